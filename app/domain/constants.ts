@@ -1,0 +1,55 @@
+/**
+ * The seed's business constants (SPEC.md §5, §9; PRODUCT.md "Seed constants and limits").
+ * Every number the product promises lives here once; code imports it by name.
+ */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Per-locale message files may be cached this long (URLs carry the build id, so deploys still bust it). */
+export const TRANSLATION_CACHE_MS = 24 * HOUR;
+
+/** The cookie that remembers the chosen language, and how long it lives. */
+export const LANGUAGE_COOKIE = "i18n_redirected";
+export const LANGUAGE_COOKIE_MAX_AGE_MS = 365 * DAY;
+
+/** After a failed chunk load the page reloads once; not again within this window. */
+export const CHUNK_RELOAD_GUARD_MS = 10 * SECOND;
+
+/** Session keeper: refresh starts before expiry, backs off on failure, and treats sessions as expired early. */
+export const SESSION_REFRESH_LEAD_MS = 5 * MINUTE;
+export const SESSION_RETRY_INITIAL_MS = 30 * SECOND;
+export const SESSION_RETRY_MAX_MS = 16 * MINUTE;
+export const SESSION_EXPIRY_SKEW_MS = 30 * SECOND;
+
+/** Storage client retry windows and backoff ceiling. */
+export const STORAGE_OPERATION_RETRY_MS = 120 * SECOND;
+export const STORAGE_UPLOAD_RETRY_MS = 600 * SECOND;
+export const STORAGE_BACKOFF_MAX_MS = 64 * SECOND;
+
+/** Serialization failures and deadlocks are retried at most this many times. */
+export const TRANSACTION_MAX_RETRIES = 25;
+
+/** Browser cache of drafts and queued uploads. */
+export const OFFLINE_CACHE_DEFAULT_BYTES = 40 * 1024 * 1024;
+export const OFFLINE_CACHE_MIN_BYTES = 1 * 1024 * 1024;
+
+/** Online check and request timeouts (client requests; the server's statement timeout). */
+export const ONLINE_CHECK_TIMEOUT_MS = 10 * SECOND;
+export const REQUEST_TIMEOUT_MS = 15 * SECOND;
+
+/** The one HTTP client retries once for methods without a body, never with one, on these statuses. */
+export const HTTP_RETRY_COUNT_WITHOUT_BODY = 1;
+export const HTTP_RETRY_COUNT_WITH_BODY = 0;
+export const HTTP_RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
+
+/** User-supplied keys (labels, tags, metadata keys, name segments) may not contain these. */
+export const FORBIDDEN_KEY_CHARACTERS = [".", "#", "$", "/", "[", "]"] as const;
+
+/** Every stored text is at most this many bytes of UTF-8. */
+export const MAX_STORED_STRING_BYTES = 10 * 1024 * 1024;
+
+/** How often the browser asks whether a newer build has been deployed. */
+export const VERSION_POLL_INTERVAL_MS = 5 * MINUTE;

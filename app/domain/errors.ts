@@ -1,0 +1,41 @@
+/**
+ * Application error codes: one map from code to HTTP status; the message is `errors:codes.<code>` in every
+ * language. Server code throws AppError; routes and APIs turn it into a response; users never see a stack trace.
+ */
+
+export const ERROR_STATUS = {
+  "not-found": 404,
+  "invalid-argument": 400,
+  unauthenticated: 401,
+  "csrf-rejected": 403,
+  conflict: 409,
+  "payload-too-large": 413,
+  "too-many-requests": 429,
+  "key-empty": 400,
+  "key-forbidden-character": 400,
+  "key-control-character": 400,
+  "string-too-long": 413,
+  "setup-code-invalid": 400,
+  "wrong-credentials": 401,
+  "user-disabled": 403,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(code);
+    this.name = "AppError";
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export function errorMessageKey(code: ErrorCode): `errors:codes.${ErrorCode}` {
+  return `errors:codes.${code}`;
+}

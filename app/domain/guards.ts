@@ -1,0 +1,92 @@
+/**
+ * The guard registry (PRODUCT.md "Roles and guards"). Pure: decides from facts the server has gathered.
+ * `GuardName` is derived from the registry, so a misspelt guard in the route table does not compile;
+ * `assertRouteGuards` checks the same again at start-up for anything that slipped past the types.
+ */
+import type { Role } from "./roles";
+
+interface GuardDefinition {
+  /** Roles that may pass at all; anyone else signed in is sent home. */
+  roles: readonly Role[];
+  /** A record-level check; failing it answers 404 so existence is never confirmed. */
+  record?: "own-professional" | "case-participant";
+}
+
+export const GUARDS = {
+  "administrator-role": { roles: ["admin"] },
+  "admin-role": { roles: ["admin"] },
+  "admin-supervisor-role": { roles: ["admin", "supervisor"] },
+  "supervisor-role": { roles: ["supervisor"] },
+  "professional-role": { roles: ["professional"], record: "own-professional" },
+  "supervisor-professional-role": { roles: ["supervisor", "professional"], record: "case-participant" },
+} as const satisfies Record<string, GuardDefinition>;
+
+export type GuardName = keyof typeof GUARDS;
+export const GUARD_NAMES = Object.keys(GUARDS) as GuardName[];
+
+/** The route parameter each record-level check reads. */
+const RECORD_PARAM = { "own-professional": "proId", "case-participant": "caseId" } as const;
+
+export function isGuardName(value: unknown): value is GuardName {
+  return typeof value === "string" && Object.hasOwn(GUARDS, value);
+}
+
+/** The signed-in user as the guards see them. */
+export interface GuardUser {
+  id: string;
+  role: Role;
+  /** Organisations a supervisor is assigned to (empty for other roles). */
+  supervisedOrganisationIds: readonly string[];
+}
+
+/** What the server knows of the case named in the path (null: no such case). */
+export interface CaseFacts {
+  organisationId: string;
+  professionalId: string;
+}
+
+export type GuardDecision = "allow" | "sign-in" | "home" | "not-found";
+
+export function guardNeedsCase(guard: GuardName): boolean {
+  const definition: GuardDefinition = GUARDS[guard];
+  return definition.record === "case-participant";
+}
+
+export function decideGuard(
+  guard: GuardName,
+  user: GuardUser | null,
+  params: Readonly<Record<string, string | undefined>>,
+  caseFacts: CaseFacts | null = null,
+): GuardDecision {
+  if (!user) return "sign-in";
+  const definition: GuardDefinition = GUARDS[guard];
+  if (!definition.roles.includes(user.role)) return "home";
+  switch (definition.record) {
+    case undefined:
+      return "allow";
+    case "own-professional":
+      return params.proId === user.id ? "allow" : "not-found";
+    case "case-participant":
+      if (!caseFacts) return "not-found";
+      if (user.role === "professional") return caseFacts.professionalId === user.id ? "allow" : "not-found";
+      return user.supervisedOrganisationIds.includes(caseFacts.organisationId) ? "allow" : "not-found";
+  }
+}
+
+/** Start-up check: every guard exists and every record check has its parameter in the path. */
+export function assertRouteGuards(routes: Record<string, { path: string; guard: string | null }>): void {
+  const problems: string[] = [];
+  for (const [key, route] of Object.entries(routes)) {
+    if (route.guard === null) continue;
+    if (!isGuardName(route.guard)) {
+      problems.push(`route "${key}" (${route.path}) names unknown guard "${route.guard}"; known: ${GUARD_NAMES.join(", ")}`);
+      continue;
+    }
+    const definition: GuardDefinition = GUARDS[route.guard];
+    const param = definition.record && RECORD_PARAM[definition.record];
+    if (param && !route.path.split("/").includes(`:${param}`)) {
+      problems.push(`route "${key}" (${route.path}) uses guard "${route.guard}" but has no :${param} in its path`);
+    }
+  }
+  if (problems.length) throw new Error(`Route guard configuration is invalid:\n- ${problems.join("\n- ")}`);
+}

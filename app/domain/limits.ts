@@ -1,0 +1,41 @@
+/**
+ * The seed's limits on user-supplied keys and stored strings (SPEC.md §5), as plain checks and as Zod schemas
+ * so that every form and API applies the same rule with the same error code.
+ */
+import { z } from "zod";
+import { FORBIDDEN_KEY_CHARACTERS, MAX_STORED_STRING_BYTES } from "./constants";
+import type { ErrorCode } from "./errors";
+
+// C0 and C1 control characters and DEL.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Why a key is not acceptable, or null when it is. */
+export function keyProblem(key: string): Extract<ErrorCode, `key-${string}`> | null {
+  if (key.length === 0) return "key-empty";
+  if (CONTROL_CHARACTER.test(key)) return "key-control-character";
+  if (FORBIDDEN_KEY_CHARACTERS.some((c) => key.includes(c))) return "key-forbidden-character";
+  return null;
+}
+
+export function utf8ByteLength(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/** Why a stored string is not acceptable, or null. */
+export function storedStringProblem(text: string): "string-too-long" | null {
+  // Fast path: a UTF-16 string can take at most 3 UTF-8 bytes per code unit.
+  if (text.length * 3 <= MAX_STORED_STRING_BYTES) return null;
+  return utf8ByteLength(text) > MAX_STORED_STRING_BYTES ? "string-too-long" : null;
+}
+
+/** Zod: a user-supplied key. The issue message is the error code; forms translate it via errors:codes.*. */
+export const keySchema = z.string().superRefine((value, ctx) => {
+  const problem = keyProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+/** Zod: any text that will be stored. */
+export const storedStringSchema = z.string().superRefine((value, ctx) => {
+  const problem = storedStringProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});

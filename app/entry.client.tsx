@@ -1,0 +1,50 @@
+/**
+ * Browser start: read the public config, load this page's message files, then hydrate.
+ */
+import i18next from "i18next";
+import HttpBackend from "i18next-http-backend";
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { HydratedRouter } from "react-router/dom";
+import { isLocale, DEFAULT_LOCALE } from "~/domain/locales";
+import { ALWAYS_LOADED, i18nOptions, isNamespace } from "~/i18n/config";
+import { installChunkReloadHandler } from "~/lib/chunk-reload";
+import { PublicConfigContext, readPublicConfig } from "~/lib/public-config";
+
+/** Namespaces the server-rendered routes declared in `handle.i18n`. */
+function initialNamespaces(): string[] {
+  const modules = (window as unknown as { __reactRouterRouteModules?: Record<string, { handle?: { i18n?: unknown } }> })
+    .__reactRouterRouteModules;
+  const declared = Object.values(modules ?? {}).flatMap((m) => [m.handle?.i18n ?? []].flat());
+  return [...new Set([...ALWAYS_LOADED, ...declared.filter(isNamespace)])];
+}
+
+async function start() {
+  installChunkReloadHandler();
+  const config = readPublicConfig();
+  const lang = document.documentElement.lang;
+  const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+  await i18next
+    .use(initReactI18next)
+    .use(HttpBackend)
+    .init({
+      ...i18nOptions(locale),
+      ns: initialNamespaces(),
+      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${encodeURIComponent(config.buildId)}` },
+    });
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <PublicConfigContext.Provider value={config}>
+        <I18nextProvider i18n={i18next}>
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>
+        </I18nextProvider>
+      </PublicConfigContext.Provider>,
+    );
+  });
+}
+
+void start();

@@ -1,0 +1,68 @@
+/**
+ * Server rendering: streams the page with the request's CSP nonce and the locale's i18next instance.
+ * Known bots asking for an error status get the status with an empty body (seed §2).
+ */
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
+import { localeFromPath } from "~/domain/locales";
+import { serverI18n } from "~/i18n/i18n.server";
+import { NonceContext, PublicConfigContext } from "~/lib/public-config";
+import { logger } from "~/server/logger.server";
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const userAgent = request.headers.get("user-agent");
+  const bot = isbot(userAgent);
+  if (bot && responseStatusCode >= 400) {
+    return new Response(null, { status: responseStatusCode, headers: { "Cache-Control": "no-store" } });
+  }
+  const i18n = serverI18n(localeFromPath(new URL(request.url).pathname));
+  const readyOption = bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={loadContext.nonce}>
+        <PublicConfigContext.Provider value={loadContext.publicConfig}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
+          </I18nextProvider>
+        </PublicConfigContext.Provider>
+      </NonceContext.Provider>,
+      {
+        nonce: loadContext.nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) loadContext.log.error({ err: error }, "render error");
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  logger.error({ err: error }, "unhandled error in a loader or action");
+};

@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet } from "react-router";
+import { Brand } from "~/components/brand";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { UserMenu } from "~/components/user-menu";
+import { MODEL_NAVIGATION } from "~/domain/navigation";
+import { routePath } from "~/domain/route-table";
+import { useLocalizedPath } from "~/lib/use-locale";
+import { layoutLoader } from "~/server/layout-data.server";
+import type { Route } from "./+types/documentation";
+
+export async function loader(args: Route.LoaderArgs) {
+  return layoutLoader(args);
+}
+
+/** The documentation layout of the /debug/ml pages: a table of contents beside readable prose. */
+export default function Layout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("common");
+  const lp = useLocalizedPath();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-2">
+        <Brand />
+        <div className="flex items-center gap-3">
+          <LanguageSwitcher />
+          {loaderData.user ? <UserMenu user={loaderData.user} /> : null}
+        </div>
+      </header>
+      <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row">
+        {loaderData.user?.role === "admin" ? (
+          <nav aria-label={t("nav.model")} className="md:w-56 md:shrink-0">
+            <ul className="space-y-1 text-sm">
+              <li>
+                <NavLink to={lp("/admin")} className="block rounded px-2 py-1 text-slate-600 hover:bg-slate-100">
+                  ← {t("pages.admin.title")}
+                </NavLink>
+              </li>
+              {MODEL_NAVIGATION.map((key) => (
+                <li key={key}>
+                  <NavLink
+                    to={lp(routePath(key))}
+                    end
+                    className="block rounded px-2 py-1 text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-sky-100 aria-[current=page]:font-medium"
+                  >
+                    {t(`pages.${key}.title`)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <main id="main" className="min-w-0 flex-1 leading-relaxed">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import { isLocale, localizePath, DEFAULT_LOCALE } from "~/domain/locales";
+import { signOut } from "~/server/auth/password-sign-in.server";
+import type { Route } from "./+types/sign-out";
+
+/** Signing out only by POST (a link or image cannot sign someone out); GET just goes to the sign-in page. */
+export async function loader() {
+  throw redirect("/");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const requested = form.get("locale");
+  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  const headers = new Headers();
+  for (const cookie of await signOut(request.headers)) headers.append("Set-Cookie", cookie);
+  throw redirect(localizePath("/", locale), { headers });
+}

@@ -1,0 +1,12 @@
+import { NotYetAvailable } from "~/components/not-yet-available";
+import { authorize } from "~/server/auth/authorize.server";
+import type { Route } from "./+types/home";
+
+export async function loader(args: Route.LoaderArgs) {
+  await authorize(args, "pro-home");
+  return null;
+}
+
+export default function Page() {
+  return <NotYetAvailable routeKey="pro-home" />;
+}

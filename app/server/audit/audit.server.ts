@@ -1,0 +1,41 @@
+/**
+ * The audit log, written by the data layer (not by routes): who did what to which record, when, and from where.
+ * Never pass secrets in before/after; phone numbers are stored masked.
+ */
+import type { AppLoadContext } from "react-router";
+import { systemDb, type Queryable } from "../db/client.server";
+import { auditLog } from "../db/schema";
+
+export interface AuditEntry {
+  action: string;
+  actorId?: string | null;
+  subjectType?: string | null;
+  subjectId?: string | null;
+  organisationId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface AuditOrigin {
+  requestId?: string | null;
+  ipAddress?: string | null;
+}
+
+export async function recordAudit(entry: AuditEntry, origin: AuditOrigin = {}, db: Queryable = systemDb()): Promise<void> {
+  await db.insert(auditLog).values({
+    action: entry.action,
+    actorId: entry.actorId ?? null,
+    subjectType: entry.subjectType ?? null,
+    subjectId: entry.subjectId ?? null,
+    organisationId: entry.organisationId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    requestId: origin.requestId ?? null,
+    ipAddress: origin.ipAddress ?? null,
+  });
+}
+
+/** The origin of an audited action from a route's request and context. */
+export function auditOrigin(request: Request, context: AppLoadContext): AuditOrigin {
+  return { requestId: context.requestId, ipAddress: context.clientIp ?? request.headers.get("x-forwarded-for") };
+}

@@ -1,0 +1,59 @@
+/**
+ * `authorize(args, key)`: the guard of route `key` (app/domain/route-table.ts), enforced in every loader and
+ * action. Signed out → sign-in with a safe redirectTo; wrong role → the user's home; a record the user may not
+ * see → 404 (never 403, so existence is not confirmed); a test page with test pages off → 404.
+ */
+import { eq } from "drizzle-orm";
+import { type AppLoadContext, type Params, redirect } from "react-router";
+import { type CaseFacts, decideGuard, guardNeedsCase } from "~/domain/guards";
+import { localeFromPath, localizePath, type Locale } from "~/domain/locales";
+import { homePath } from "~/domain/roles";
+import { ROUTES, type RouteKey } from "~/domain/route-table";
+import { config } from "../config.server";
+import { systemDb } from "../db/client.server";
+import { dossier } from "../db/schema";
+import { notFound } from "../http/responses.server";
+import { currentUser, type SessionUser } from "./session.server";
+
+export interface RouteArgs {
+  request: Request;
+  params: Params;
+  context: AppLoadContext;
+}
+
+type GuardOf<K extends RouteKey> = (typeof ROUTES)[K]["guard"];
+export type Access<K extends RouteKey> = { locale: Locale; user: GuardOf<K> extends null ? SessionUser | null : SessionUser };
+
+async function caseFacts(caseId: string | undefined): Promise<CaseFacts | null> {
+  if (!caseId) return null;
+  const [row] = await systemDb()
+    .select({ organisationId: dossier.organisationId, professionalId: dossier.professionalId })
+    .from(dossier)
+    .where(eq(dossier.id, caseId));
+  return row ?? null;
+}
+
+export function signInRedirect(request: Request, locale: Locale): Response {
+  const url = new URL(request.url);
+  const target = url.pathname + url.search;
+  return redirect(`${localizePath("/", locale)}?redirectTo=${encodeURIComponent(target)}`);
+}
+
+export async function authorize<K extends RouteKey>(args: RouteArgs, key: K): Promise<Access<K>> {
+  const entry = ROUTES[key];
+  const locale = localeFromPath(new URL(args.request.url).pathname);
+  if ("testPage" in entry && entry.testPage && !config().testPages) throw notFound();
+  const user = await currentUser(args);
+  if (entry.guard === null) return { locale, user } as Access<K>;
+  const facts = guardNeedsCase(entry.guard) ? await caseFacts(args.params.caseId) : null;
+  switch (decideGuard(entry.guard, user, args.params, facts)) {
+    case "allow":
+      return { locale, user } as Access<K>;
+    case "sign-in":
+      throw signInRedirect(args.request, locale);
+    case "home":
+      throw redirect(localizePath(homePath(user!), locale));
+    case "not-found":
+      throw notFound();
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The signed-in user of a request, as the rest of the server sees them: role, language and organisation facts.
+ * Resolved at most once per request (memoised on the load context).
+ */
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import type { GuardUser } from "~/domain/guards";
+import { isLocale, type Locale, DEFAULT_LOCALE } from "~/domain/locales";
+import { isRole } from "~/domain/roles";
+import { systemDb } from "../db/client.server";
+import { professional, supervisorOrganisation } from "../db/schema";
+import { auth } from "./auth.server";
+
+export interface SessionUser extends GuardUser {
+  name: string;
+  email: string;
+  locale: Locale;
+  /** A professional's organisation; null for other roles. */
+  organisationId: string | null;
+  sessionId: string;
+  sessionExpiresAt: Date;
+}
+
+export async function loadSessionUser(headers: Headers): Promise<SessionUser | null> {
+  const result = await auth().api.getSession({ headers });
+  if (!result) return null;
+  const { user, session } = result;
+  if (!isRole(user.role) || user.banned) return null;
+  const db = systemDb();
+  let organisationId: string | null = null;
+  let supervisedOrganisationIds: string[] = [];
+  if (user.role === "professional") {
+    const [row] = await db.select({ organisationId: professional.organisationId }).from(professional).where(eq(professional.userId, user.id));
+    organisationId = row?.organisationId ?? null;
+  } else if (user.role === "supervisor") {
+    const rows = await db
+      .select({ organisationId: supervisorOrganisation.organisationId })
+      .from(supervisorOrganisation)
+      .where(eq(supervisorOrganisation.supervisorId, user.id));
+    supervisedOrganisationIds = rows.map((r) => r.organisationId);
+  }
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    locale: isLocale(user.locale) ? user.locale : DEFAULT_LOCALE,
+    organisationId,
+    supervisedOrganisationIds,
+    sessionId: session.id,
+    sessionExpiresAt: new Date(session.expiresAt),
+  };
+}
+
+const memo = new WeakMap<object, Promise<SessionUser | null>>();
+
+/** The request's user, looked up once per request even when several loaders ask. */
+export function currentUser(args: { request: Request; context: AppLoadContext }): Promise<SessionUser | null> {
+  let pending = memo.get(args.context);
+  if (!pending) {
+    pending = loadSessionUser(args.request.headers);
+    memo.set(args.context, pending);
+  }
+  return pending;
+}

@@ -1,0 +1,151 @@
+/**
+ * Settings, read once from the environment and validated at start-up with messages a person can act on.
+ * `.env.example` documents every variable. Nothing here reaches the browser except through publicConfig().
+ */
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { z } from "zod";
+import { ROLES, type Role } from "~/domain/roles";
+
+const onOff = z.enum(["on", "off"]);
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    DEMO: onOff.default("off"),
+    TEST_PAGES: onOff.optional(),
+    MFA_REQUIRED_ROLES: z.string().optional(),
+    TRUSTED_ORIGINS: z.string().default(""),
+    TRUST_PROXY: z.string().default("loopback"),
+    SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    BUILD_ID: z.string().regex(/^[\w.-]{1,64}$/, "letters, digits, '.', '_' or '-' only").optional(),
+    VERSION_POLL_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.DEMO === "off" && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production (32+ random characters)" });
+    }
+  });
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  baseUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  authSecret: string;
+  demo: boolean;
+  testPages: boolean;
+  mfaRequiredRoles: Role[];
+  trustedOrigins: string[];
+  trustProxy: string;
+  sessionHours: number;
+  logLevel: string;
+  buildIdOverride: string | null;
+  versionPollMs: number | null;
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Casus cannot start: invalid settings\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example for every setting.`);
+    this.name = "ConfigError";
+  }
+}
+
+function parseRoles(value: string | undefined, fallback: Role[], problems: string[]): Role[] {
+  if (value === undefined) return fallback;
+  const roles = value
+    .split(",")
+    .map((r) => r.trim())
+    .filter(Boolean);
+  const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
+  if (unknown.length) problems.push(`MFA_REQUIRED_ROLES: unknown role(s) ${unknown.join(", ")}; use ${ROLES.join(", ")}`);
+  return roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+}
+
+/** Demo and development need no secret to be set: one is generated once and kept in DATA_DIR. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, ".auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join(".");
+        const given = name in env ? ` (got "${String(env[name]).slice(0, 40)}")` : "";
+        return `${name}: ${issue.message}${given}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const demo = e.DEMO === "on";
+  const mfaRequiredRoles = parseRoles(e.MFA_REQUIRED_ROLES, demo ? [] : ["admin", "supervisor"], problems);
+  const trustedOrigins = e.TRUSTED_ORIGINS.split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of trustedOrigins) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) problems.push(`TRUSTED_ORIGINS: "${origin}" is not an origin like https://casus.example.nl`);
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    authSecret: e.AUTH_SECRET ?? localSecret(dataDir),
+    demo,
+    testPages: e.TEST_PAGES ? e.TEST_PAGES === "on" : demo || e.NODE_ENV !== "production",
+    mfaRequiredRoles,
+    trustedOrigins,
+    trustProxy: e.TRUST_PROXY,
+    sessionHours: e.SESSION_HOURS,
+    logLevel: e.LOG_LEVEL,
+    buildIdOverride: e.BUILD_ID ?? null,
+    versionPollMs: e.VERSION_POLL_SECONDS ? e.VERSION_POLL_SECONDS * 1000 : null,
+    secureCookies: baseUrl.startsWith("https://"),
+  };
+}
+
+const CONFIG_KEY = Symbol.for("casus.config");
+type ConfigHolder = { [CONFIG_KEY]?: Config };
+
+/** The settings of this process, loaded on first use (start-up calls it first, so problems surface then). */
+export function config(): Config {
+  const holder = globalThis as ConfigHolder;
+  holder[CONFIG_KEY] ??= loadConfig();
+  return holder[CONFIG_KEY];
+}
+
+/** Tests and start-up may install settings explicitly. */
+export function setConfig(value: Config): void {
+  (globalThis as ConfigHolder)[CONFIG_KEY] = value;
+}

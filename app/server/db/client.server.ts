@@ -1,0 +1,84 @@
+/**
+ * The database of this process: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+ * Exactly one instance per process (two PGlite instances on one directory corrupt it), kept on globalThis so that
+ * development hot reloads reuse it, and closed on shutdown.
+ *
+ * `systemDb()` is unscoped access. Route modules never use it: they call data-access functions that take the
+ * acting user and scope their own queries (a test checks the imports). Seeding, migrations and jobs may use it.
+ */
+import path from "node:path";
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { REQUEST_TIMEOUT_MS } from "~/domain/constants";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Queryable = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** For PostgreSQL: the pool, for LISTEN/NOTIFY and administrative queries. */
+  pool: pg.Pool | null;
+  /** For PGlite: the embedded instance. */
+  pglite: PGlite | null;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for PostgreSQL; otherwise PGlite. */
+  url?: string | null;
+  /** PGlite data directory, or "memory" for an in-memory database (tests). */
+  dataDir?: string;
+}
+
+export async function openDatabase({ url, dataDir = "memory" }: DatabaseOptions): Promise<DatabaseHandle> {
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, statement_timeout: REQUEST_TIMEOUT_MS, max: 10 });
+    // A dropped connection must not crash the process; the next query gets a fresh one.
+    pool.on("error", () => {});
+    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    return { db, kind: "postgres", pool, pglite: null, close: () => pool.end() };
+  }
+  let pglite: PGlite;
+  if (dataDir === "memory") {
+    pglite = await PGlite.create();
+  } else {
+    const dir = path.join(dataDir, "pglite");
+    fs.mkdirSync(dir, { recursive: true });
+    pglite = await PGlite.create(dir);
+  }
+  await pglite.exec(`SET statement_timeout = ${REQUEST_TIMEOUT_MS}`);
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  return { db, kind: "pglite", pool: null, pglite, close: () => pglite.close() };
+}
+
+const HANDLE_KEY = Symbol.for("casus.database");
+type HandleHolder = { [HANDLE_KEY]?: DatabaseHandle };
+
+export function installDatabase(handle: DatabaseHandle): void {
+  (globalThis as HandleHolder)[HANDLE_KEY] = handle;
+}
+
+export function databaseHandle(): DatabaseHandle {
+  const handle = (globalThis as HandleHolder)[HANDLE_KEY];
+  if (!handle) throw new Error("The database is not open yet (start-up opens it before serving requests).");
+  return handle;
+}
+
+/** Unscoped database access: seeding, migrations, jobs and the data layer's own scoped functions. */
+export function systemDb(): Database {
+  return databaseHandle().db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const holder = globalThis as HandleHolder;
+  const handle = holder[HANDLE_KEY];
+  delete holder[HANDLE_KEY];
+  await handle?.close();
+}

@@ -1,0 +1,44 @@
+// Starts Casus: the built app in production (npm start, npm run demo), or Vite's dev server (npm run dev).
+// Prints the address, demo accounts and the first-admin setup code; closes the database on SIGTERM/SIGINT.
+import process from "node:process";
+
+const development = process.env.NODE_ENV === "development";
+
+async function load() {
+  if (!development) {
+    const { createApp } = await import("./build/server/index.js");
+    return createApp();
+  }
+  const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  const { createApp } = await vite.ssrLoadModule("./server/app.ts");
+  return createApp({ devMiddleware: vite.middlewares });
+}
+
+let casus;
+try {
+  casus = await load();
+} catch (error) {
+  // Settings problems are for a person to fix: print the message, not a stack trace.
+  console.error(error?.name === "ConfigError" ? error.message : error);
+  process.exit(1);
+}
+
+const server = casus.app.listen(casus.config.port, casus.config.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : casus.config.port;
+  const lines = [`Casus is running at http://localhost:${port}`, ...casus.startupMessages];
+  process.stdout.write(`\n${lines.join("\n")}\n\n`);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`${signal} received, shutting down\n`);
+  server.close();
+  server.closeAllConnections?.();
+  await casus.shutdown();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

@@ -1,0 +1,112 @@
+/**
+ * The Casus server, bundled by Vite into build/server/index.js together with React Router's server build, so
+ * pages, auth and data share one module graph (and one database instance). server.js starts it.
+ *
+ * Start-up order: settings → guard table → database + migrations → auth → demo seed → setup code → HTTP.
+ */
+import "react-router";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { toNodeHandler } from "better-auth/node";
+import { assertRouteGuards } from "~/domain/guards";
+import { ROUTES } from "~/domain/route-table";
+import { createAuth, installAuth } from "~/server/auth/auth.server";
+import { loadConfig, setConfig, type Config } from "~/server/config.server";
+import { closeDatabase, installDatabase, openDatabase } from "~/server/db/client.server";
+import { migrateDatabase } from "~/server/db/migrate.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "~/server/demo/seed-demo.server";
+import { endpoints } from "~/server/http/endpoints.server";
+import { localeCookie } from "~/server/http/locale-cookie.server";
+import { requestLog } from "~/server/http/request-log.server";
+import { sameOriginActions } from "~/server/http/same-origin.server";
+import { securityHeaders } from "~/server/http/security-headers.server";
+import { logger } from "~/server/logger.server";
+import { buildPublicConfig } from "~/server/public-config.server";
+import { openSetupIfNeeded } from "~/server/setup/setup-code.server";
+
+export interface CasusServer {
+  app: express.Express;
+  config: Config;
+  /** Lines for the operator's console: address, demo accounts, the setup code. */
+  startupMessages: string[];
+  shutdown(): Promise<void>;
+}
+
+export interface CreateAppOptions {
+  /** Vite's dev middleware (development only); production serves build/client. */
+  devMiddleware?: RequestHandler;
+  clientBuildDir?: string;
+}
+
+export async function createApp(options: CreateAppOptions = {}): Promise<CasusServer> {
+  const config = loadConfig();
+  setConfig(config);
+  assertRouteGuards(ROUTES);
+
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  installDatabase(database);
+  await migrateDatabase(database);
+  const auth = createAuth(database.db, config);
+  installAuth(auth);
+
+  const messages: string[] = [];
+  if (config.demo) {
+    const seeded = await seedDemoIfEmpty();
+    messages.push(seeded ? "Demo data created." : "Demo data already present.");
+    messages.push(`Demo accounts (password ${DEMO_PASSWORD}):`, ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(12)} ${a.email}`));
+  }
+  const setupCode = await openSetupIfNeeded();
+  if (setupCode) messages.push(`No administrator exists yet. Create one at ${config.baseUrl}/admin/setup with this one-time setup code: ${setupCode}`);
+
+  const build = await import("virtual:react-router/server-build");
+  const buildId = config.buildIdOverride ?? build.assets.version;
+  const publicConfig = buildPublicConfig(config, buildId);
+  const development = !!options.devMiddleware;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  app.use(requestLog);
+  app.use(securityHeaders({ development, hsts: config.secureCookies }));
+  app.use(compression());
+  app.use(endpoints(buildId));
+  app.all("/api/auth/{*rest}", toNodeHandler(auth));
+  if (options.devMiddleware) {
+    app.use(options.devMiddleware);
+  } else {
+    const clientDir = options.clientBuildDir ?? "build/client";
+    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+  app.use(localeCookie({ secure: config.secureCookies }));
+  app.use(sameOriginActions(config.trustedOrigins));
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: development ? "development" : "production",
+      getLoadContext: (req, res) => ({
+        nonce: res.locals.nonce as string,
+        requestId: String(req.id),
+        log: req.log,
+        publicConfig,
+        clientIp: req.ip ?? null,
+      }),
+    }),
+  );
+  const lastResort: ErrorRequestHandler = (err, req, res, _next) => {
+    req.log?.error({ err }, "unhandled server error");
+    if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+  };
+  app.use(lastResort);
+
+  return {
+    app,
+    config,
+    startupMessages: messages,
+    async shutdown() {
+      logger.info("closing the database");
+      await closeDatabase();
+    },
+  };
+}
