@@ -1,0 +1,31 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/** Debian's Chromium (no browser download), with the flags this closed network needs. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  globalSetup: "./tests/e2e/support/global-setup.ts",
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  outputDir: "test-results",
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL: process.env.E2E_BASE_URL,
+    locale: "nl-NL",
+    launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    trace: "retain-on-failure",
+  },
+});

@@ -1,0 +1,185 @@
+/**
+ * Every seed route, requested as every kind of visitor, in Dutch and English: the page, a redirect to sign-in
+ * (with redirectTo), a redirect home, or 404. The expectations are written out here as the specification, not
+ * computed from the guard code under test. Later work adds its records and routes to this table.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { apiSession, expect, test } from "./support/fixtures";
+import { type MatrixFixtures, matrixFixtures } from "./support/matrix-fixtures";
+
+type Visitor = "anon" | "admin" | "supervisor" | "pro" | "pro2";
+type Outcome = "page" | "sign-in" | "home" | "404";
+type Expectation = Record<Visitor, Outcome>;
+
+const VISITORS: { visitor: Visitor; email: string | null }[] = [
+  { visitor: "anon", email: null },
+  { visitor: "admin", email: "admin@casus.test" },
+  { visitor: "supervisor", email: "supervisor@casus.test" },
+  { visitor: "pro", email: "pro@casus.test" },
+  { visitor: "pro2", email: "pro2@casus.test" },
+];
+
+const PUBLIC: Expectation = { anon: "page", admin: "page", supervisor: "page", pro: "page", pro2: "page" };
+const SIGN_IN_PAGE: Expectation = { anon: "page", admin: "home", supervisor: "home", pro: "home", pro2: "home" };
+const NOBODY: Expectation = { anon: "404", admin: "404", supervisor: "404", pro: "404", pro2: "404" };
+const ADMIN: Expectation = { anon: "sign-in", admin: "page", supervisor: "home", pro: "home", pro2: "home" };
+const ADMIN_SUPERVISOR: Expectation = { anon: "sign-in", admin: "page", supervisor: "page", pro: "home", pro2: "home" };
+const SUPERVISOR: Expectation = { anon: "sign-in", admin: "home", supervisor: "page", pro: "home", pro2: "home" };
+const PRO_OWN: Expectation = { anon: "sign-in", admin: "home", supervisor: "home", pro: "page", pro2: "404" };
+const PRO2_OWN: Expectation = { anon: "sign-in", admin: "home", supervisor: "home", pro: "404", pro2: "page" };
+/** A dossier of the first organisation, owned by pro; the supervisor is assigned to it. */
+const CASE_FIRST: Expectation = { anon: "sign-in", admin: "home", supervisor: "page", pro: "page", pro2: "404" };
+/** A dossier of the second organisation, owned by pro2; the supervisor is assigned to it. */
+const CASE_SECOND: Expectation = { anon: "sign-in", admin: "home", supervisor: "page", pro: "404", pro2: "page" };
+/** A dossier of an organisation nobody here belongs to or supervises, or no dossier at all. */
+const CASE_FOREIGN: Expectation = { anon: "sign-in", admin: "home", supervisor: "404", pro: "404", pro2: "404" };
+
+function cases(f: MatrixFixtures): [string, Expectation][] {
+  const { users: u, organisations: o, dossiers: d } = f;
+  const missing = "00000000-0000-4000-8000-000000000000";
+  return [
+    ["/", SIGN_IN_PAGE],
+    ["/forgot", PUBLIC],
+    ["/set-password", PUBLIC],
+    ["/verify-login", PUBLIC],
+    ["/admin/setup", NOBODY],
+    ["/admin", ADMIN],
+    ["/admin/organisaties", ADMIN],
+    [`/admin/organisaties/${o.first}`, ADMIN],
+    [`/admin/organisaties/${o.first}/professional/${u.pro}`, ADMIN],
+    ["/admin/supervisors", ADMIN],
+    ["/admin/administrators", ADMIN],
+    ["/admin/unfinished-dossiers", ADMIN],
+    ["/admin/data-insights/case-behandeling", ADMIN],
+    ["/admin/data-insights/export-dossier-jsons", ADMIN],
+    ["/reporting", ADMIN_SUPERVISOR],
+    ["/supervisor", SUPERVISOR],
+    ["/supervisor/profiel", SUPERVISOR],
+    [`/supervisor/case/${d.first}`, CASE_FIRST],
+    [`/supervisor/case/${d.first}/mvp`, CASE_FIRST],
+    [`/supervisor/case/${d.second}`, CASE_SECOND],
+    [`/supervisor/case/${d.second}/mvp`, CASE_SECOND],
+    [`/supervisor/case/${d.third}`, CASE_FOREIGN],
+    [`/supervisor/case/${d.third}/mvp`, CASE_FOREIGN],
+    [`/supervisor/case/${missing}`, CASE_FOREIGN],
+    [`/pro/${u.pro}`, PRO_OWN],
+    [`/pro/${u.pro}/profiel`, PRO_OWN],
+    [`/pro/${u.pro}/case`, PRO_OWN],
+    [`/pro/${u.pro}/mijn-dossiers`, PRO_OWN],
+    [`/pro/${u.pro}/0612345678/history`, PRO_OWN],
+    [`/pro/${u.pro}/case/${d.first}/klinisch-redeneren`, PRO_OWN],
+    [`/pro/${u.pro2}`, PRO2_OWN],
+    [`/pro/${u.pro2}/profiel`, PRO2_OWN],
+    [`/pro/${u.pro2}/case`, PRO2_OWN],
+    [`/pro/${u.pro2}/mijn-dossiers`, PRO2_OWN],
+    [`/pro/${u.pro2}/0612345678/history`, PRO2_OWN],
+    [`/pro/${u.pro2}/case/${d.second}/klinisch-redeneren`, PRO2_OWN],
+    [`/pro/${u.pro3}`, { anon: "sign-in", admin: "home", supervisor: "home", pro: "404", pro2: "404" }],
+    ["/debug/ml", ADMIN],
+    ["/debug/explanation", ADMIN],
+    ["/debug/ml/select-videos", ADMIN],
+    ["/debug/ml/label-images-from-video", ADMIN],
+    ["/debug/ml/labeled-images", ADMIN],
+    ["/debug/ml/test-prediction", ADMIN],
+    ["/debug/ml/live-prediction", ADMIN],
+    ["/test/login-flow", ADMIN],
+    ["/test/record-view", ADMIN],
+    ["/test/viot-uploads", ADMIN],
+    ["/test/set-password-copy", ADMIN],
+    ["/does-not-exist", NOBODY],
+    ["/admin/organisaties/x/y/z", NOBODY],
+  ];
+}
+
+const NOT_FOUND_TITLE = { nl: "Pagina niet gevonden", en: "Page not found" } as const;
+
+function homeOf(visitor: Visitor, f: MatrixFixtures): string {
+  switch (visitor) {
+    case "admin":
+      return "/admin";
+    case "supervisor":
+      return "/supervisor";
+    case "pro":
+      return `/pro/${f.users.pro}`;
+    case "pro2":
+      return `/pro/${f.users.pro2}`;
+    case "anon":
+      throw new Error("signed-out visitors have no home");
+  }
+}
+
+const prefix = (locale: "nl" | "en", path: string) => (locale === "nl" ? path : path === "/" ? "/en" : `/en${path}`);
+
+async function check(session: APIRequestContext, visitor: Visitor, locale: "nl" | "en", path: string, outcome: Outcome, f: MatrixFixtures) {
+  const url = prefix(locale, path);
+  const response = await session.get(url, { maxRedirects: 0 });
+  const where = `${visitor} GET ${url}`;
+  switch (outcome) {
+    case "page": {
+      expect(response.status(), where).toBe(200);
+      expect(await response.text(), where).toContain(`<html lang="${locale}"`);
+      break;
+    }
+    case "404": {
+      expect(response.status(), where).toBe(404);
+      expect(await response.text(), where).toContain(NOT_FOUND_TITLE[locale]);
+      break;
+    }
+    case "sign-in": {
+      expect(response.status(), where).toBe(302);
+      expect(response.headers().location, where).toBe(`${prefix(locale, "/")}?redirectTo=${encodeURIComponent(url)}`);
+      break;
+    }
+    case "home": {
+      expect(response.status(), where).toBe(302);
+      expect(response.headers().location, where).toBe(prefix(locale, homeOf(visitor, f)));
+      break;
+    }
+  }
+}
+
+for (const locale of ["nl", "en"] as const) {
+  for (const { visitor, email } of VISITORS) {
+    test(`route matrix: ${visitor} in ${locale}`, async ({ baseURL }) => {
+      const f = matrixFixtures();
+      const session = await apiSession(baseURL!, email);
+      try {
+        for (const [path, expectation] of cases(f)) await check(session, visitor, locale, path, expectation[visitor], f);
+      } finally {
+        await session.dispose();
+      }
+    });
+  }
+}
+
+test("state-changing requests: nobody gets through where they may not read", async ({ baseURL }) => {
+  const f = matrixFixtures();
+  for (const { visitor, email } of VISITORS) {
+    const session = await apiSession(baseURL!, email);
+    try {
+      for (const [path, expectation] of cases(f)) {
+        if (expectation[visitor] === "page") continue;
+        const response = await session.post(path, { form: { anything: "x" }, maxRedirects: 0 });
+        const status = response.status();
+        expect([302, 303, 404, 405], `${visitor} POST ${path} answered ${status}`).toContain(status);
+      }
+    } finally {
+      await session.dispose();
+    }
+  }
+});
+
+test("the German and French prefixes route the same pages", async ({ baseURL }) => {
+  const anon = await apiSession(baseURL!, null);
+  for (const locale of ["de", "fr"]) {
+    const page = await anon.get(`/${locale}/forgot`, { maxRedirects: 0 });
+    expect(page.status()).toBe(200);
+    expect(await page.text()).toContain(`<html lang="${locale}"`);
+    const guarded = await anon.get(`/${locale}/admin`, { maxRedirects: 0 });
+    expect(guarded.headers().location).toBe(`/${locale}?redirectTo=${encodeURIComponent(`/${locale}/admin`)}`);
+  }
+  const dutchPrefix = await anon.get("/nl/forgot?x=1", { maxRedirects: 0 });
+  expect(dutchPrefix.status()).toBe(301);
+  expect(dutchPrefix.headers().location).toBe("/forgot?x=1");
+  await anon.dispose();
+});

@@ -1,0 +1,66 @@
+import { expect, signIn, submitSignIn, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
+
+const ROLES = [
+  { email: "admin@casus.test", home: () => "/admin", heading: "Dashboard", name: "Anna Admin" },
+  { email: "supervisor@casus.test", home: () => "/supervisor", heading: "Beoordelingswachtrij", name: "Dr. Sven Supervisor" },
+  { email: "pro@casus.test", home: () => `/pro/${matrixFixtures().users.pro}`, heading: "Start", name: "Pia Praktijkondersteuner" },
+  { email: "pro2@casus.test", home: () => `/pro/${matrixFixtures().users.pro2}`, heading: "Start", name: "Piet Hoortechnicus" },
+];
+
+for (const role of ROLES) {
+  test(`${role.email} signs in, lands on their home and signs out`, async ({ page }) => {
+    await signIn(page, role.email);
+    await expect(page).toHaveURL(role.home());
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(role.heading);
+    await expect(page.getByTestId("user-name")).toContainText(role.name);
+    await page.getByRole("button", { name: "Uitloggen" }).click();
+    await expect(page).toHaveURL("/");
+    await page.goto(role.home());
+    await expect(page).toHaveURL(`/?redirectTo=${encodeURIComponent(role.home())}`);
+  });
+}
+
+test("a wrong password gets the same message as an unknown address, in the page's language", async ({ page }) => {
+  await submitSignIn(page, "pro@casus.test", "not-the-password");
+  await expect(page.getByRole("alert")).toHaveText("Het e-mailadres of wachtwoord klopt niet.");
+  await submitSignIn(page, "nobody@casus.test", "not-the-password");
+  await expect(page.getByRole("alert")).toHaveText("Het e-mailadres of wachtwoord klopt niet.");
+  await submitSignIn(page, "nobody@casus.test", "not-the-password", "/en");
+  await expect(page.getByRole("alert")).toHaveText("The e-mail address or password is not right.");
+});
+
+test("a guarded page sends a signed-out visitor to sign in and back again afterwards", async ({ page }) => {
+  await page.goto("/en/admin/supervisors");
+  await expect(page).toHaveURL(`/en?redirectTo=${encodeURIComponent("/en/admin/supervisors")}`);
+  await page.locator('input[name="email"]').fill("admin@casus.test");
+  await page.locator('input[name="password"]').fill("casus-demo-2026");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL("/en/admin/supervisors");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Supervisors");
+});
+
+test("redirectTo never leads off the site", async ({ page }) => {
+  await page.goto(`/?redirectTo=${encodeURIComponent("//evil.example/steal")}`);
+  await page.locator('input[name="email"]').fill("admin@casus.test");
+  await page.locator('input[name="password"]').fill("casus-demo-2026");
+  await page.getByRole("button", { name: "Inloggen" }).click();
+  await expect(page).toHaveURL("/admin");
+});
+
+test("a signed-in user who opens the sign-in page goes home", async ({ page }) => {
+  await signIn(page, "supervisor@casus.test");
+  await expect(page).toHaveURL("/supervisor");
+  await page.goto("/en");
+  await expect(page).toHaveURL("/en/supervisor");
+});
+
+test("pages of later work say honestly that they are not yet available", async ({ page }) => {
+  await signIn(page, "admin@casus.test");
+  await page.getByRole("link", { name: "Organisaties" }).click();
+  await expect(page).toHaveURL("/admin/organisaties");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Organisaties");
+  await expect(page.getByRole("navigation", { name: "Kruimelpad" })).toContainText("Dashboard");
+  await expect(page.getByTestId("not-yet-available")).toContainText("Deze pagina is nog niet beschikbaar.");
+  await expect(page).toHaveTitle("Organisaties · Casus");
+});

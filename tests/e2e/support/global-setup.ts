@@ -1,0 +1,20 @@
+/**
+ * One shared Casus server for the browser tests: the production build in demo mode on a real PostgreSQL
+ * (so tests can add records while the server runs). Tests needing other settings start their own server.
+ */
+import { startPostgres } from "../../support/postgres";
+import { createMatrixFixtures } from "./matrix-fixtures";
+import { startServer } from "./server";
+
+export default async function globalSetup() {
+  const postgres = await startPostgres();
+  const server = await startServer({ env: { DATABASE_URL: postgres.url, DEMO: "on" } });
+  const fixtures = await createMatrixFixtures(postgres.url);
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_DATABASE_URL = postgres.url;
+  process.env.E2E_FIXTURES = JSON.stringify(fixtures);
+  return async () => {
+    await server.stop();
+    await postgres.stop();
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Records the route matrix needs beyond the demo data: a third organisation that the demo supervisor is NOT
+ * assigned to (with its own professional), and one dossier in each organisation. Written straight into the
+ * shared PostgreSQL the e2e server uses; returns every id the tests need.
+ */
+import crypto from "node:crypto";
+import pg from "pg";
+
+export interface MatrixFixtures {
+  users: { admin: string; supervisor: string; pro: string; pro2: string; pro3: string };
+  organisations: { first: string; second: string; third: string };
+  dossiers: { first: string; second: string; third: string };
+}
+
+export async function createMatrixFixtures(databaseUrl: string): Promise<MatrixFixtures> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const byEmail = async (email: string) => (await client.query<{ id: string }>(`select id from "user" where email = $1`, [email])).rows[0].id;
+    const orgOf = async (userId: string) =>
+      (await client.query<{ organisation_id: string }>(`select organisation_id from professional where user_id = $1`, [userId])).rows[0].organisation_id;
+    const users = {
+      admin: await byEmail("admin@casus.test"),
+      supervisor: await byEmail("supervisor@casus.test"),
+      pro: await byEmail("pro@casus.test"),
+      pro2: await byEmail("pro2@casus.test"),
+      pro3: crypto.randomUUID(),
+    };
+    const third = crypto.randomUUID();
+    await client.query(`insert into organisation (id, name, kind, city) values ($1, 'Thuiszorg Het Anker', 'home-care', 'Zwolle')`, [third]);
+    await client.query(`insert into "user" (id, name, email, email_verified, role) values ($1, 'Tess Thuiszorg', 'pro3@casus.test', true, 'professional')`, [
+      users.pro3,
+    ]);
+    await client.query(`insert into professional (user_id, organisation_id) values ($1, $2)`, [users.pro3, third]);
+    const organisations = { first: await orgOf(users.pro), second: await orgOf(users.pro2), third };
+    const dossier = async (organisationId: string, professionalId: string) =>
+      (await client.query<{ id: string }>(`insert into dossier (id, organisation_id, professional_id, status) values ($1, $2, $3, 'submitted') returning id`, [
+        crypto.randomUUID(),
+        organisationId,
+        professionalId,
+      ])).rows[0].id;
+    const dossiers = {
+      first: await dossier(organisations.first, users.pro),
+      second: await dossier(organisations.second, users.pro2),
+      third: await dossier(third, users.pro3),
+    };
+    return { users, organisations, dossiers };
+  } finally {
+    await client.end();
+  }
+}
+
+export function matrixFixtures(): MatrixFixtures {
+  const raw = process.env.E2E_FIXTURES;
+  if (!raw) throw new Error("E2E_FIXTURES is not set: run the browser tests through playwright.config.ts");
+  return JSON.parse(raw) as MatrixFixtures;
+}
