@@ -15,5 +15,7 @@ export function safeRedirectPath(value: unknown): string | null {
     return null;
   }
   if (url.origin !== PROBE_ORIGIN) return null;
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname + url.search + url.hash;
+  // Dot segments can collapse into a protocol-relative URL ("/.//evil.example" → "//evil.example"): check again.
+  return path.startsWith("//") ? null : path;
 }

@@ -89,13 +89,16 @@ function localSecret(dataDir: string): string {
   }
 }
 
+/** Never echoed in error messages: the value is a secret (or, for a database URL, may hold a password). */
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL"]);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join(".");
-        const given = name in env ? ` (got "${String(env[name]).slice(0, 40)}")` : "";
+        const given = name in env && !SECRET_VARIABLES.has(name) ? ` (got "${String(env[name]).slice(0, 40)}")` : "";
         return `${name}: ${issue.message}${given}`;
       }),
     );

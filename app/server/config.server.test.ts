@@ -1,0 +1,174 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { config, ConfigError, loadConfig, setConfig } from "./config.server";
+
+const SECRET = "0123456789abcdef0123456789abcdef";
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-config-"));
+});
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The ConfigError thrown for `env` (fails the test when nothing is thrown). */
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig({ DATA_DIR: dataDir, ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig defaults", () => {
+  it("gives a working development configuration from an empty environment", () => {
+    const c = loadConfig({ AUTH_SECRET: SECRET });
+    expect(c).toEqual({
+      env: "development",
+      port: 3000,
+      host: "0.0.0.0",
+      baseUrl: "http://localhost:3000",
+      dataDir: path.resolve("./data"),
+      databaseUrl: null,
+      authSecret: SECRET,
+      demo: false,
+      testPages: true,
+      mfaRequiredRoles: ["admin", "supervisor"],
+      trustedOrigins: [],
+      trustProxy: "loopback",
+      sessionHours: 12,
+      logLevel: "info",
+      buildIdOverride: null,
+      versionPollMs: null,
+      secureCookies: false,
+    });
+  });
+
+  it("generates a local secret once and keeps it in DATA_DIR", () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(path.join(dataDir, ".auth-secret"), "utf8")).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first);
+    expect((fs.statSync(path.join(dataDir, ".auth-secret")).mode & 0o777).toString(8)).toBe("600");
+  });
+
+  it("reads the settings it is given", () => {
+    const c = loadConfig({
+      NODE_ENV: "production",
+      PORT: "8080",
+      BASE_URL: "https://casus.example.nl/",
+      AUTH_SECRET: SECRET,
+      DATABASE_URL: "postgresql://casus@db/casus",
+      TRUSTED_ORIGINS: "https://a.example.nl, https://b.example.nl:8443",
+      SESSION_HOURS: "8",
+      BUILD_ID: "v1.2.3",
+      VERSION_POLL_SECONDS: "60",
+    });
+    expect(c.port).toBe(8080);
+    expect(c.baseUrl).toBe("https://casus.example.nl");
+    expect(c.secureCookies).toBe(true);
+    expect(c.databaseUrl).toBe("postgresql://casus@db/casus");
+    expect(c.trustedOrigins).toEqual(["https://a.example.nl", "https://b.example.nl:8443"]);
+    expect(c.sessionHours).toBe(8);
+    expect(c.buildIdOverride).toBe("v1.2.3");
+    expect(c.versionPollMs).toBe(60_000);
+    expect(c.testPages).toBe(false);
+  });
+});
+
+describe("loadConfig refuses invalid settings, naming the variable", () => {
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "-1"],
+    ["PORT", "80.5"],
+    ["DATABASE_URL", "mysql://db/casus"],
+    ["DATABASE_URL", "localhost:5432"],
+    ["TRUSTED_ORIGINS", "https://casus.example.nl/path"],
+    ["TRUSTED_ORIGINS", "not a url"],
+    ["TRUSTED_ORIGINS", "https://ok.example.nl,casus.example.nl"],
+    ["MFA_REQUIRED_ROLES", "admin,root"],
+    ["MFA_REQUIRED_ROLES", "Admin"],
+    ["AUTH_SECRET", "too-short"],
+    ["BASE_URL", "ftp://casus.example.nl"],
+    ["NODE_ENV", "staging"],
+    ["DEMO", "yes"],
+    ["TEST_PAGES", "true"],
+    ["SESSION_HOURS", "0"],
+    ["BUILD_ID", "has space"],
+  ])("%s=%j", (name, value) => {
+    const error = configError({ AUTH_SECRET: SECRET, [name]: value });
+    expect(error.message).toContain(name);
+    expect(error.problems.some((p) => p.startsWith(`${name}:`))).toBe(true);
+    expect(error.message).toContain(".env.example");
+  });
+
+  it("reports every problem at once", () => {
+    const error = configError({ PORT: "x", DATABASE_URL: "mysql://x", AUTH_SECRET: SECRET });
+    expect(error.problems.length).toBe(2);
+  });
+
+  it("never echoes a secret value in the message", () => {
+    const secretError = configError({ AUTH_SECRET: "short-but-secret" });
+    expect(secretError.message).toContain("AUTH_SECRET");
+    expect(secretError.message).not.toContain("short-but-secret");
+    const urlError = configError({ AUTH_SECRET: SECRET, DATABASE_URL: "postgresql+psycopg://casus:hunter2@db/casus" });
+    expect(urlError.message).toContain("DATABASE_URL");
+    expect(urlError.message).not.toContain("hunter2");
+  });
+
+  it("echoes other values so the operator sees what was wrong", () => {
+    expect(configError({ AUTH_SECRET: SECRET, PORT: "abc" }).message).toContain('(got "abc")');
+  });
+});
+
+describe("production and demo", () => {
+  it("refuses production without AUTH_SECRET", () => {
+    const error = configError({ NODE_ENV: "production" });
+    expect(error.problems).toEqual([expect.stringMatching(/^AUTH_SECRET: is required in production/)]);
+    expect(fs.existsSync(path.join(dataDir, ".auth-secret"))).toBe(false);
+  });
+
+  it("switches test pages off in production unless TEST_PAGES=on", () => {
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: SECRET }).testPages).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: SECRET, TEST_PAGES: "on" }).testPages).toBe(true);
+    expect(loadConfig({ NODE_ENV: "development", AUTH_SECRET: SECRET, TEST_PAGES: "off" }).testPages).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", AUTH_SECRET: SECRET }).testPages).toBe(true);
+  });
+
+  it("demo mode runs in production without a secret, with test pages on and no MFA requirement", () => {
+    const c = loadConfig({ NODE_ENV: "production", DEMO: "on", DATA_DIR: dataDir });
+    expect(c.demo).toBe(true);
+    expect(c.testPages).toBe(true);
+    expect(c.mfaRequiredRoles).toEqual([]);
+    expect(c.authSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("demo mode still honours explicit TEST_PAGES and MFA_REQUIRED_ROLES", () => {
+    const c = loadConfig({ DEMO: "on", AUTH_SECRET: SECRET, TEST_PAGES: "off", MFA_REQUIRED_ROLES: "admin" });
+    expect(c.testPages).toBe(false);
+    expect(c.mfaRequiredRoles).toEqual(["admin"]);
+  });
+
+  it("MFA_REQUIRED_ROLES may be set empty, and tolerates spaces", () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET, MFA_REQUIRED_ROLES: "" }).mfaRequiredRoles).toEqual([]);
+    expect(loadConfig({ AUTH_SECRET: SECRET, MFA_REQUIRED_ROLES: " supervisor , professional " }).mfaRequiredRoles).toEqual([
+      "supervisor",
+      "professional",
+    ]);
+  });
+});
+
+describe("config() and setConfig()", () => {
+  it("returns the installed settings", () => {
+    const installed = loadConfig({ AUTH_SECRET: SECRET, PORT: "4123" });
+    setConfig(installed);
+    expect(config()).toBe(installed);
+    expect(config().port).toBe(4123);
+  });
+});
