@@ -1,6 +1,10 @@
 // Starts Casus: the built app in production (npm start, npm run demo), or Vite's dev server (npm run dev).
 // Prints the address, demo accounts and the first-admin setup code; closes the database on SIGTERM/SIGINT.
+import fs from "node:fs";
 import process from "node:process";
+
+// Settings may also come from a .env file beside this one (see .env.example); real environment variables win.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 const development = process.env.NODE_ENV === "development";
 
@@ -24,9 +28,7 @@ try {
 }
 
 const server = casus.app.listen(casus.config.port, casus.config.host, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : casus.config.port;
-  const lines = [`Casus is running at http://localhost:${port}`, ...casus.startupMessages];
+  const lines = [`Casus is running at ${casus.config.baseUrl} (listening on ${casus.config.host}:${casus.config.port})`, ...casus.startupMessages];
   process.stdout.write(`\n${lines.join("\n")}\n\n`);
 });
 

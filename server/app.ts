@@ -11,7 +11,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { toNodeHandler } from "better-auth/node";
 import { assertRouteGuards } from "~/domain/guards";
 import { ROUTES } from "~/domain/route-table";
-import { createAuth, installAuth } from "~/server/auth/auth.server";
+import { CLIENT_IP_HEADER, createAuth, installAuth } from "~/server/auth/auth.server";
 import { loadConfig, setConfig, type Config } from "~/server/config.server";
 import { closeDatabase, installDatabase, openDatabase } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
@@ -42,6 +42,7 @@ export interface CreateAppOptions {
 export async function createApp(options: CreateAppOptions = {}): Promise<CasusServer> {
   const config = loadConfig();
   setConfig(config);
+  logger.level = config.logLevel;
   assertRouteGuards(ROUTES);
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -71,7 +72,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   app.use(securityHeaders({ development, hsts: config.secureCookies }));
   app.use(compression());
   app.use(endpoints(buildId));
-  app.all("/api/auth/{*rest}", toNodeHandler(auth));
+  app.all("/api/auth/{*rest}", (req, _res, next) => {
+    // Better Auth rate-limits by this address; overwrite whatever the client sent.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    next();
+  }, toNodeHandler(auth));
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else {

@@ -52,8 +52,9 @@ describe("the guard registry", () => {
     for (const name of ["admn-role", "ADMIN-ROLE", "", "toString", "__proto__", "constructor", null, 42]) expect(isGuardName(name)).toBe(false);
   });
 
-  it("needs case facts only for the case guard", () => {
-    expect(GUARD_NAMES.filter(guardNeedsCase)).toEqual(["supervisor-professional-role"]);
+  it("needs case facts for the case guard, and for a professional's path that names a case", () => {
+    expect(GUARD_NAMES.filter((guard) => guardNeedsCase(guard))).toEqual(["supervisor-professional-role"]);
+    expect(GUARD_NAMES.filter((guard) => guardNeedsCase(guard, { caseId: "c1" }))).toEqual(["professional-role", "supervisor-professional-role"]);
   });
 });
 
@@ -98,6 +99,11 @@ describe("decideGuard: professional-role (own proId)", () => {
   it("does not match ids by prefix or case", () => {
     expect(decideGuard("professional-role", pro, { proId: `${pro.id}x` })).toBe("not-found");
     expect(decideGuard("professional-role", pro, { proId: pro.id.toUpperCase() })).toBe("not-found");
+  });
+  it("allows a case under their own path only when the case is theirs", () => {
+    expect(decideGuard("professional-role", pro, { proId: pro.id, caseId: "c1" }, ownCaseInOrgA)).toBe("allow");
+    expect(decideGuard("professional-role", pro, { proId: pro.id, caseId: "c2" }, { organisationId: ORG_A, professionalId: "pro-2" })).toBe("not-found");
+    expect(decideGuard("professional-role", pro, { proId: pro.id, caseId: "missing" }, null)).toBe("not-found");
   });
   it("sends admins and supervisors home rather than 404", () => {
     expect(decideGuard("professional-role", users.admin, { proId: pro.id })).toBe("home");

@@ -47,9 +47,10 @@ export interface CaseFacts {
 
 export type GuardDecision = "allow" | "sign-in" | "home" | "not-found";
 
-export function guardNeedsCase(guard: GuardName): boolean {
+/** Whether deciding needs the facts of the case in the path (the case guard, or a caseId under a professional's path). */
+export function guardNeedsCase(guard: GuardName, params: Readonly<Record<string, string | undefined>> = {}): boolean {
   const definition: GuardDefinition = GUARDS[guard];
-  return definition.record === "case-participant";
+  return definition.record === "case-participant" || (definition.record === "own-professional" && params.caseId !== undefined);
 }
 
 export function decideGuard(
@@ -65,7 +66,10 @@ export function decideGuard(
     case undefined:
       return "allow";
     case "own-professional":
-      return params.proId === user.id ? "allow" : "not-found";
+      if (params.proId !== user.id) return "not-found";
+      // A case under a professional's own path must be their own case too.
+      if (params.caseId !== undefined) return caseFacts?.professionalId === user.id ? "allow" : "not-found";
+      return "allow";
     case "case-participant":
       if (!caseFacts) return "not-found";
       if (user.role === "professional") return caseFacts.professionalId === user.id ? "allow" : "not-found";

@@ -13,7 +13,7 @@ const onOff = z.enum(["on", "off"]);
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATA_DIR: z.string().min(1).default("./data"),
@@ -26,7 +26,8 @@ const schema = z
     TEST_PAGES: onOff.optional(),
     MFA_REQUIRED_ROLES: z.string().optional(),
     TRUSTED_ORIGINS: z.string().default(""),
-    TRUST_PROXY: z.string().default("loopback"),
+    TRUST_PROXY: z.string().min(1).default("loopback"),
+    SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
     SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     BUILD_ID: z.string().regex(/^[\w.-]{1,64}$/, "letters, digits, '.', '_' or '-' only").optional(),
@@ -50,7 +51,9 @@ export interface Config {
   testPages: boolean;
   mfaRequiredRoles: Role[];
   trustedOrigins: string[];
-  trustProxy: string;
+  /** Express's "trust proxy": false, a hop count, or addresses/subnets ("loopback", "10.0.0.0/8", …). */
+  trustProxy: boolean | number | string;
+  signInRateLimitPerMinute: number;
   sessionHours: number;
   logLevel: string;
   buildIdOverride: string | null;
@@ -74,6 +77,13 @@ function parseRoles(value: string | undefined, fallback: Role[], problems: strin
   const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
   if (unknown.length) problems.push(`MFA_REQUIRED_ROLES: unknown role(s) ${unknown.join(", ")}; use ${ROLES.join(", ")}`);
   return roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+}
+
+/** "true"/"false", a number of proxy hops, or a comma-separated list of addresses and subnets. */
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true" || value === "false") return value === "true";
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 /** Demo and development need no secret to be set: one is generated once and kept in DATA_DIR. */
@@ -129,7 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testPages: e.TEST_PAGES ? e.TEST_PAGES === "on" : demo || e.NODE_ENV !== "production",
     mfaRequiredRoles,
     trustedOrigins,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE,
     sessionHours: e.SESSION_HOURS,
     logLevel: e.LOG_LEVEL,
     buildIdOverride: e.BUILD_ID ?? null,

@@ -19,32 +19,47 @@ const REDACT = [
   'res.headers["set-cookie"]',
 ];
 
-export const logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
-  redact: { paths: REDACT, censor: "[masked]" },
-  base: { app: "casus" },
-  formatters: {
-    log(object) {
-      // Free text may carry a phone number (a patient identifier); mask it wherever it appears.
-      if (typeof object.msg === "string") object.msg = maskPhoneNumbers(object.msg);
-      return object;
-    },
+/** How requests and responses appear in a log line: masked URL, no headers but the user agent. */
+export const requestSerializers = {
+  req(req: { id?: string; method?: string; url?: string; headers?: Record<string, string> }) {
+    return { id: req.id, method: req.method, url: maskUrl(req.url ?? ""), userAgent: req.headers?.["user-agent"] };
   },
-  hooks: {
-    logMethod(args, method) {
-      const masked = args.map((a) => (typeof a === "string" ? maskPhoneNumbers(a) : a)) as typeof args;
-      return method.apply(this, masked);
-    },
+  res(res: { statusCode?: number }) {
+    return { statusCode: res.statusCode };
   },
-  serializers: {
-    req(req: { id?: string; method?: string; url?: string; headers?: Record<string, string> }) {
-      return { id: req.id, method: req.method, url: maskUrl(req.url ?? ""), userAgent: req.headers?.["user-agent"] };
+  err: pino.stdSerializers.err,
+};
+
+/** The process logger; tests pass their own destination to read what would have been written. */
+export function createLogger(
+  destination?: pino.DestinationStream,
+  // Start-up sets the configured level (LOG_LEVEL) once settings are validated.
+  level = process.env.NODE_ENV === "test" ? "silent" : "info",
+) {
+  return pino(
+    {
+      level,
+      redact: { paths: REDACT, censor: "[masked]" },
+      base: { app: "casus" },
+      formatters: {
+        log(object) {
+          // Free text may carry a phone number (a patient identifier); mask it wherever it appears.
+          if (typeof object.msg === "string") object.msg = maskPhoneNumbers(object.msg);
+          return object;
+        },
+      },
+      hooks: {
+        logMethod(args, method) {
+          const masked = args.map((a) => (typeof a === "string" ? maskPhoneNumbers(a) : a)) as typeof args;
+          return method.apply(this, masked);
+        },
+      },
+      serializers: requestSerializers,
     },
-    res(res: { statusCode?: number }) {
-      return { statusCode: res.statusCode };
-    },
-    err: pino.stdSerializers.err,
-  },
-});
+    destination,
+  );
+}
+
+export const logger = createLogger();
 
 export type Logger = typeof logger;

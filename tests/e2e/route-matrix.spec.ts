@@ -68,6 +68,9 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     [`/pro/${u.pro}/mijn-dossiers`, PRO_OWN],
     [`/pro/${u.pro}/0612345678/history`, PRO_OWN],
     [`/pro/${u.pro}/case/${d.first}/klinisch-redeneren`, PRO_OWN],
+    // Their own path, but someone else's case (of another organisation, or none at all).
+    [`/pro/${u.pro}/case/${d.second}/klinisch-redeneren`, { ...PRO_OWN, pro: "404" }],
+    [`/pro/${u.pro}/case/${missing}/klinisch-redeneren`, { ...PRO_OWN, pro: "404" }],
     [`/pro/${u.pro2}`, PRO2_OWN],
     [`/pro/${u.pro2}/profiel`, PRO2_OWN],
     [`/pro/${u.pro2}/case`, PRO2_OWN],

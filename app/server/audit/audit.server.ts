@@ -36,6 +36,6 @@ export async function recordAudit(entry: AuditEntry, origin: AuditOrigin = {}, d
 }
 
 /** The origin of an audited action from a route's request and context. */
-export function auditOrigin(request: Request, context: AppLoadContext): AuditOrigin {
-  return { requestId: context.requestId, ipAddress: context.clientIp ?? request.headers.get("x-forwarded-for") };
+export function auditOrigin(_request: Request, context: AppLoadContext): AuditOrigin {
+  return { requestId: context.requestId, ipAddress: context.clientIp };
 }

@@ -10,6 +10,9 @@ import type { Config } from "../config.server";
 import type { Database } from "../db/client.server";
 import * as schema from "../db/schema";
 
+/** The header that carries the trusted client address into Better Auth. */
+export const CLIENT_IP_HEADER = "x-casus-client-ip";
+
 export function createAuth(db: Database, config: Config) {
   return betterAuth({
     appName: "Casus",
@@ -40,12 +43,23 @@ export function createAuth(db: Database, config: Config) {
       cookieCache: { enabled: false },
     },
     plugins: [admin({ defaultRole: "professional", adminRoles: ["admin"] })],
+    rateLimit: {
+      enabled: true,
+      // Counters in the database, so every instance behind a load balancer shares them.
+      storage: "database",
+      window: 60,
+      max: 300,
+      customRules: { "/sign-in/email": { window: 60, max: config.signInRateLimitPerMinute } },
+    },
     advanced: {
       cookiePrefix: "casus",
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },
       // Ids are made here, not by the database, so every back end produces the same UUID shape.
       database: { generateId: () => crypto.randomUUID() },
+      // The client address as Express determined it under TRUST_PROXY (set by server/app.ts and by form actions);
+      // a client cannot choose it, unlike a raw X-Forwarded-For.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
   });

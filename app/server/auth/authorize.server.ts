@@ -45,7 +45,7 @@ export async function authorize<K extends RouteKey>(args: RouteArgs, key: K): Pr
   if ("testPage" in entry && entry.testPage && !config().testPages) throw notFound();
   const user = await currentUser(args);
   if (entry.guard === null) return { locale, user } as Access<K>;
-  const facts = guardNeedsCase(entry.guard) ? await caseFacts(args.params.caseId) : null;
+  const facts = guardNeedsCase(entry.guard, args.params) ? await caseFacts(args.params.caseId) : null;
   switch (decideGuard(entry.guard, user, args.params, facts)) {
     case "allow":
       return { locale, user } as Access<K>;

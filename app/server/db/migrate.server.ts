@@ -2,13 +2,23 @@
  * Applies the committed migrations (./drizzle) inside the server process at start-up. On PostgreSQL an advisory
  * lock makes instances that start together take turns instead of racing.
  */
+import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { DatabaseHandle } from "./client.server";
 
-export const MIGRATIONS_DIR = path.resolve(process.env.CASUS_MIGRATIONS_DIR ?? "drizzle");
+/** The committed migrations: the nearest "drizzle" folder above this module (source, bundle or test alike). */
+function findMigrationsDir(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "drizzle", "meta", "_journal.json"))) return path.join(dir, "drizzle");
+    if (path.dirname(dir) === dir) throw new Error("The migrations folder (drizzle/) was not found above the server code.");
+  }
+}
+
+export const MIGRATIONS_DIR = findMigrationsDir();
 const MIGRATION_LOCK_ID = 7_420_001;
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {

@@ -7,10 +7,13 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_MS } from "~/domain/constants"
 import { DEFAULT_LOCALE, localizePath, negotiateLocale, splitLocalePath } from "~/domain/locales";
 import { parseCookies } from "./cookies.server";
 
-/** Requests that are not pages: files, APIs, message files. */
-function isPageRequest(path: string): boolean {
-  if (path.startsWith("/api/") || path.startsWith("/assets/") || path.startsWith("/locales/") || path === "/healthz") return false;
-  return !/\.[a-z0-9]+$/i.test(path) || path.endsWith(".data");
+/**
+ * Page documents only: not files, APIs or message files, and not React Router's own fetches (route data in
+ * "*.data", route discovery at "/__manifest"), which are not visits and carry no locale of their own.
+ */
+export function isPageRequest(path: string): boolean {
+  if (path.startsWith("/api/") || path.startsWith("/assets/") || path.startsWith("/locales/") || path.startsWith("/__manifest")) return false;
+  return path !== "/healthz" && !/\.[a-z0-9]+$/i.test(path);
 }
 
 export function localeCookie({ secure }: { secure: boolean }): RequestHandler {
@@ -28,7 +31,7 @@ export function localeCookie({ secure }: { secure: boolean }): RequestHandler {
         }
       }
     }
-    const { locale } = splitLocalePath(req.path.replace(/\.data$/, ""));
+    const { locale } = splitLocalePath(req.path);
     if (remembered !== locale) {
       res.cookie(LANGUAGE_COOKIE, locale, { maxAge: LANGUAGE_COOKIE_MAX_AGE_MS, sameSite: "lax", path: "/", secure });
     }

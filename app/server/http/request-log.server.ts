@@ -2,12 +2,14 @@
 import crypto from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { pinoHttp } from "pino-http";
-import { logger } from "../logger.server";
+import { logger, requestSerializers } from "../logger.server";
 
 const VALID_ID = /^[\w-]{8,64}$/;
 
 export const requestLog = pinoHttp({
   logger,
+  // pino-http installs its own serializers unless given ours, which mask phone numbers and secrets in URLs.
+  serializers: requestSerializers,
   genReqId(req: IncomingMessage, res) {
     const given = req.headers["x-request-id"];
     const id = typeof given === "string" && VALID_ID.test(given) ? given : crypto.randomUUID();

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { seedDemoData, DEMO_PASSWORD } from "../demo/seed-demo.server";
+
+let database: TestDatabase | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+async function sessionCookie(baseUrl: string): Promise<string> {
+  database = await createTestDatabase({ BASE_URL: baseUrl });
+  await seedDemoData();
+  const response = await database.auth.api.signInEmail({ body: { email: "pro@casus.test", password: DEMO_PASSWORD }, asResponse: true });
+  expect(response.status).toBe(200);
+  const cookie = response.headers.getSetCookie().find((c) => /session_token=/.test(c));
+  expect(cookie).toBeDefined();
+  return cookie!;
+}
+
+describe("the session cookie", () => {
+  it("is HttpOnly and SameSite=Lax, and not Secure on plain-HTTP development addresses", async () => {
+    const cookie = await sessionCookie("http://localhost:3999");
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/;\s*Secure/i);
+  });
+
+  it("is Secure (with the __Secure- prefix) when Casus is served over HTTPS", async () => {
+    const cookie = await sessionCookie("https://casus.example.nl");
+    expect(cookie).toMatch(/^__Secure-/);
+    expect(cookie).toMatch(/;\s*Secure/i);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+});
