@@ -2,16 +2,19 @@
 // Prints the address, demo accounts and the first-admin setup code; closes the database on SIGTERM/SIGINT.
 import fs from "node:fs";
 import process from "node:process";
+import { fileURLToPath } from "node:url";
+
+const here = (relative) => fileURLToPath(new URL(relative, import.meta.url));
 
 // Settings may also come from a .env file beside this one (see .env.example); real environment variables win.
-if (fs.existsSync(".env")) process.loadEnvFile(".env");
+if (fs.existsSync(here("./.env"))) process.loadEnvFile(here("./.env"));
 
 const development = process.env.NODE_ENV === "development";
 
 async function load() {
   if (!development) {
     const { createApp } = await import("./build/server/index.js");
-    return createApp();
+    return createApp({ clientBuildDir: here("./build/client") });
   }
   const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
   const { createApp } = await vite.ssrLoadModule("./server/app.ts");

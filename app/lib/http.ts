@@ -11,14 +11,18 @@ export function retryCountFor(method: string | undefined): number {
   return METHODS_WITH_BODY.has((method ?? "GET").toUpperCase()) ? HTTP_RETRY_COUNT_WITH_BODY : HTTP_RETRY_COUNT_WITHOUT_BODY;
 }
 
-const client = ofetch.create({
-  timeout: REQUEST_TIMEOUT_MS,
-  retryStatusCodes: [...HTTP_RETRY_STATUSES],
-  retryDelay: 300,
-  credentials: "same-origin",
-});
+export type HttpClient = <T>(url: string, options?: FetchOptions<"json">) => Promise<T>;
+
+/** The client with the seed's policy; only the timeout varies (tests use a short one to see it fire). */
+export function createHttpClient({ timeoutMs }: { timeoutMs: number }): HttpClient {
+  const client = ofetch.create({
+    timeout: timeoutMs,
+    retryStatusCodes: [...HTTP_RETRY_STATUSES],
+    retryDelay: 300,
+    credentials: "same-origin",
+  });
+  return <T>(url: string, options: FetchOptions<"json"> = {}) => client<T>(url, { ...options, retry: options.retry ?? retryCountFor(options.method) });
+}
 
 /** Request JSON (or text) from the server; errors are ofetch's FetchError with `status` and parsed `data`. */
-export function http<T>(url: string, options: FetchOptions<"json"> = {}): Promise<T> {
-  return client<T>(url, { ...options, retry: options.retry ?? retryCountFor(options.method) });
-}
+export const http: HttpClient = createHttpClient({ timeoutMs: REQUEST_TIMEOUT_MS });

@@ -41,6 +41,7 @@ describe("loadConfig defaults", () => {
       mfaRequiredRoles: ["admin", "supervisor"],
       trustedOrigins: [],
       trustProxy: "loopback",
+      signInRateLimitPerMinute: 30,
       sessionHours: 12,
       logLevel: "info",
       buildIdOverride: null,
@@ -86,6 +87,7 @@ describe("loadConfig refuses invalid settings, naming the variable", () => {
     ["PORT", "abc"],
     ["PORT", "70000"],
     ["PORT", "-1"],
+    ["PORT", "0"],
     ["PORT", "80.5"],
     ["DATABASE_URL", "mysql://db/casus"],
     ["DATABASE_URL", "localhost:5432"],
@@ -101,6 +103,8 @@ describe("loadConfig refuses invalid settings, naming the variable", () => {
     ["TEST_PAGES", "true"],
     ["SESSION_HOURS", "0"],
     ["BUILD_ID", "has space"],
+    ["TRUST_PROXY", ""],
+    ["SIGN_IN_RATE_LIMIT_PER_MINUTE", "0"],
   ])("%s=%j", (name, value) => {
     const error = configError({ AUTH_SECRET: SECRET, [name]: value });
     expect(error.message).toContain(name);
@@ -124,6 +128,18 @@ describe("loadConfig refuses invalid settings, naming the variable", () => {
 
   it("echoes other values so the operator sees what was wrong", () => {
     expect(configError({ AUTH_SECRET: SECRET, PORT: "abc" }).message).toContain('(got "abc")');
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it.each([
+    ["true", true],
+    ["false", false],
+    ["2", 2],
+    ["loopback", "loopback"],
+    ["10.0.0.0/8, 127.0.0.1", "10.0.0.0/8, 127.0.0.1"],
+  ] as const)("%j → %j", (value, expected) => {
+    expect(loadConfig({ AUTH_SECRET: SECRET, TRUST_PROXY: value }).trustProxy).toBe(expected);
   });
 });
 

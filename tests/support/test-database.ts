@@ -49,3 +49,8 @@ export async function createTestDatabase(env: Record<string, string> = {}): Prom
     },
   };
 }
+
+/** The rows of a raw `db.execute(sql…)` result (PGlite and node-postgres both answer `{ rows }`). */
+export async function queryRows<T>(result: Promise<unknown>): Promise<T[]> {
+  return ((await result) as { rows: T[] }).rows;
+}

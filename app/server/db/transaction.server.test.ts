@@ -1,7 +1,7 @@
 import { DrizzleQueryError, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startPostgres, type PostgresServer } from "../../../tests/support/postgres";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/support/test-database";
 import { TRANSACTION_MAX_RETRIES } from "~/domain/constants";
 import { type DatabaseHandle, openDatabase } from "./client.server";
 import { migrateDatabase } from "./migrate.server";
@@ -61,7 +61,7 @@ describe("inTransaction on PGlite", () => {
   it("commits the work and returns its result, serializable by default", async () => {
     const result = await inTransaction(async (tx) => {
       await tx.insert(organisation).values({ id: "org-commit", name: "Committed" });
-      const [row] = await tx.execute<{ level: string }>(sql`select current_setting('transaction_isolation') as level`).then((r) => r.rows);
+      const [row] = await queryRows<{ level: string }>(tx.execute(sql`select current_setting('transaction_isolation') as level`));
       return row.level;
     });
     expect(result).toBe("serializable");
@@ -162,7 +162,7 @@ describe("inTransaction on PGlite", () => {
 
   it("runs on the database passed in, at the isolation level asked for", async () => {
     const level = await inTransaction(
-      async (tx) => (await tx.execute<{ level: string }>(sql`select current_setting('transaction_isolation') as level`)).rows[0].level,
+      async (tx) => (await queryRows<{ level: string }>(tx.execute(sql`select current_setting('transaction_isolation') as level`)))[0].level,
       { db: test.handle.db, isolationLevel: "read committed" },
     );
     expect(level).toBe("read committed");
@@ -196,7 +196,7 @@ describe("inTransaction on real PostgreSQL", () => {
     const book = (who: string) =>
       inTransaction(
         async (tx) => {
-          const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from booking`);
+          const rows = await queryRows<{ n: number }>(tx.execute(sql`select count(*)::int as n from booking`));
           if (!firstAttempt.has(who)) {
             firstAttempt.add(who);
             if (++arrived === 2) releaseBarrier();
@@ -226,7 +226,7 @@ describe("inTransaction on real PostgreSQL", () => {
     const bookOnce = () =>
       handle.db.transaction(
         async (tx) => {
-          const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from booking`);
+          const rows = await queryRows<{ n: number }>(tx.execute(sql`select count(*)::int as n from booking`));
           if (++arrived === 2) releaseBarrier();
           await barrier;
           await tx.execute(sql`insert into booking (seat) values (${rows[0].n + 1})`);

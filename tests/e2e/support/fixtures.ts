@@ -1,6 +1,7 @@
 /**
- * The browser-test fixture: a page that fails its test on any console error or uncaught exception
- * (HTTP error statuses are asserted by the tests themselves, so "Failed to load resource" lines are not errors).
+ * The browser-test fixture: a page that fails its test on any console error or uncaught exception.
+ * Two kinds of line are not errors of the page: "Failed to load resource" (HTTP error statuses are asserted by the
+ * tests themselves) and React Router's report of a route-discovery prefetch that a navigation cut short.
  */
 import { test as base, expect, type Page, type APIRequestContext, request as playwrightRequest } from "@playwright/test";
 
@@ -12,7 +13,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   },
   page: async ({ page, consoleErrors }, use) => {
     page.on("console", (message) => {
-      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) consoleErrors.push(message.text());
+      const text = message.text();
+      if (message.type() !== "error" || text.startsWith("Failed to load resource")) return;
+      if (text.startsWith("Failed to fetch manifest patches TypeError: Failed to fetch")) return;
+      consoleErrors.push(text);
     });
     page.on("pageerror", (error) => consoleErrors.push(error.message));
     await use(page);
