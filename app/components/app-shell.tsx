@@ -1,65 +1,70 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { NAVIGATION } from "~/domain/navigation";
+import { NAVIGATION, type NavGroup } from "~/domain/navigation";
 import { routePath, type RouteKey } from "~/domain/route-table";
 import type { ShellUser } from "~/lib/shell-user";
 import { usePublicConfig } from "~/lib/public-config";
 import { useLocalizedPath } from "~/lib/use-locale";
-import { Brand } from "./brand";
-import { LanguageSwitcher } from "./language-switcher";
-import { UserMenu } from "./user-menu";
+import { SiteHeader } from "./site-header";
 
 function navHref(key: RouteKey, user: ShellUser): string {
   return routePath(key, key.startsWith("pro-") ? { proId: user.id } : {});
 }
 
+function RoleMenu({ groups, user }: { groups: NavGroup[]; user: ShellUser }) {
+  const { t } = useTranslation("common");
+  const lp = useLocalizedPath();
+  return (
+    <nav aria-label={t("nav.label")} className="px-2 py-3">
+      {groups.map((group) => (
+        <div key={group.group} className="mb-4">
+          <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{t(`nav.groups.${group.group}`)}</p>
+          <ul>
+            {group.items.map((key) => (
+              <li key={key}>
+                <NavLink
+                  to={lp(navHref(key, user))}
+                  end
+                  className="block rounded px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-sky-100 aria-[current=page]:font-medium aria-[current=page]:text-sky-900"
+                >
+                  {t(`pages.${key}.title`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
 /**
  * The application shell of the sidebar layouts: header, the role's menu, the page. On a phone the menu folds
- * into a disclosure ("compact" folds it by default, for the supervisor's and professional's sidebar-copy).
+ * into a disclosure ("compact", the supervisor's and professional's sidebar-copy, starts folded).
  */
 export function AppShell({ user, compact = false, children }: { user: ShellUser | null; compact?: boolean; children: ReactNode }) {
   const { t } = useTranslation("common");
   const { testPages } = usePublicConfig();
-  const lp = useLocalizedPath();
   const groups = user ? NAVIGATION[user.role].filter((g) => !g.testPagesOnly || testPages) : [];
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
         {t("skipToContent")}
       </a>
-      <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-2 print:hidden">
-        <Brand />
-        <div className="flex items-center gap-3">
-          <LanguageSwitcher />
-          {user ? <UserMenu user={user} /> : null}
-        </div>
-      </header>
+      <SiteHeader user={user} />
       <div className="flex flex-1 flex-col md:flex-row">
         {groups.length ? (
-          <details className="group border-b border-slate-200 bg-white md:w-64 md:border-r md:border-b-0 print:hidden" open={!compact || undefined}>
-            <summary className="cursor-pointer px-4 py-2 text-sm font-medium md:hidden">{t("menu")}</summary>
-            <nav aria-label={t("nav.label")} className="px-2 py-3 md:block">
-              {groups.map((group) => (
-                <div key={group.group} className="mb-4">
-                  <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{t(`nav.groups.${group.group}`)}</p>
-                  <ul>
-                    {group.items.map((key) => (
-                      <li key={key}>
-                        <NavLink
-                          to={lp(navHref(key, user!))}
-                          end
-                          className="block rounded px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-sky-100 aria-[current=page]:font-medium aria-[current=page]:text-sky-900"
-                        >
-                          {t(`pages.${key}.title`)}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </nav>
-          </details>
+          <>
+            {/* Phone: a disclosure ("compact" starts folded). Wider screens: a permanent side menu. */}
+            <details className="border-b border-slate-200 bg-white md:hidden print:hidden" open={!compact || undefined}>
+              <summary className="cursor-pointer px-4 py-2 text-sm font-medium">{t("menu")}</summary>
+              <RoleMenu groups={groups} user={user!} />
+            </details>
+            <div className="hidden border-r border-slate-200 bg-white md:block md:w-64 print:hidden">
+              <RoleMenu groups={groups} user={user!} />
+            </div>
+          </>
         ) : null}
         <main id="main" className="flex-1 px-4 py-6 md:px-8">
           {children}

@@ -9,7 +9,11 @@ export function NewBuildBanner() {
   return (
     <div role="status" className="flex items-center justify-center gap-3 bg-sky-700 px-4 py-2 text-sm text-white print:hidden">
       <span>{t("newBuild.message")}</span>
-      <button type="button" className="rounded bg-white px-3 py-1 font-medium text-sky-800 hover:bg-sky-50" onClick={() => window.location.reload()}>
+      <button
+        type="button"
+        className="rounded bg-white px-3 py-1 font-medium text-sky-800 hover:bg-sky-50"
+        onClick={() => window.location.reload()}
+      >
         {t("newBuild.reload")}
       </button>
     </div>

@@ -1,8 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
-import { Brand } from "~/components/brand";
-import { LanguageSwitcher } from "~/components/language-switcher";
-import { UserMenu } from "~/components/user-menu";
+import { SiteHeader } from "~/components/site-header";
 import { MODEL_NAVIGATION } from "~/domain/navigation";
 import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
@@ -19,13 +17,7 @@ export default function Layout({ loaderData }: Route.ComponentProps) {
   const lp = useLocalizedPath();
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 py-2">
-        <Brand />
-        <div className="flex items-center gap-3">
-          <LanguageSwitcher />
-          {loaderData.user ? <UserMenu user={loaderData.user} /> : null}
-        </div>
-      </header>
+      <SiteHeader user={loaderData.user} />
       <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row">
         {loaderData.user?.role === "admin" ? (
           <nav aria-label={t("nav.model")} className="md:w-56 md:shrink-0">

@@ -64,3 +64,21 @@ test("pages of later work say honestly that they are not yet available", async (
   await expect(page.getByTestId("not-yet-available")).toContainText("Deze pagina is nog niet beschikbaar.");
   await expect(page).toHaveTitle("Organisaties · Casus");
 });
+
+test("the role's menu is always at hand: beside the page on a desktop, folded on a phone", async ({ page }) => {
+  const { pro } = matrixFixtures().users;
+  await signIn(page, "pro@casus.test");
+  await page.goto(`/pro/${pro}/mijn-dossiers`);
+  const menu = page.getByRole("navigation", { name: "Hoofdmenu" });
+  await expect(menu).toBeVisible();
+  await menu.getByRole("link", { name: "Nieuw dossier" }).click();
+  await expect(page).toHaveURL(`/pro/${pro}/case`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nieuw dossier");
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(menu).toBeHidden();
+  await page.getByText("Menu", { exact: true }).click();
+  await expect(menu).toBeVisible();
+  await menu.getByRole("link", { name: "Mijn dossiers" }).click();
+  await expect(page).toHaveURL(`/pro/${pro}/mijn-dossiers`);
+});

@@ -1,0 +1,19 @@
+import type { ShellUser } from "~/lib/shell-user";
+import { Brand } from "./brand";
+import { LanguageSwitcher } from "./language-switcher";
+import { UserMenu } from "./user-menu";
+
+/** The top bar of every layout: the brand, the language switcher and, when signed in, the user and sign-out. */
+export function SiteHeader({ user, bordered = true }: { user: ShellUser | null; bordered?: boolean }) {
+  return (
+    <header
+      className={`flex items-center justify-between gap-4 px-4 print:hidden ${bordered ? "border-b border-slate-200 bg-white py-2" : "py-3"}`}
+    >
+      <Brand />
+      <div className="flex items-center gap-3">
+        <LanguageSwitcher />
+        {user ? <UserMenu user={user} /> : null}
+      </div>
+    </header>
+  );
+}
