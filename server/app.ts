@@ -2,7 +2,8 @@
  * The Casus server, bundled by Vite into build/server/index.js together with React Router's server build, so
  * pages, auth and data share one module graph (and one database instance). server.js starts it.
  *
- * Start-up order: settings → guard table → database + migrations → auth → demo seed → setup code → HTTP.
+ * Start-up order: settings → guard table → database + migrations → auth → mail/SMS delivery → demo seed → setup code
+ * → HTTP.
  */
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
@@ -22,6 +23,7 @@ import { requestLog } from "~/server/http/request-log.server";
 import { sameOriginActions } from "~/server/http/same-origin.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { logger } from "~/server/logger.server";
+import { createDelivery, delivery, installDelivery } from "~/server/mail/delivery.server";
 import { buildPublicConfig } from "~/server/public-config.server";
 import { openSetupIfNeeded } from "~/server/setup/setup-code.server";
 
@@ -50,8 +52,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   await migrateDatabase(database);
   const auth = createAuth(database.db, config);
   installAuth(auth);
+  installDelivery(createDelivery(config));
 
   const messages: string[] = [];
+  messages.push(
+    config.smtpUrl
+      ? `E-mail goes out over SMTP. SMS are not sent (no SMS provider yet): they are written to ${delivery().outboxDir}.`
+      : `E-mail and SMS are not sent: they are written to ${delivery().outboxDir} (set SMTP_URL to send e-mail).`,
+  );
   if (config.demo) {
     const seeded = await seedDemoIfEmpty();
     messages.push(seeded ? "Demo data created." : "Demo data already present.");
@@ -111,6 +119,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
     startupMessages: messages,
     async shutdown() {
       logger.info("closing the database");
+      delivery().close();
       await closeDatabase();
     },
   };

@@ -29,6 +29,7 @@ describe("the error map", () => {
     ["setup-code-invalid", 400],
     ["wrong-credentials", 401],
     ["user-disabled", 403],
+    ["mail-delivery-failed", 503],
     ["internal", 500],
   ] as [ErrorCode, number][])("%s → %i", (code, status) => {
     expect(ERROR_STATUS[code]).toBe(status);

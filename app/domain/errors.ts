@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   "setup-code-invalid": 400,
   "wrong-credentials": 401,
   "user-disabled": 403,
+  // The mail server refused or could not be reached (or the outbox could not be written): try again later.
+  "mail-delivery-failed": 503,
   internal: 500,
 } as const;
 

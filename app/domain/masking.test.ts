@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskPhoneNumbers, maskUrl } from "./masking";
+import { maskEmailAddress, maskPhoneNumbers, maskUrl } from "./masking";
 
 describe("maskPhoneNumbers", () => {
   it.each([
@@ -89,5 +89,17 @@ describe("maskUrl", () => {
   it("leaves URLs without secrets or numbers alone", () => {
     expect(maskUrl("/en/admin/organisaties?page=2")).toBe("/en/admin/organisaties?page=2");
     expect(maskUrl("/")).toBe("/");
+  });
+});
+
+describe("maskEmailAddress", () => {
+  it.each([
+    ["jan.jansen@example.nl", "j***@example.nl"],
+    ["a@b.nl", "a***@b.nl"],
+    ['"odd@local"@example.nl', '"***@example.nl'],
+    ["not-an-address", "***"],
+    ["@example.nl", "***"],
+  ])("%s → %s", (address, masked) => {
+    expect(maskEmailAddress(address)).toBe(masked);
   });
 });

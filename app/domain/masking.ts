@@ -47,3 +47,10 @@ export function maskUrl(url: string): string {
     .join("&");
   return `${maskedPath}?${maskedQuery}`;
 }
+
+/** An e-mail address as it may be logged: first character of the local part and the domain ("j***@example.nl"). */
+export function maskEmailAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at < 1) return "***";
+  return `${address[0]}***${address.slice(at)}`;
+}

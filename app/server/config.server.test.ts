@@ -47,6 +47,8 @@ describe("loadConfig defaults", () => {
       buildIdOverride: null,
       versionPollMs: null,
       secureCookies: false,
+      smtpUrl: null,
+      mailFrom: "Casus <no-reply@casus.local>",
     });
   });
 
@@ -105,6 +107,13 @@ describe("loadConfig refuses invalid settings, naming the variable", () => {
     ["BUILD_ID", "has space"],
     ["TRUST_PROXY", ""],
     ["SIGN_IN_RATE_LIMIT_PER_MINUTE", "0"],
+    ["SMTP_URL", "mail.example.nl:587"],
+    ["SMTP_URL", "http://mail.example.nl"],
+    ["SMTP_URL", "smtp://"],
+    ["SMTP_URL", ""],
+    ["MAIL_FROM", "Casus"],
+    ["MAIL_FROM", "Casus <no-reply>"],
+    ["MAIL_FROM", "a@b.nl\r\nBcc: x@evil.example"],
   ])("%s=%j", (name, value) => {
     const error = configError({ AUTH_SECRET: SECRET, [name]: value });
     expect(error.message).toContain(name);
@@ -126,8 +135,30 @@ describe("loadConfig refuses invalid settings, naming the variable", () => {
     expect(urlError.message).not.toContain("hunter2");
   });
 
+  it("never echoes SMTP_URL, which may hold the mail server's password", () => {
+    const error = configError({ AUTH_SECRET: SECRET, SMTP_URL: "smpt://casus:hunter2@mail.example.nl" });
+    expect(error.problems).toEqual([expect.stringMatching(/^SMTP_URL: must be smtp:\/\//)]);
+    expect(error.message).not.toContain("hunter2");
+  });
+
   it("echoes other values so the operator sees what was wrong", () => {
     expect(configError({ AUTH_SECRET: SECRET, PORT: "abc" }).message).toContain('(got "abc")');
+  });
+});
+
+describe("mail settings", () => {
+  it.each(["smtp://mail.example.nl", "smtp://casus:p%40ss@mail.example.nl:587", "smtps://mail.example.nl:465", "SMTP://127.0.0.1:2525"])(
+    "accepts SMTP_URL=%s",
+    (url) => {
+      expect(loadConfig({ AUTH_SECRET: SECRET, DATA_DIR: dataDir, SMTP_URL: url }).smtpUrl).toBe(url);
+    },
+  );
+
+  it("takes MAIL_FROM as given", () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET, DATA_DIR: dataDir, MAIL_FROM: "Casus Zorg <zorg@casus.example.nl>" }).mailFrom).toBe(
+      "Casus Zorg <zorg@casus.example.nl>",
+    );
+    expect(loadConfig({ AUTH_SECRET: SECRET, DATA_DIR: dataDir, MAIL_FROM: "zorg@casus.example.nl" }).mailFrom).toBe("zorg@casus.example.nl");
   });
 });
 

@@ -10,6 +10,10 @@ import { ROLES, type Role } from "~/domain/roles";
 
 const onOff = z.enum(["on", "off"]);
 
+const DEFAULT_MAIL_FROM = "Casus <no-reply@casus.local>";
+/** "Name <local@domain>" or a bare "local@domain": enough to catch typos; the SMTP server has the last word. */
+const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -32,6 +36,18 @@ const schema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     BUILD_ID: z.string().regex(/^[\w.-]{1,64}$/, "letters, digits, '.', '_' or '-' only").optional(),
     VERSION_POLL_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/?#\s]+/i, {
+        message: "must be smtp://[user:password@]host[:port] or smtps://… (smtps: TLS from the start)",
+        abort: true,
+      })
+      .refine((value) => URL.canParse(value), "is not a valid URL (percent-encode special characters in the user name and password)")
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(MAIL_FROM_PATTERN, 'must be an address like "Casus <no-reply@casus.example.nl>" or no-reply@casus.example.nl')
+      .default(DEFAULT_MAIL_FROM),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DEMO === "off" && !env.AUTH_SECRET) {
@@ -59,6 +75,10 @@ export interface Config {
   buildIdOverride: string | null;
   versionPollMs: number | null;
   secureCookies: boolean;
+  /** smtp:// or smtps:// URL of the mail server; null: every e-mail and SMS goes to DATA_DIR/outbox instead. */
+  smtpUrl: string | null;
+  /** The From header of every e-mail. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -99,8 +119,8 @@ function localSecret(dataDir: string): string {
   }
 }
 
-/** Never echoed in error messages: the value is a secret (or, for a database URL, may hold a password). */
-const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL"]);
+/** Never echoed in error messages: the value is a secret (or, for a database or mail server URL, may hold a password). */
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL"]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -146,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildIdOverride: e.BUILD_ID ?? null,
     versionPollMs: e.VERSION_POLL_SECONDS ? e.VERSION_POLL_SECONDS * 1000 : null,
     secureCookies: baseUrl.startsWith("https://"),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

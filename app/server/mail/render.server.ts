@@ -1,0 +1,79 @@
+/**
+ * Localised messages: renderEmail() for e-mails (subject, plain text, HTML) and renderSms() for SMS, in the
+ * recipient's language from the "email" namespace. Links must lead into this site: absolute under BASE_URL.
+ */
+import type { TFunction } from "i18next";
+import type { Locale } from "~/domain/locales";
+import type { Role } from "~/domain/roles";
+import { serverT } from "~/i18n/i18n.server";
+import { config } from "../config.server";
+import { layoutHtml, layoutText, type EmailContent } from "./layout.server";
+
+interface Greeted {
+  /** The recipient's name; without one the greeting is generic. */
+  name?: string | null;
+}
+
+export interface EmailParams {
+  "sign-in-link": Greeted & { url: string; minutes: number };
+  "password-reset": Greeted & { url: string; minutes: number };
+  invitation: Greeted & { url: string; days: number; inviter: string; role: Role; organisation?: string | null };
+}
+export type EmailKind = keyof EmailParams;
+
+export interface SmsParams {
+  "sms-code": { code: string; minutes: number };
+}
+export type SmsKind = keyof SmsParams;
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * An absolute URL under BASE_URL: a path ("/verify-login?token=…") is resolved against it; a full URL must
+ * already be under it. Anything else is a bug, and a mail pointing elsewhere could be someone's phishing aid.
+ */
+export function linkUnderBase(url: string, baseUrl: string): string {
+  const base = new URL(`${baseUrl.replace(/\/$/, "")}/`);
+  const absolute = url.startsWith("/") && !url.startsWith("//") ? new URL(url.slice(1), base) : URL.canParse(url) ? new URL(url) : null;
+  if (!absolute || !absolute.href.startsWith(base.href)) throw new Error(`E-mail links must lead to ${base.href}, not ${url}`);
+  return absolute.href;
+}
+
+/** The body paragraphs of each kind; the rest of the layout is the same for all. */
+const PARAGRAPHS: { [K in EmailKind]: (t: TFunction, params: EmailParams[K]) => string[] } = {
+  "sign-in-link": (t, p) => [t("email:sign-in-link.intro"), t("email:sign-in-link.expiry", { minutes: p.minutes })],
+  "password-reset": (t, p) => [t("email:password-reset.intro"), t("email:password-reset.expiry", { minutes: p.minutes })],
+  invitation: (t, p) => {
+    const values = { inviter: p.inviter, role: t(`common:roles.${p.role}`), organisation: p.organisation ?? "" };
+    return [
+      p.organisation ? t("email:invitation.introWithOrganisation", values) : t("email:invitation.intro", values),
+      t("email:invitation.expiry", { days: p.days }),
+    ];
+  },
+};
+
+export function renderEmail<K extends EmailKind>(kind: K, locale: Locale, params: EmailParams[K], baseUrl = config().baseUrl): RenderedEmail {
+  const t = serverT(locale);
+  const name = params.name?.trim();
+  const content: EmailContent = {
+    language: locale,
+    subject: t(`email:${kind}.subject`),
+    greeting: name ? t("email:layout.greeting", { name }) : t("email:layout.greetingWithoutName"),
+    paragraphs: PARAGRAPHS[kind](t, params),
+    action: { label: t(`email:${kind}.action`), url: linkUnderBase(params.url, baseUrl) },
+    linkFallback: t("email:layout.linkFallback"),
+    signature: t("email:layout.signature"),
+    footer: t(`email:${kind}.footer`),
+  };
+  return { subject: content.subject, text: layoutText(content), html: layoutHtml(content) };
+}
+
+/** SMS are plain text, short and without links: a code someone can type. */
+export function renderSms<K extends SmsKind>(kind: K, locale: Locale, params: SmsParams[K]): { body: string } {
+  const values: Record<string, unknown> = { ...params };
+  return { body: serverT(locale)(`email:${kind}.body` as string, values) };
+}
