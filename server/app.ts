@@ -2,7 +2,8 @@
  * The Casus server, bundled by Vite into build/server/index.js together with React Router's server build, so
  * pages, auth and data share one module graph (and one database instance). server.js starts it.
  *
- * Start-up order: settings → guard table → database + migrations → auth → demo seed → setup code → HTTP.
+ * Start-up order: settings → guard table → database + migrations → auth → object store → demo seed → setup code →
+ * HTTP.
  */
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
@@ -24,6 +25,7 @@ import { securityHeaders } from "~/server/http/security-headers.server";
 import { logger } from "~/server/logger.server";
 import { buildPublicConfig } from "~/server/public-config.server";
 import { openSetupIfNeeded } from "~/server/setup/setup-code.server";
+import { createObjectStore, installObjectStore } from "~/server/storage/storage.server";
 
 export interface CasusServer {
   app: express.Express;
@@ -50,6 +52,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   await migrateDatabase(database);
   const auth = createAuth(database.db, config);
   installAuth(auth);
+  // Media objects: S3 when S3_BUCKET is set, else DATA_DIR/objects. Nothing is contacted until first use.
+  installObjectStore(createObjectStore(config));
 
   const messages: string[] = [];
   if (config.demo) {
