@@ -2,8 +2,8 @@
  * The Casus server, bundled by Vite into build/server/index.js together with React Router's server build, so
  * pages, auth and data share one module graph (and one database instance). server.js starts it.
  *
- * Start-up order: settings → guard table → database + migrations → auth → mail/SMS delivery → demo seed → setup code
- * → HTTP.
+ * Start-up order: settings → guard table → database + migrations → auth → mail/SMS delivery → object store → demo
+ * seed → setup code → HTTP.
  */
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
@@ -26,6 +26,7 @@ import { logger } from "~/server/logger.server";
 import { createDelivery, delivery, installDelivery } from "~/server/mail/delivery.server";
 import { buildPublicConfig } from "~/server/public-config.server";
 import { openSetupIfNeeded } from "~/server/setup/setup-code.server";
+import { createObjectStore, installObjectStore } from "~/server/storage/storage.server";
 
 export interface CasusServer {
   app: express.Express;
@@ -53,6 +54,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   const auth = createAuth(database.db, config);
   installAuth(auth);
   installDelivery(createDelivery(config));
+  // Media objects: S3 when S3_BUCKET is set, else DATA_DIR/objects. Nothing is contacted until first use.
+  installObjectStore(createObjectStore(config));
 
   const messages: string[] = [];
   messages.push(

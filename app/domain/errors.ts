@@ -21,6 +21,18 @@ export const ERROR_STATUS = {
   // The mail server refused or could not be reached (or the outbox could not be written): try again later.
   "mail-delivery-failed": 503,
   internal: 500,
+  // The seed's storage error codes (SPEC.md §8), namespaced so they cannot clash with the general ones above.
+  "storage/unknown": 500,
+  "storage/object-not-found": 404,
+  "storage/quota-exceeded": 402,
+  "storage/unauthenticated": 401,
+  "storage/unauthorized": 403,
+  "storage/unauthorized-app": 403,
+  "storage/retry-limit-exceeded": 503,
+  // 499 is nginx's private "client closed request"; a standard status keeps proxies and the error page sane.
+  "storage/canceled": 400,
+  "storage/invalid-url": 400,
+  "storage/invalid-argument": 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -49,6 +49,7 @@ describe("loadConfig defaults", () => {
       secureCookies: false,
       smtpUrl: null,
       mailFrom: "Casus <no-reply@casus.local>",
+      s3: null,
     });
   });
 
@@ -114,6 +115,11 @@ describe("loadConfig refuses invalid settings, naming the variable", () => {
     ["MAIL_FROM", "Casus"],
     ["MAIL_FROM", "Casus <no-reply>"],
     ["MAIL_FROM", "a@b.nl\r\nBcc: x@evil.example"],
+    ["S3_BUCKET", "Casus_Media"],
+    ["S3_BUCKET", "ab"],
+    ["S3_REGION", "EU West"],
+    ["S3_ENDPOINT", "minio:9000"],
+    ["S3_FORCE_PATH_STYLE", "true"],
   ])("%s=%j", (name, value) => {
     const error = configError({ AUTH_SECRET: SECRET, [name]: value });
     expect(error.message).toContain(name);
@@ -208,6 +214,40 @@ describe("production and demo", () => {
       "supervisor",
       "professional",
     ]);
+  });
+});
+
+describe("S3 media storage", () => {
+  const S3 = { AUTH_SECRET: SECRET, S3_BUCKET: "casus-media", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI-very-secret" };
+
+  it("is off (disk under DATA_DIR) unless S3_BUCKET is set, even when other S3_* settings are", () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET, S3_ENDPOINT: "http://127.0.0.1:9000", S3_ACCESS_KEY_ID: "x" }).s3).toBeNull();
+  });
+
+  it("reads the bucket, credentials and defaults (AWS endpoint, us-east-1, path style on)", () => {
+    expect(loadConfig(S3).s3).toEqual({
+      endpoint: null,
+      region: "us-east-1",
+      bucket: "casus-media",
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "wJalrXUtnFEMI-very-secret",
+      forcePathStyle: true,
+    });
+    const custom = loadConfig({ ...S3, S3_ENDPOINT: "https://s3.example.nl:9000", S3_REGION: "eu-west-1", S3_FORCE_PATH_STYLE: "off" }).s3;
+    expect(custom).toMatchObject({ endpoint: "https://s3.example.nl:9000", region: "eu-west-1", forcePathStyle: false });
+  });
+
+  it.each(["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"])("requires %s once S3_BUCKET is set", (name) => {
+    const error = configError({ ...S3, [name]: undefined });
+    expect(error.problems).toEqual([`${name}: is required when S3_BUCKET is set (media is then stored in that bucket)`]);
+  });
+
+  it("never echoes the credentials or an endpoint that holds them", () => {
+    const error = configError({ ...S3, S3_ACCESS_KEY_ID: "", S3_SECRET_ACCESS_KEY: "", S3_ENDPOINT: "https://AKIAEXAMPLE:hunter2@s3.example.nl" });
+    expect(error.problems.map((p) => p.split(":")[0]).sort()).toEqual(["S3_ACCESS_KEY_ID", "S3_ENDPOINT", "S3_SECRET_ACCESS_KEY"]);
+    expect(error.message).not.toContain("hunter2");
+    expect(error.message).not.toContain("AKIAEXAMPLE");
+    expect(error.message).not.toContain("got");
   });
 });
 

@@ -48,12 +48,43 @@ const schema = z
       .string()
       .regex(MAIL_FROM_PATTERN, 'must be an address like "Casus <no-reply@casus.example.nl>" or no-reply@casus.example.nl')
       .default(DEFAULT_MAIL_FROM),
+    // Media storage: local disk under DATA_DIR unless S3_BUCKET names a bucket in an S3-compatible store.
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, message: "must be an http:// or https:// URL such as https://s3.eu-west-1.amazonaws.com" })
+      .refine((url) => !new URL(url).username && !new URL(url).password, "must not contain credentials; use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY")
+      .optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]{1,64}$/, "lower-case letters, digits and '-' only, such as eu-west-1").default("us-east-1"),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3–63 lower-case letters, digits, '.' or '-'")
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1, "must not be empty").optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1, "must not be empty").optional(),
+    S3_FORCE_PATH_STYLE: onOff.default("on"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DEMO === "off" && !env.AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production (32+ random characters)" });
     }
+    if (env.S3_BUCKET) {
+      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        // An empty value already has its own "must not be empty" problem.
+        if (env[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: "is required when S3_BUCKET is set (media is then stored in that bucket)" });
+      }
+    }
   });
+
+/** Where media objects go when S3_BUCKET is set; otherwise null and they go to DATA_DIR/objects. */
+export interface S3Settings {
+  /** null: the AWS endpoint of `region`. */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** bucket in the path (http://host/bucket/key), which most S3-compatible servers need, instead of in the host name. */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -79,6 +110,7 @@ export interface Config {
   smtpUrl: string | null;
   /** The From header of every e-mail. */
   mailFrom: string;
+  s3: S3Settings | null;
 }
 
 export class ConfigError extends Error {
@@ -119,8 +151,8 @@ function localSecret(dataDir: string): string {
   }
 }
 
-/** Never echoed in error messages: the value is a secret (or, for a database or mail server URL, may hold a password). */
-const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL"]);
+/** Never echoed in error messages: the value is a secret (or, for a database, mail server or endpoint URL, may hold a password). */
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -168,6 +200,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: baseUrl.startsWith("https://"),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT ?? null,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === "on",
+          }
+        : null,
   };
 }
 

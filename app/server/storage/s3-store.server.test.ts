@@ -1,0 +1,53 @@
+/** The shared contract against a real S3-compatible server (s3rver in a child process), plus S3-only details. */
+import { HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startS3Server, type S3TestServer } from "../../../tests/support/s3-server";
+import { objectStoreContract } from "./object-store.contract";
+import { S3ObjectStore } from "./s3-store.server";
+import { createS3Client } from "./storage.server";
+
+let server: S3TestServer;
+let client: S3Client;
+let store: S3ObjectStore;
+
+beforeAll(async () => {
+  server = await startS3Server();
+  client = createS3Client(server.settings);
+  store = new S3ObjectStore(client, server.settings.bucket);
+});
+afterAll(async () => {
+  client?.destroy();
+  await server?.stop();
+});
+
+describe("S3 object store", () => {
+  // A 5 MiB multipart part is buffered (and briefly copied) by the SDK; holding the whole stream would be 50+ MiB.
+  objectStoreContract({ store: () => store, streamingPeakBytes: 24 * 1024 * 1024 });
+
+  describe("in the bucket", () => {
+    it("keeps the checksum and the description as S3 user metadata", async () => {
+      await store.put("org-1/s3/video", Buffer.from("bytes"), { contentType: "video/mp4", uploadedBy: "user-1", metadata: { Side: "links" } });
+      const head = await client.send(new HeadObjectCommand({ Bucket: server.settings.bucket, Key: "org-1/s3/video" }));
+      expect(head.ContentType).toBe("video/mp4");
+      expect(head.Metadata?.["casus-sha256"]).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.parse(Buffer.from(head.Metadata?.["casus-meta"] ?? "", "base64url").toString())).toEqual({ u: "user-1", o: null, m: { Side: "links" } });
+    });
+
+    it("maps a missing bucket to storage/unknown, not object-not-found", async () => {
+      const elsewhere = new S3ObjectStore(client, "no-such-bucket-here");
+      await expect(elsewhere.head("org-1/x")).rejects.toMatchObject({ code: "storage/object-not-found" });
+      await expect(elsewhere.put("org-1/x", Buffer.from("x"))).rejects.toMatchObject({ code: "storage/unknown" });
+    });
+
+    it("maps refused credentials (403) to storage/unauthorized", async () => {
+      // s3rver checks the access key id (it does not verify signatures).
+      const wrong = createS3Client({ ...server.settings, accessKeyId: "NOT-A-KEY" });
+      try {
+        const denied = new S3ObjectStore(wrong, server.settings.bucket);
+        await expect(denied.put("org-1/x", Buffer.from("x"))).rejects.toMatchObject({ code: "storage/unauthorized" });
+      } finally {
+        wrong.destroy();
+      }
+    });
+  });
+});
