@@ -53,3 +53,10 @@ export const MAX_STORED_STRING_BYTES = 10 * 1024 * 1024;
 
 /** How often the browser asks whether a newer build has been deployed. */
 export const VERSION_POLL_INTERVAL_MS = 5 * MINUTE;
+
+// Account security (issue 3): password, e-mail, phone and second-factor changes need a sign-in this recent.
+export const RECENT_LOGIN_MS = 10 * MINUTE;
+/** SMS codes (phone sign-in, phone verification, SMS second factor) are valid this long. */
+export const SMS_CODE_MINUTES = 5;
+/** Wrong tries allowed per SMS code before a new one must be requested. */
+export const SMS_CODE_ATTEMPTS = 3;

@@ -18,6 +18,13 @@ export const ERROR_STATUS = {
   "setup-code-invalid": 400,
   "wrong-credentials": 401,
   "user-disabled": 403,
+  "requires-recent-login": 401,
+  "multi-factor-required": 401,
+  "invalid-action-code": 400,
+  "invalid-verification-code": 400,
+  "invalid-phone-number": 400,
+  "phone-number-already-in-use": 409,
+  "weak-password": 400,
   // The mail server refused or could not be reached (or the outbox could not be written): try again later.
   "mail-delivery-failed": 503,
   internal: 500,

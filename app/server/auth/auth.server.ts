@@ -9,6 +9,9 @@ import { DEFAULT_LOCALE } from "~/domain/locales";
 import type { Config } from "../config.server";
 import type { Database } from "../db/client.server";
 import * as schema from "../db/schema";
+import { phoneNumberPlugin } from "./plugins/phone-number.server";
+import { secondFactorGate } from "./plugins/second-factor-gate.server";
+import { twoFactorPlugin } from "./plugins/two-factor.server";
 
 /** The header that carries the trusted client address into Better Auth. */
 export const CLIENT_IP_HEADER = "x-casus-client-ip";
@@ -28,6 +31,7 @@ export function createAuth(db: Database, config: Config) {
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, maxPasswordLength: 256 },
@@ -42,14 +46,24 @@ export function createAuth(db: Database, config: Config) {
       // Every request reads the session from the database, so disabling a user signs them out at once everywhere.
       cookieCache: { enabled: false },
     },
-    plugins: [admin({ defaultRole: "professional", adminRoles: ["admin"] })],
+    plugins: [
+      admin({ defaultRole: "professional", adminRoles: ["admin"] }),
+      twoFactorPlugin(),
+      phoneNumberPlugin(),
+      secondFactorGate(),
+    ],
     rateLimit: {
       enabled: true,
       // Counters in the database, so every instance behind a load balancer shares them.
       storage: "database",
       window: 60,
       max: 300,
-      customRules: { "/sign-in/email": { window: 60, max: config.signInRateLimitPerMinute } },
+      customRules: {
+        "/sign-in/email": { window: 60, max: config.signInRateLimitPerMinute },
+        // SMS codes and second-factor codes: per client address, like the password form (each code also allows only a few tries).
+        "/phone-number/*": { window: 60, max: config.signInRateLimitPerMinute },
+        "/two-factor/*": { window: 60, max: config.signInRateLimitPerMinute },
+      },
     },
     advanced: {
       cookiePrefix: "casus",

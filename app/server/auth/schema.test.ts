@@ -42,8 +42,8 @@ function columnsOf(table: PgTable): Record<string, PgColumn> {
 }
 
 describe("Better Auth's tables in our Drizzle schema", () => {
-  it("includes the tables of every feature we use (admin plugin, additional fields, database rate limit)", () => {
-    expect(Object.keys(expected).sort()).toEqual(["account", "rateLimit", "session", "user", "verification"]);
+  it("includes the tables of every feature we use (admin, twoFactor and phoneNumber plugins, additional fields, database rate limit)", () => {
+    expect(Object.keys(expected).sort()).toEqual(["account", "rateLimit", "session", "twoFactor", "user", "verification"]);
     expect(Object.keys(expected.user.fields)).toEqual(expect.arrayContaining(["role", "banned", "banReason", "banExpires", "locale"]));
     expect(Object.keys(expected.session.fields)).toContain("impersonatedBy");
   });

@@ -24,6 +24,11 @@ export const user = pgTable("user", {
   banExpires: timestamp("ban_expires", { withTimezone: true }),
   /** Preferred language for e-mail and the interface (app/domain/locales.ts). */
   locale: text("locale").notNull().default("nl"),
+  /** E.164, set only after the number was verified by an SMS code (phoneNumber plugin). */
+  phoneNumber: text("phone_number").unique(),
+  phoneNumberVerified: boolean("phone_number_verified"),
+  /** True once TOTP enrolment was confirmed with a code (twoFactor plugin). */
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
   ...timestamps,
 });
 

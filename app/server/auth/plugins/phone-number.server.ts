@@ -1,0 +1,23 @@
+/**
+ * Sign-in with an SMS code (Better Auth's phoneNumber plugin). Numbers arrive in E.164 (forms convert them with
+ * app/domain/phone.ts first). No sign-up: codes go only to existing users with a verified number, and adding or
+ * changing a number goes through the account pages (phone-verification.server.ts), never through this plugin's
+ * send endpoint.
+ */
+import { phoneNumber } from "better-auth/plugins";
+import { SMS_CODE_ATTEMPTS, SMS_CODE_MINUTES } from "~/domain/constants";
+import { isE164 } from "~/domain/phone";
+import { sendSmsCode, verifiedPhoneOwner } from "./sms-recipient.server";
+
+export function phoneNumberPlugin() {
+  return phoneNumber({
+    expiresIn: SMS_CODE_MINUTES * 60,
+    otpLength: 6,
+    allowedAttempts: SMS_CODE_ATTEMPTS,
+    phoneNumberValidator: (value) => isE164(value),
+    async sendOTP({ phoneNumber: number, code }) {
+      const owner = await verifiedPhoneOwner(number);
+      if (owner) await sendSmsCode({ phoneNumber: number, locale: owner.locale }, code);
+    },
+  });
+}

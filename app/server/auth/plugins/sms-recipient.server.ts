@@ -1,0 +1,35 @@
+/**
+ * Who may receive an SMS code: only an existing, enabled user whose number is verified. Anyone else gets the
+ * same answer from the API but no message, so the phone form cannot be used to find out who has an account.
+ */
+import { and, eq } from "drizzle-orm";
+import { isLocale, DEFAULT_LOCALE, type Locale } from "~/domain/locales";
+import { SMS_CODE_MINUTES } from "~/domain/constants";
+import { maskPhoneNumbers } from "~/domain/masking";
+import { systemDb } from "../../db/client.server";
+import { user } from "../../db/schema";
+import { logger } from "../../logger.server";
+import { delivery } from "../../mail/delivery.server";
+
+export async function verifiedPhoneOwner(phoneNumber: string): Promise<{ id: string; locale: Locale } | null> {
+  const [row] = await systemDb()
+    .select({ id: user.id, locale: user.locale, banned: user.banned })
+    .from(user)
+    .where(and(eq(user.phoneNumber, phoneNumber), eq(user.phoneNumberVerified, true)));
+  if (!row || row.banned) return null;
+  return { id: row.id, locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE };
+}
+
+/**
+ * Sends the code, or logs why not. A delivery failure is logged, not thrown: an error only for existing numbers
+ * would tell a stranger that the number has an account.
+ */
+export async function sendSmsCode(to: { phoneNumber: string; locale: Locale }, code: string): Promise<boolean> {
+  try {
+    await delivery().sendSms(to, "sms-code", { code, minutes: SMS_CODE_MINUTES });
+    return true;
+  } catch {
+    logger.warn({ sms: { to: maskPhoneNumbers(to.phoneNumber) } }, "SMS code not delivered");
+    return false;
+  }
+}
