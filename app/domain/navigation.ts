@@ -19,6 +19,7 @@ export const NAVIGATION: Record<Role, NavGroup[]> = {
     { group: "people", items: ["admin-organisations", "admin-supervisors", "admin-administrators"] },
     { group: "insight", items: ["reporting", "admin-case-handling", "admin-export-dossiers"] },
     { group: "model", items: ["debug-ml", "debug-explanation"] },
+    { group: "account", items: ["admin-profile"] },
     { group: "test", items: ["test-login-flow", "test-record-view", "test-viot-uploads", "test-set-password-copy"], testPagesOnly: true },
   ],
   supervisor: [
@@ -52,6 +53,7 @@ export const PARENT: Partial<Record<RouteKey, RouteKey>> = {
   "admin-unfinished-dossiers": "admin",
   "admin-case-handling": "admin",
   "admin-export-dossiers": "admin",
+  "admin-profile": "admin",
   "debug-ml-select-videos": "debug-ml",
   "debug-ml-label-images-from-video": "debug-ml",
   "debug-ml-labeled-images": "debug-ml",
@@ -74,3 +76,10 @@ export function breadcrumbTrail(key: RouteKey): RouteKey[] {
   for (let parent = PARENT[key]; parent; parent = PARENT[parent]) trail.unshift(parent);
   return trail;
 }
+
+/** Each role's own account page: where second-factor enrolment happens when MFA_REQUIRED_ROLES asks for it. */
+export const ACCOUNT_ROUTE: Record<Role, "admin-profile" | "supervisor-profile" | "pro-profile"> = {
+  admin: "admin-profile",
+  supervisor: "supervisor-profile",
+  professional: "pro-profile",
+};

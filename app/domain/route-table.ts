@@ -74,6 +74,7 @@ export const ROUTES = {
     layout: "sidebar",
     guard: "admin-role",
   },
+  "admin-profile": { path: "admin/profiel", file: "routes/admin/profile.tsx", layout: "sidebar", guard: "administrator-role" },
   reporting: { path: "reporting", file: "routes/reporting/reporting.tsx", layout: "sidebar", guard: "admin-supervisor-role" },
 
   supervisor: { path: "supervisor", file: "routes/supervisor/queue.tsx", layout: "sidebar-copy", guard: "supervisor-role" },

@@ -5,16 +5,19 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { PageHeader } from "~/components/page-header";
+import { PhoneSignIn } from "~/components/account/phone-sign-in";
 import { errorMessageKey } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
-import { homePath, isRole } from "~/domain/roles";
+import { homePath } from "~/domain/roles";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { signInWithPassword } from "~/server/auth/password-sign-in.server";
+import { handlePhoneSignIn, isPhoneSignInIntent } from "~/server/auth/phone-sign-in-form.server";
+import { redirectAfterSignInStep } from "~/server/auth/sign-in-redirect.server";
 import type { Route } from "./+types/sign-in";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth", "account"] };
 
 const signInSchema = z.object({
   email: z.email().max(320),
@@ -32,15 +35,13 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "sign-in");
   if (user) throw redirect(localizePath(homePath(user), locale));
-  const parsed = signInSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  const form = await args.request.formData();
+  if (isPhoneSignInIntent(form.get("intent"))) return handlePhoneSignIn(form, args, locale);
+  const parsed = signInSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return { error: "invalid-argument" as const, email: "" };
   const result = await signInWithPassword(parsed.data, args.request.headers, auditOrigin(args.request, args.context));
   if (!result.ok) return { error: result.code, email: parsed.data.email };
-  const home = isRole(result.role) ? homePath({ id: result.userId, role: result.role }) : "/";
-  const target = safeRedirectPath(parsed.data.redirectTo) ?? localizePath(home, locale);
-  const headers = new Headers();
-  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  throw redirect(target, { headers });
+  redirectAfterSignInStep(result, parsed.data.redirectTo, locale);
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
@@ -52,14 +53,17 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <PageHeader routeKey="sign-in" />
       <p className="mb-6 text-slate-700">{t("auth:signIn.intro")}</p>
       <Form method="post" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" noValidate={false}>
-        {actionData?.error ? <Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert> : null}
+        {actionData && "error" in actionData && actionData.error ? <Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert> : null}
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
-        <Field label={t("auth:signIn.email")} name="email" type="email" autoComplete="username" required defaultValue={actionData?.email} />
+        <Field label={t("auth:signIn.email")} name="email" type="email" autoComplete="username" required defaultValue={actionData && "email" in actionData ? actionData.email : undefined} />
         <Field label={t("auth:signIn.password")} name="password" type="password" autoComplete="current-password" required />
         <Button type="submit" disabled={busy}>
           {busy ? t("auth:signIn.submitting") : t("auth:signIn.submit")}
         </Button>
       </Form>
+      <div className="mt-6">
+        <PhoneSignIn state={actionData && "phone" in actionData ? actionData.phone : undefined} redirectTo={loaderData.redirectTo} />
+      </div>
     </div>
   );
 }

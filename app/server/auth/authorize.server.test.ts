@@ -35,7 +35,8 @@ async function signIn(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // The matrix below is about guards; the second-factor policy has its own block.
+  database = await createTestDatabase({ MFA_REQUIRED_ROLES: "" });
   demo = await seedDemoData();
   const [first, second] = demo.organisations;
   const third = await createOrganisation({ name: "Thuiszorg Elders", kind: "home-care" });
@@ -183,6 +184,31 @@ describe("test pages", () => {
     }
     // Other admin pages are unaffected.
     expect(await outcome("admin", {}, cookies.admin)).toEqual({ allow: demo.adminId });
+  });
+});
+
+describe("second factor required for a role (MFA_REQUIRED_ROLES)", () => {
+  afterEach(async () => {
+    setConfig(database.config);
+    await systemDb().update(userTable).set({ twoFactorEnabled: false }).where(eq(userTable.id, demo.supervisorId));
+  });
+
+  it("keeps an unenrolled user on their own account page, whatever they open, in their language", async () => {
+    setConfig({ ...database.config, mfaRequiredRoles: ["supervisor"] });
+    expect(await outcome("supervisor", {}, cookies.supervisor)).toEqual({ redirect: "/supervisor/profiel?second-factor=required" });
+    expect(await outcome("reporting", {}, cookies.supervisor, "/en/reporting")).toEqual({ redirect: "/en/supervisor/profiel?second-factor=required" });
+    expect(await outcome("supervisor-case", { caseId: cases.pro }, cookies.supervisor)).toEqual({ redirect: "/supervisor/profiel?second-factor=required" });
+    expect(await outcome("supervisor-profile", {}, cookies.supervisor)).toEqual({ allow: demo.supervisorId });
+    // Public pages stay open (sign-in, /verify-login), and other roles are not affected.
+    expect(await outcome("verify-login", {}, cookies.supervisor)).toEqual({ allow: demo.supervisorId });
+    expect(await outcome("admin", {}, cookies.admin)).toEqual({ allow: demo.adminId });
+  });
+
+  it("lets the user through once the second factor is enrolled", async () => {
+    setConfig({ ...database.config, mfaRequiredRoles: ["admin", "supervisor"] });
+    expect(await outcome("admin", {}, cookies.admin)).toEqual({ redirect: "/admin/profiel?second-factor=required" });
+    await systemDb().update(userTable).set({ twoFactorEnabled: true }).where(eq(userTable.id, demo.supervisorId));
+    expect(await outcome("supervisor", {}, cookies.supervisor)).toEqual({ allow: demo.supervisorId });
   });
 });
 

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { type AppLoadContext, type Params, redirect } from "react-router";
 import { type CaseFacts, decideGuard, guardNeedsCase } from "~/domain/guards";
 import { localeFromPath, localizePath, type Locale } from "~/domain/locales";
+import { enrolmentPath, enrolmentRouteKey, mustEnrolSecondFactor } from "~/domain/mfa-policy";
 import { homePath } from "~/domain/roles";
 import { ROUTES, type RouteKey } from "~/domain/route-table";
 import { config } from "../config.server";
@@ -45,6 +46,10 @@ export async function authorize<K extends RouteKey>(args: RouteArgs, key: K): Pr
   if ("testPage" in entry && entry.testPage && !config().testPages) throw notFound();
   const user = await currentUser(args);
   if (entry.guard === null) return { locale, user } as Access<K>;
+  // MFA_REQUIRED_ROLES: until enrolled, the user's own account page is the only guarded page they may use.
+  if (user && mustEnrolSecondFactor(user, config().mfaRequiredRoles) && key !== enrolmentRouteKey(user.role)) {
+    throw redirect(localizePath(enrolmentPath(user), locale));
+  }
   const facts = guardNeedsCase(entry.guard, args.params) ? await caseFacts(args.params.caseId) : null;
   switch (decideGuard(entry.guard, user, args.params, facts)) {
     case "allow":

@@ -8,6 +8,7 @@ import { auth, CLIENT_IP_HEADER } from "./auth.server";
 
 export type PasswordSignInResult =
   | { ok: true; userId: string; role: string; setCookies: string[] }
+  | { ok: "second-factor"; setCookies: string[] }
   | { ok: false; code: "wrong-credentials" | "user-disabled" | "too-many-requests" };
 
 /**
@@ -32,7 +33,12 @@ export async function signInWithPassword(
   });
   const response = await auth().handler(request);
   if (response.ok) {
-    const body = (await response.json()) as { user: { id: string; role: string } };
+    const body = (await response.json()) as { user: { id: string; role: string }; twoFactorRedirect?: boolean };
+    // The twoFactor plugin replaced the session by a challenge cookie: /verify-login finishes the sign-in.
+    if (body.twoFactorRedirect) {
+      await recordAudit({ action: "auth.second-factor-requested", subjectType: "user", after: { method: "password" } }, origin);
+      return { ok: "second-factor", setCookies: response.headers.getSetCookie() };
+    }
     await recordAudit({ action: "auth.sign-in", actorId: body.user.id, subjectType: "user", subjectId: body.user.id, after: { method: "password" } }, origin);
     return { ok: true, userId: body.user.id, role: body.user.role, setCookies: response.headers.getSetCookie() };
   }

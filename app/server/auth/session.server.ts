@@ -19,6 +19,10 @@ export interface SessionUser extends GuardUser {
   organisationId: string | null;
   sessionId: string;
   sessionExpiresAt: Date;
+  /** When this session was created (the sign-in), for the recent-login rule. */
+  sessionCreatedAt: Date;
+  /** A confirmed second factor (TOTP with backup codes). */
+  twoFactorEnabled: boolean;
 }
 
 export async function loadSessionUser(headers: Headers): Promise<SessionUser | null> {
@@ -49,6 +53,8 @@ export async function loadSessionUser(headers: Headers): Promise<SessionUser | n
     supervisedOrganisationIds,
     sessionId: session.id,
     sessionExpiresAt: new Date(session.expiresAt),
+    sessionCreatedAt: new Date(session.createdAt),
+    twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
   };
 }
 

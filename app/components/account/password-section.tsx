@@ -1,0 +1,39 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/password-policy";
+import type { AccountActionData } from "./account-types";
+import { ReauthPanel } from "./reauth-panel";
+import { Intent, Section } from "./section";
+
+export function PasswordSection({ actionData }: { actionData?: AccountActionData }) {
+  const { t } = useTranslation("account");
+  const reauth = actionData?.section === "password" ? actionData.reauth : undefined;
+  return (
+    <Section id="password" title={t("password.title")} actionData={actionData}>
+      {reauth ? (
+        <ReauthPanel reauth={reauth} error={actionData?.error} />
+      ) : (
+        <Form method="post" className="flex flex-col gap-4">
+          <Intent value="password" />
+          <Field
+            label={t("password.new")}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            hint={t("password.hint", { min: PASSWORD_MIN_LENGTH })}
+          />
+          <Field label={t("password.confirm")} name="confirmPassword" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} maxLength={PASSWORD_MAX_LENGTH} />
+          <p className="text-xs text-slate-600">{t("password.othersSignedOut")}</p>
+          <div>
+            <Button type="submit">{t("password.save")}</Button>
+          </div>
+        </Form>
+      )}
+    </Section>
+  );
+}

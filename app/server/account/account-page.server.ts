@@ -1,0 +1,221 @@
+/**
+ * The account page shared by /admin/profiel, /supervisor/profiel and /pro/{proId}/profiel: what it shows, and
+ * every change it makes (one action, by `intent`). Sensitive changes (password, phone, second factor) pass the
+ * recent-login rule first: when the sign-in is older than 10 minutes the page asks for the password or an
+ * authenticator code on the spot, keeps the typed change on the server meanwhile, and carries it out afterwards.
+ */
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { AppError, type ErrorCode } from "~/domain/errors";
+import { isLocale, localizePath, type Locale } from "~/domain/locales";
+import { enrolmentRouteKey, mustEnrolSecondFactor } from "~/domain/mfa-policy";
+import { homePath } from "~/domain/roles";
+import { formatPhoneNumber, toE164 } from "~/domain/phone";
+import { describeUserAgent } from "~/domain/user-agent";
+import { routePath } from "~/domain/route-table";
+import { type AuditOrigin, recordAudit } from "../audit/audit.server";
+import type { SessionUser } from "../auth/session.server";
+import { config } from "../config.server";
+import { systemDb } from "../db/client.server";
+import { user as userTable } from "../db/schema";
+import { changePassword } from "./password-change.server";
+import { keepPendingChange, takePendingChange } from "./pending-change.server";
+import { confirmPhoneNumber, removePhoneNumber, sendPhoneVerification } from "./phone-verification.server";
+import { hasPassword, isRecentLogin, reauthenticate, type ReauthMethod } from "./recent-login.server";
+import {
+  confirmEnrolment,
+  disableSecondFactor,
+  type Enrolment,
+  pendingEnrolment,
+  regenerateBackupCodes,
+  remainingBackupCodes,
+  startEnrolment,
+} from "./second-factor-enrolment.server";
+import { listActiveSessions, revokeOtherSessions, revokeSession } from "./sessions.server";
+
+export const SENSITIVE_INTENTS = ["password", "phone-send", "phone-verify", "phone-remove", "totp-start", "totp-confirm", "backup-codes", "second-factor-disable"] as const;
+type SensitiveIntent = (typeof SENSITIVE_INTENTS)[number];
+export const INTENTS = [...SENSITIVE_INTENTS, "profile", "session-revoke", "sessions-revoke-others", "reauth-cancel"] as const;
+export type AccountIntent = (typeof INTENTS)[number];
+export type AccountSection = "profile" | "phone" | "password" | "second-factor" | "sessions";
+
+const SECTION: Record<AccountIntent, AccountSection> = {
+  profile: "profile",
+  password: "password",
+  "phone-send": "phone",
+  "phone-verify": "phone",
+  "phone-remove": "phone",
+  "totp-start": "second-factor",
+  "totp-confirm": "second-factor",
+  "backup-codes": "second-factor",
+  "second-factor-disable": "second-factor",
+  "session-revoke": "sessions",
+  "sessions-revoke-others": "sessions",
+  "reauth-cancel": "profile",
+};
+
+export interface AccountPageData {
+  name: string;
+  email: string;
+  locale: Locale;
+  phoneNumber: string | null;
+  twoFactorEnabled: boolean;
+  backupCodesLeft: number | null;
+  secondFactorRequired: boolean;
+  recentLogin: boolean;
+  reauthMethods: ReauthMethod[];
+  sessions: { id: string; browser: string | null; system: string | null; signedInAt: string; lastSeenAt: string; current: boolean }[];
+  homePath: string;
+}
+
+export async function loadAccountPage(user: SessionUser, locale: Locale): Promise<AccountPageData> {
+  const [row] = await systemDb()
+    .select({ phoneNumber: userTable.phoneNumber, phoneNumberVerified: userTable.phoneNumberVerified })
+    .from(userTable)
+    .where(eq(userTable.id, user.id));
+  const sessions = await listActiveSessions(user);
+  return {
+    name: user.name,
+    email: user.email,
+    locale: user.locale,
+    phoneNumber: row?.phoneNumber && row.phoneNumberVerified ? formatPhoneNumber(row.phoneNumber) : null,
+    twoFactorEnabled: user.twoFactorEnabled,
+    backupCodesLeft: user.twoFactorEnabled ? await remainingBackupCodes(user.id) : null,
+    secondFactorRequired: config().mfaRequiredRoles.includes(user.role),
+    recentLogin: await isRecentLogin(user),
+    reauthMethods: await reauthMethods(user),
+    sessions: sessions.map(({ userAgent, ...rest }) => ({ ...rest, ...describeUserAgent(userAgent) })),
+    homePath: localizePath(homePath(user), locale),
+  };
+}
+
+async function reauthMethods(user: SessionUser): Promise<ReauthMethod[]> {
+  const methods: ReauthMethod[] = [];
+  if (await hasPassword(user.id)) methods.push("password");
+  if (user.twoFactorEnabled) methods.push("totp");
+  return methods;
+}
+
+export type AccountActionData = {
+  section: AccountSection;
+  error?: ErrorCode;
+  /** A translation key under account:done.* for a success message. */
+  done?: string;
+  /** The change waits for re-authentication. */
+  reauth?: { intent: SensitiveIntent; methods: ReauthMethod[] };
+  enrolment?: Enrolment;
+  backupCodes?: string[];
+  /** Phone step two: the number the code went to. */
+  phoneCodeSentTo?: { e164: string; display: string };
+  values?: Record<string, string>;
+};
+
+function isIntent(value: unknown): value is AccountIntent {
+  return typeof value === "string" && (INTENTS as readonly string[]).includes(value);
+}
+
+function isSensitive(intent: AccountIntent): intent is SensitiveIntent {
+  return (SENSITIVE_INTENTS as readonly string[]).includes(intent);
+}
+
+/** Fields that never go into the kept change or back to the browser. */
+const NOT_KEPT = new Set(["intent", "reauthMethod", "reauthSecret"]);
+
+export async function handleAccountAction(request: Request, user: SessionUser, locale: Locale, origin: AuditOrigin): Promise<AccountActionData> {
+  const form = Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, String(v)]));
+  const intent = form.intent;
+  if (!isIntent(intent)) return { section: "profile", error: "invalid-argument" };
+  if (intent === "reauth-cancel") {
+    await takePendingChange(user.sessionId);
+    return { section: "profile" };
+  }
+  let fields = form;
+  if (isSensitive(intent) && !(await isRecentLogin(user))) {
+    const methods = await reauthMethods(user);
+    if (!form.reauthMethod) {
+      await keepPendingChange(user.sessionId, Object.fromEntries(Object.entries(form).filter(([k]) => !NOT_KEPT.has(k))));
+      return { section: SECTION[intent], error: "requires-recent-login", reauth: { intent, methods } };
+    }
+    const method = form.reauthMethod === "totp" ? "totp" : "password";
+    if (!methods.includes(method) || !(await reauthenticate(user, { method, secret: form.reauthSecret ?? "" }, origin))) {
+      return { section: SECTION[intent], error: method === "password" ? "wrong-credentials" : "invalid-verification-code", reauth: { intent, methods } };
+    }
+    fields = { ...((await takePendingChange(user.sessionId)) ?? {}), intent };
+  }
+  try {
+    return await perform(intent, fields, user, locale, request.headers, origin);
+  } catch (error) {
+    if (error instanceof AppError) return { section: SECTION[intent], error: error.code };
+    throw error;
+  }
+}
+
+async function perform(intent: AccountIntent, form: Record<string, string>, user: SessionUser, locale: Locale, headers: Headers, origin: AuditOrigin): Promise<AccountActionData> {
+  switch (intent) {
+    case "profile": {
+      const name = (form.name ?? "").trim();
+      const language = form.locale;
+      if (!name || name.length > 200 || !isLocale(language)) return { section: "profile", error: "invalid-argument", values: { name } };
+      await systemDb().update(userTable).set({ name, locale: language, updatedAt: new Date() }).where(eq(userTable.id, user.id));
+      await recordAudit({ action: "account.profile-updated", actorId: user.id, subjectType: "user", subjectId: user.id, before: { name: user.name, locale: user.locale }, after: { name, locale: language } }, origin);
+      // The page follows the chosen language at once.
+      if (language !== locale) throw redirect(`${localizePath(routePath(enrolmentRouteKey(user.role), { proId: user.id }), language)}?saved=profile`);
+      return { section: "profile", done: "profile" };
+    }
+    case "password": {
+      const password = form.newPassword ?? "";
+      if (password !== (form.confirmPassword ?? "")) return { section: "password", error: "invalid-argument", done: undefined };
+      await changePassword(user, password, origin);
+      return { section: "password", done: "password" };
+    }
+    case "phone-send": {
+      const e164 = toE164(form.phone ?? "");
+      if (!e164) return { section: "phone", error: "invalid-phone-number", values: { phone: form.phone ?? "" } };
+      await sendPhoneVerification(user, e164, origin);
+      return { section: "phone", phoneCodeSentTo: { e164, display: formatPhoneNumber(e164) } };
+    }
+    case "phone-verify": {
+      const e164 = toE164(form.phoneNumber ?? "");
+      if (!e164) return { section: "phone", error: "invalid-phone-number" };
+      try {
+        await confirmPhoneNumber(user, e164, form.code ?? "", headers, origin);
+      } catch (error) {
+        if (error instanceof AppError && error.code === "invalid-verification-code") {
+          return { section: "phone", error: error.code, phoneCodeSentTo: { e164, display: formatPhoneNumber(e164) } };
+        }
+        throw error;
+      }
+      return { section: "phone", done: "phone" };
+    }
+    case "phone-remove":
+      await removePhoneNumber(user, origin);
+      return { section: "phone", done: "phoneRemoved" };
+    case "totp-start":
+      if (user.twoFactorEnabled) return { section: "second-factor", error: "conflict" };
+      return { section: "second-factor", enrolment: await startEnrolment(user, origin) };
+    case "totp-confirm": {
+      if (await confirmEnrolment(user, form.code ?? "", origin)) return { section: "second-factor", done: "secondFactorOn" };
+      const enrolment = await pendingEnrolment(user);
+      return { section: "second-factor", error: enrolment ? "invalid-verification-code" : "invalid-action-code", enrolment: enrolment ?? undefined };
+    }
+    case "backup-codes": {
+      const codes = await regenerateBackupCodes(user, origin);
+      return codes ? { section: "second-factor", backupCodes: codes } : { section: "second-factor", error: "conflict" };
+    }
+    case "second-factor-disable":
+      // A required second factor cannot be switched off by its owner (an admin can reset it).
+      if (mustEnrolSecondFactor({ role: user.role, twoFactorEnabled: false }, config().mfaRequiredRoles)) return { section: "second-factor", error: "invalid-argument" };
+      await disableSecondFactor(user, origin);
+      return { section: "second-factor", done: "secondFactorOff" };
+    case "session-revoke": {
+      if (form.sessionId === user.sessionId) return { section: "sessions", error: "invalid-argument" };
+      const ended = await revokeSession(user, form.sessionId ?? "", origin);
+      return ended ? { section: "sessions", done: "sessionRevoked" } : { section: "sessions", error: "not-found" };
+    }
+    case "sessions-revoke-others":
+      await revokeOtherSessions(user, origin);
+      return { section: "sessions", done: "sessionsRevoked" };
+    case "reauth-cancel":
+      return { section: "profile" };
+  }
+}

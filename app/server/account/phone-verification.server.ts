@@ -1,0 +1,74 @@
+/**
+ * Adding or changing one's phone number from the account page: a code goes by SMS to the new number, and the
+ * number is stored (E.164, verified) only when that code comes back. The check itself is Better Auth's
+ * phoneNumber plugin (/phone-number/verify with updatePhoneNumber, server-side only), so attempts are limited
+ * the same way as for sign-in. Full numbers never reach the audit log or the logs.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import { SMS_CODE_MINUTES } from "~/domain/constants";
+import { AppError } from "~/domain/errors";
+import type { Locale } from "~/domain/locales";
+import { maskPhoneNumbers } from "~/domain/masking";
+import { type AuditOrigin, recordAudit } from "../audit/audit.server";
+import { auth } from "../auth/auth.server";
+import { sendSmsCode } from "../auth/plugins/sms-recipient.server";
+import { systemDb } from "../db/client.server";
+import { user as userTable } from "../db/schema";
+import { generateRandomString } from "better-auth/crypto";
+
+export async function sendPhoneVerification(user: { id: string; locale: Locale }, phoneNumber: string, origin: AuditOrigin): Promise<void> {
+  const [taken] = await systemDb()
+    .select({ id: userTable.id })
+    .from(userTable)
+    .where(and(eq(userTable.phoneNumber, phoneNumber), ne(userTable.id, user.id)));
+  if (taken) throw new AppError("phone-number-already-in-use");
+  const ctx = await auth().$context;
+  const code = generateRandomString(6, "0-9");
+  // The plugin's own format ("code:attempts"), so its verify endpoint checks it.
+  await ctx.internalAdapter.deleteVerificationByIdentifier(phoneNumber);
+  await ctx.internalAdapter.createVerificationValue({ identifier: phoneNumber, value: `${code}:0`, expiresAt: new Date(Date.now() + SMS_CODE_MINUTES * 60_000) });
+  if (!(await sendSmsCode({ phoneNumber, locale: user.locale }, code))) throw new AppError("mail-delivery-failed");
+  await recordAudit({ action: "auth.phone-verification-sent", actorId: user.id, subjectType: "user", subjectId: user.id, after: { phoneNumber: maskPhoneNumbers(phoneNumber) } }, origin);
+}
+
+export async function confirmPhoneNumber(user: { id: string }, phoneNumber: string, code: string, headers: Headers, origin: AuditOrigin): Promise<void> {
+  const [before] = await systemDb().select({ phoneNumber: userTable.phoneNumber }).from(userTable).where(eq(userTable.id, user.id));
+  try {
+    await auth().api.verifyPhoneNumber({ body: { phoneNumber, code: code.trim(), updatePhoneNumber: true, disableSession: true }, headers });
+  } catch (error) {
+    await recordAudit({ action: "auth.phone-verification-failed", actorId: user.id, subjectType: "user", subjectId: user.id }, origin);
+    throw phoneError(error);
+  }
+  await recordAudit(
+    {
+      action: "auth.phone-changed",
+      actorId: user.id,
+      subjectType: "user",
+      subjectId: user.id,
+      before: { phoneNumber: before?.phoneNumber ? maskPhoneNumbers(before.phoneNumber) : null },
+      after: { phoneNumber: maskPhoneNumbers(phoneNumber) },
+    },
+    origin,
+  );
+}
+
+export async function removePhoneNumber(user: { id: string }, origin: AuditOrigin): Promise<void> {
+  const [before] = await systemDb().select({ phoneNumber: userTable.phoneNumber }).from(userTable).where(eq(userTable.id, user.id));
+  await systemDb().update(userTable).set({ phoneNumber: null, phoneNumberVerified: false, updatedAt: new Date() }).where(eq(userTable.id, user.id));
+  await recordAudit(
+    { action: "auth.phone-removed", actorId: user.id, subjectType: "user", subjectId: user.id, before: { phoneNumber: before?.phoneNumber ? maskPhoneNumbers(before.phoneNumber) : null } },
+    origin,
+  );
+}
+
+/** Better Auth's phone errors as our codes: expired or used up → invalid-action-code; wrong → invalid-verification-code. */
+export function phoneError(error: unknown): AppError {
+  if (!(error instanceof APIError)) return error instanceof AppError ? error : new AppError("internal");
+  const code = (error.body as { code?: string } | undefined)?.code;
+  if (code === "PHONE_NUMBER_EXIST") return new AppError("phone-number-already-in-use");
+  if (code === "INVALID_OTP") return new AppError("invalid-verification-code");
+  if (code === "OTP_EXPIRED" || code === "OTP_NOT_FOUND" || code === "TOO_MANY_ATTEMPTS") return new AppError("invalid-action-code");
+  if (error.statusCode === 429) return new AppError("too-many-requests");
+  return new AppError("invalid-verification-code");
+}

@@ -1,0 +1,20 @@
+/**
+ * An administrator resets someone's second factor (lost phone): the TOTP secret and backup codes are removed, so
+ * the user signs in with their first factor only and, where MFA_REQUIRED_ROLES asks for it, enrols again straight
+ * away. Audited with the acting admin. Only an enabled admin may do this; anyone else gets not-found.
+ */
+import { eq } from "drizzle-orm";
+import { AppError } from "~/domain/errors";
+import { type AuditOrigin, recordAudit } from "../audit/audit.server";
+import { removeSecondFactor } from "../account/second-factor-enrolment.server";
+import { systemDb } from "../db/client.server";
+import { user as userTable } from "../db/schema";
+
+export async function resetSecondFactor(input: { actorId: string; userId: string }, origin: AuditOrigin = {}): Promise<void> {
+  const [actor] = await systemDb().select({ role: userTable.role, banned: userTable.banned }).from(userTable).where(eq(userTable.id, input.actorId));
+  if (!actor || actor.role !== "admin" || actor.banned) throw new AppError("not-found");
+  const [subject] = await systemDb().select({ id: userTable.id }).from(userTable).where(eq(userTable.id, input.userId));
+  if (!subject) throw new AppError("not-found");
+  const hadFactor = await removeSecondFactor(input.userId);
+  await recordAudit({ action: "auth.second-factor-reset", actorId: input.actorId, subjectType: "user", subjectId: input.userId, before: { enrolled: hadFactor }, after: { enrolled: false } }, origin);
+}

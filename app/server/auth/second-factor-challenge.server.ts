@@ -1,0 +1,56 @@
+/**
+ * The second-factor step of sign-in on /verify-login: after any first factor, a user with a second factor holds
+ * only Better Auth's signed "two_factor" challenge cookie (10 minutes). These functions finish it with an
+ * authenticator code, a backup code or an SMS code, through the twoFactor plugin's own endpoints (attempt limits,
+ * account lock-out and rate limits included), and audit every outcome.
+ */
+import { type AuditOrigin, recordAudit } from "../audit/audit.server";
+import { authErrorCode, callAuthEndpoint } from "./auth-request.server";
+import { auth } from "./auth.server";
+import type { PendingSecondFactor } from "./plugins/second-factor-gate.server";
+
+export type ChallengeMethod = "totp" | "backup-code" | "sms";
+
+export type ChallengeResult =
+  | { ok: true; userId: string; role: string; setCookies: string[] }
+  | { ok: false; code: "invalid-verification-code" | "invalid-action-code" | "too-many-requests" | "user-disabled"; setCookies: string[] };
+
+export async function pendingSecondFactor(headers: Headers): Promise<PendingSecondFactor | null> {
+  return (await auth().api.pendingSecondFactor({ headers })) ?? null;
+}
+
+const VERIFY_PATH: Record<ChallengeMethod, string> = {
+  totp: "/two-factor/verify-totp",
+  "backup-code": "/two-factor/verify-backup-code",
+  sms: "/two-factor/verify-otp",
+};
+
+export async function sendSecondFactorSms(headers: Headers, origin: AuditOrigin): Promise<boolean> {
+  const pending = await pendingSecondFactor(headers);
+  if (!pending?.smsPossible) return false;
+  const response = await callAuthEndpoint("/two-factor/send-otp", {}, headers, origin);
+  return response.ok;
+}
+
+export async function completeSecondFactor(method: ChallengeMethod, code: string, headers: Headers, origin: AuditOrigin): Promise<ChallengeResult> {
+  const pending = await pendingSecondFactor(headers);
+  const response = await callAuthEndpoint(VERIFY_PATH[method], { code: code.trim() }, headers, origin);
+  const setCookies = response.headers.getSetCookie();
+  if (response.ok) {
+    const body = (await response.json()) as { user: { id: string; role: string } };
+    await recordAudit({ action: "auth.sign-in", actorId: body.user.id, subjectType: "user", subjectId: body.user.id, after: { secondFactor: method } }, origin);
+    return { ok: true, userId: body.user.id, role: body.user.role, setCookies };
+  }
+  const errorCode = await authErrorCode(response);
+  const code_: Extract<ChallengeResult, { ok: false }>["code"] =
+    response.status === 429
+      ? "too-many-requests"
+      : errorCode === "BANNED_USER"
+        ? "user-disabled"
+        : errorCode === "INVALID_CODE" || errorCode === "INVALID_BACKUP_CODE"
+          ? "invalid-verification-code"
+          : "invalid-action-code";
+  // The user is known here (the challenge cookie names them), unlike a failed first factor.
+  await recordAudit({ action: "auth.second-factor-failed", actorId: pending?.userId ?? null, subjectType: "user", subjectId: pending?.userId ?? null, after: { method, reason: errorCode ?? response.status } }, origin);
+  return { ok: false, code: code_, setCookies };
+}
