@@ -81,7 +81,7 @@ function cookieHeader(setCookies: string[], previous = ""): Headers {
 async function passwordSession(email: string): Promise<Headers> {
   const result = await signInWithPassword({ email, password: PASSWORD }, new Headers(), origin);
   if (result.ok !== true) throw new Error(`sign-in of ${email}: ${JSON.stringify(result)}`);
-  return cookieHeader(result.setCookies);
+  return cookieHeader(cookiesOf(result));
 }
 
 async function sessionUser(headers: Headers): Promise<SessionUser> {
@@ -101,6 +101,12 @@ function formRequest(fields: Record<string, string>, headers: Headers): Request 
   return new Request("http://localhost:3999/pro/x/profiel", { method: "POST", body: new URLSearchParams(fields), headers });
 }
 
+/** The cookies a sign-in step set (fails the test when the step failed). */
+function cookiesOf(result: { ok: unknown; setCookies?: string[] }): string[] {
+  if (!result.ok || !result.setCookies) throw new Error(`sign-in step failed: ${JSON.stringify(result)}`);
+  return result.setCookies;
+}
+
 function totpFor(manualKey: string): OTPAuth.TOTP {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(manualKey), digits: 6, period: 30 });
 }
@@ -118,7 +124,7 @@ describe("sign-in with an SMS code", () => {
     expect(result.ok).toBe(true);
     if (result.ok !== true) return;
     expect(result.userId).toBe(proId);
-    expect((await sessionUser(cookieHeader(result.setCookies))).id).toBe(proId);
+    expect((await sessionUser(cookieHeader(cookiesOf(result)))).id).toBe(proId);
     const [entry] = await audits("auth.sign-in", proId);
     expect(entry.after).toEqual({ method: "phone" });
   });
@@ -177,7 +183,7 @@ describe("second factor", () => {
   it("challenges the next password sign-in, and an authenticator code completes it", async () => {
     const first = await signInWithPassword({ email: "pro@test.nl", password: PASSWORD }, new Headers(), origin);
     expect(first.ok).toBe("second-factor");
-    const headers = cookieHeader(first.setCookies);
+    const headers = cookieHeader(cookiesOf(first));
     expect(await loadSessionUser(headers)).toBeNull();
     expect(await pendingSecondFactor(headers)).toEqual({ userId: proId, smsPossible: true, totpEnrolled: true });
     expect(await completeSecondFactor("totp", "000000", headers, origin)).toMatchObject({ ok: false, code: "invalid-verification-code" });
@@ -191,20 +197,20 @@ describe("second factor", () => {
     await requestPhoneSignInCode(PHONE, new Headers(), origin);
     const result = await verifyPhoneSignInCode(PHONE, lastCode(PHONE), new Headers(), origin);
     expect(result.ok).toBe("second-factor");
-    expect(await pendingSecondFactor(cookieHeader(result.setCookies))).toMatchObject({ userId: proId });
+    expect(await pendingSecondFactor(cookieHeader(cookiesOf(result)))).toMatchObject({ userId: proId });
   });
 
   it("accepts each backup code once", async () => {
     for (const expected of [true, false]) {
       const first = await signInWithPassword({ email: "pro@test.nl", password: PASSWORD }, new Headers(), origin);
-      const result = await completeSecondFactor("backup-code", backupCodes[0], cookieHeader(first.setCookies), origin);
+      const result = await completeSecondFactor("backup-code", backupCodes[0], cookieHeader(cookiesOf(first)), origin);
       expect(result.ok).toBe(expected);
     }
   });
 
   it("sends an SMS code as the second factor to a verified phone", async () => {
     const first = await signInWithPassword({ email: "pro@test.nl", password: PASSWORD }, new Headers(), origin);
-    const headers = cookieHeader(first.setCookies);
+    const headers = cookieHeader(cookiesOf(first));
     expect(await sendSecondFactorSms(headers, origin)).toBe(true);
     const result = await completeSecondFactor("sms", lastCode(PHONE), headers, origin);
     expect(result.ok).toBe(true);

@@ -33,7 +33,8 @@ export async function submitSignIn(page: Page, email: string, password = DEMO_PA
   await page.goto(path);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
-  await page.locator('form[method="post"] button[type="submit"]').click();
+  // The password form: the sign-in page has other forms too (sign in with phone).
+  await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
 }
 
 /** Sign in through the real form and wait until the browser has left the sign-in page (signed in). */

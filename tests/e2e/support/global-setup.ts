@@ -13,6 +13,8 @@ export default async function globalSetup() {
   const fixtures = await createMatrixFixtures(postgres.url);
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATABASE_URL = postgres.url;
+  // The outbox (e-mail and SMS) of the shared server, for tests that read the code they were sent.
+  process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_FIXTURES = JSON.stringify(fixtures);
   return async () => {
     await server.stop();
