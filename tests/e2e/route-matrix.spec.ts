@@ -52,6 +52,7 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     ["/admin/unfinished-dossiers", ADMIN],
     ["/admin/data-insights/case-behandeling", ADMIN],
     ["/admin/data-insights/export-dossier-jsons", ADMIN],
+    ["/admin/profiel", ADMIN],
     ["/reporting", ADMIN_SUPERVISOR],
     ["/supervisor", SUPERVISOR],
     ["/supervisor/profiel", SUPERVISOR],
