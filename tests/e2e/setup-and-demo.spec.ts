@@ -23,7 +23,9 @@ test("first administrator: only with the printed setup code, and afterwards the 
     await page.getByLabel("Installatiecode").fill(code!.toLowerCase());
     await page.getByLabel(/^Wachtwoord/).fill("een-lang-en-sterk-wachtwoord");
     await page.getByRole("button", { name: "Beheerder aanmaken" }).click();
-    await expect(page).toHaveURL(`${server.url}/admin`);
+    // Production requires a second factor of admins (MFA_REQUIRED_ROLES default): enrolment comes first.
+    await expect(page).toHaveURL(`${server.url}/admin/profiel?second-factor=required`);
+    await expect(page.getByTestId("second-factor-required")).toBeVisible();
     await expect(page.getByTestId("user-name")).toContainText("Eerste Beheerder");
 
     const again = await page.goto(`${server.url}/admin/setup`);
