@@ -35,6 +35,26 @@ export function ReauthPanel({ reauth, error }: { reauth: NonNullable<AccountActi
           </Button>
         </Form>
       ) : null}
+      {reauth.methods.includes("sms") ? (
+        reauth.smsSent ? (
+          <Form method="post" className="flex flex-col gap-3">
+            <Intent value={reauth.intent} />
+            <input type="hidden" name="reauthMethod" value="sms" />
+            <Field label={t("account:reauth.sms")} name="reauthSecret" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required />
+            <Button type="submit" variant="secondary">
+              {t("account:reauth.confirmWithCode")}
+            </Button>
+          </Form>
+        ) : (
+          <Form method="post">
+            <Intent value="reauth-sms-send" />
+            <input type="hidden" name="pendingIntent" value={reauth.intent} />
+            <Button type="submit" variant="secondary">
+              {t("account:reauth.smsSend")}
+            </Button>
+          </Form>
+        )
+      ) : null}
       {reauth.methods.length === 0 ? (
         // Signed in by e-mail link or social account, without password or authenticator: a fresh sign-in is the only proof.
         <p className="text-sm text-slate-800">{t("account:reauth.signInAgain")}</p>

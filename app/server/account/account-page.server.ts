@@ -21,7 +21,7 @@ import { user as userTable } from "../db/schema";
 import { changePassword } from "./password-change.server";
 import { keepPendingChange, takePendingChange } from "./pending-change.server";
 import { confirmPhoneNumber, removePhoneNumber, sendPhoneVerification } from "./phone-verification.server";
-import { hasPassword, isRecentLogin, reauthenticate, type ReauthMethod } from "./recent-login.server";
+import { hasPassword, isRecentLogin, reauthenticate, type ReauthMethod, sendReauthSms, verifiedPhone } from "./recent-login.server";
 import {
   confirmEnrolment,
   disableSecondFactor,
@@ -35,7 +35,7 @@ import { listActiveSessions, revokeOtherSessions, revokeSession } from "./sessio
 
 export const SENSITIVE_INTENTS = ["password", "phone-send", "phone-verify", "phone-remove", "totp-start", "totp-confirm", "backup-codes", "second-factor-disable"] as const;
 type SensitiveIntent = (typeof SENSITIVE_INTENTS)[number];
-export const INTENTS = [...SENSITIVE_INTENTS, "profile", "session-revoke", "sessions-revoke-others", "reauth-cancel"] as const;
+export const INTENTS = [...SENSITIVE_INTENTS, "profile", "session-revoke", "sessions-revoke-others", "reauth-cancel", "reauth-sms-send"] as const;
 export type AccountIntent = (typeof INTENTS)[number];
 export type AccountSection = "profile" | "phone" | "password" | "second-factor" | "sessions";
 
@@ -52,6 +52,7 @@ const SECTION: Record<AccountIntent, AccountSection> = {
   "session-revoke": "sessions",
   "sessions-revoke-others": "sessions",
   "reauth-cancel": "profile",
+  "reauth-sms-send": "profile",
 };
 
 export interface AccountPageData {
@@ -93,6 +94,7 @@ async function reauthMethods(user: SessionUser): Promise<ReauthMethod[]> {
   const methods: ReauthMethod[] = [];
   if (await hasPassword(user.id)) methods.push("password");
   if (user.twoFactorEnabled) methods.push("totp");
+  if (await verifiedPhone(user.id)) methods.push("sms");
   return methods;
 }
 
@@ -102,7 +104,7 @@ export type AccountActionData = {
   /** A translation key under account:done.* for a success message. */
   done?: string;
   /** The change waits for re-authentication. */
-  reauth?: { intent: SensitiveIntent; methods: ReauthMethod[] };
+  reauth?: { intent: SensitiveIntent; methods: ReauthMethod[]; smsSent?: boolean };
   enrolment?: Enrolment;
   backupCodes?: string[];
   /** Phone step two: the number the code went to. */
@@ -129,6 +131,13 @@ export async function handleAccountAction(request: Request, user: SessionUser, l
     await takePendingChange(user.sessionId);
     return { section: "profile" };
   }
+  if (intent === "reauth-sms-send") {
+    // Re-authentication by SMS, step one: the change itself is already kept on the server.
+    const pending = form.pendingIntent;
+    if (!isIntent(pending) || !isSensitive(pending)) return { section: "profile", error: "invalid-argument" };
+    const sent = await sendReauthSms(user);
+    return { section: SECTION[pending], error: sent ? undefined : "mail-delivery-failed", reauth: { intent: pending, methods: await reauthMethods(user), smsSent: sent } };
+  }
   let fields = form;
   if (isSensitive(intent) && !(await isRecentLogin(user))) {
     const methods = await reauthMethods(user);
@@ -136,9 +145,9 @@ export async function handleAccountAction(request: Request, user: SessionUser, l
       await keepPendingChange(user.sessionId, Object.fromEntries(Object.entries(form).filter(([k]) => !NOT_KEPT.has(k))));
       return { section: SECTION[intent], error: "requires-recent-login", reauth: { intent, methods } };
     }
-    const method = form.reauthMethod === "totp" ? "totp" : "password";
+    const method: ReauthMethod = form.reauthMethod === "totp" || form.reauthMethod === "sms" ? form.reauthMethod : "password";
     if (!methods.includes(method) || !(await reauthenticate(user, { method, secret: form.reauthSecret ?? "" }, origin))) {
-      return { section: SECTION[intent], error: method === "password" ? "wrong-credentials" : "invalid-verification-code", reauth: { intent, methods } };
+      return { section: SECTION[intent], error: method === "password" ? "wrong-credentials" : "invalid-verification-code", reauth: { intent, methods, smsSent: method === "sms" } };
     }
     fields = { ...((await takePendingChange(user.sessionId)) ?? {}), intent };
   }
@@ -216,6 +225,7 @@ async function perform(intent: AccountIntent, form: Record<string, string>, user
       await revokeOtherSessions(user, origin);
       return { section: "sessions", done: "sessionsRevoked" };
     case "reauth-cancel":
+    case "reauth-sms-send":
       return { section: "profile" };
   }
 }

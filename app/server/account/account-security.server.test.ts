@@ -300,3 +300,39 @@ describe("recent login and account changes", () => {
     expect(await audits("auth.session-revoked", supervisorId)).toHaveLength(1);
   });
 });
+
+describe("endpoints closed over HTTP", () => {
+  it("refuses the plugin's own factor-changing and phone-changing endpoints, even with a fresh session", async () => {
+    const headers = await passwordSession("sup@test.nl");
+    const { callAuthEndpoint } = await import("../auth/auth-request.server");
+    for (const [path, body] of [
+      ["/two-factor/enable", { password: PASSWORD }],
+      ["/two-factor/disable", { password: PASSWORD }],
+      ["/two-factor/generate-backup-codes", { password: PASSWORD }],
+      ["/phone-number/verify", { phoneNumber: "+31600000001", code: "123456", updatePhoneNumber: true }],
+    ] as const) {
+      expect((await callAuthEndpoint(path, body, headers, origin)).status, path).toBe(404);
+    }
+  });
+});
+
+describe("re-authentication by SMS", () => {
+  it("sends a code to the verified phone of the session's user; a wrong code is refused, the right one carries the change out", async () => {
+    const headers = await passwordSession("pro@test.nl");
+    const { sessionId } = await sessionUser(headers);
+    await systemDb().update(session).set({ createdAt: new Date(Date.now() - RECENT_LOGIN_MS - 1000) }).where(eq(session.id, sessionId));
+    const user = await sessionUser(headers);
+    const asked = await handleAccountAction(formRequest({ intent: "phone-remove" }, headers), user, "en", origin);
+    expect(asked.reauth).toEqual({ intent: "phone-remove", methods: ["password", "sms"] });
+    const sent = await handleAccountAction(formRequest({ intent: "reauth-sms-send", pendingIntent: "phone-remove" }, headers), user, "en", origin);
+    expect(sent.reauth).toMatchObject({ intent: "phone-remove", smsSent: true });
+    const code = lastCode(PHONE);
+    const wrong = await handleAccountAction(formRequest({ intent: "phone-remove", reauthMethod: "sms", reauthSecret: code === "000000" ? "111111" : "000000" }, headers), user, "en", origin);
+    expect(wrong.error).toBe("invalid-verification-code");
+    const done = await handleAccountAction(formRequest({ intent: "phone-remove", reauthMethod: "sms", reauthSecret: code }, headers), user, "en", origin);
+    expect(done).toEqual({ section: "phone", done: "phoneRemoved" });
+    const [row] = await systemDb().select({ phone: userTable.phoneNumber }).from(userTable).where(eq(userTable.id, proId));
+    expect(row.phone).toBeNull();
+    expect(await audits("auth.reauthenticated", proId)).toHaveLength(1);
+  });
+});

@@ -6,13 +6,16 @@
  */
 import { createOTP } from "@better-auth/utils/otp";
 import { symmetricDecrypt } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
-import { RECENT_LOGIN_MS } from "~/domain/constants";
+import { constantTimeEqual, generateRandomString } from "better-auth/crypto";
+import { and, eq } from "drizzle-orm";
+import { RECENT_LOGIN_MS, SMS_CODE_ATTEMPTS, SMS_CODE_MINUTES } from "~/domain/constants";
+import { isLocale, DEFAULT_LOCALE } from "~/domain/locales";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { auth } from "../auth/auth.server";
 import type { SessionUser } from "../auth/session.server";
 import { systemDb } from "../db/client.server";
-import { twoFactor } from "../db/schema";
+import { twoFactor, user as userTable } from "../db/schema";
+import { sendSmsCode } from "../auth/plugins/sms-recipient.server";
 
 const marker = (sessionId: string) => `recent-login-${sessionId}`;
 
@@ -23,7 +26,7 @@ export async function isRecentLogin(user: Pick<SessionUser, "sessionId" | "sessi
   return Boolean(confirmed && new Date(confirmed.expiresAt).getTime() > now);
 }
 
-export type ReauthMethod = "password" | "totp";
+export type ReauthMethod = "password" | "totp" | "sms";
 
 /** True when the secret proves the user is who the session says; a success makes the session recent again. */
 export async function reauthenticate(
@@ -31,7 +34,12 @@ export async function reauthenticate(
   input: { method: ReauthMethod; secret: string },
   origin: AuditOrigin,
 ): Promise<boolean> {
-  const ok = input.method === "password" ? await passwordMatches(user.id, input.secret) : await totpMatches(user.id, input.secret);
+  const ok =
+    input.method === "password"
+      ? await passwordMatches(user.id, input.secret)
+      : input.method === "totp"
+        ? await totpMatches(user.id, input.secret)
+        : await smsMatches(user.sessionId, input.secret);
   await recordAudit({ action: ok ? "auth.reauthenticated" : "auth.reauthentication-failed", actorId: user.id, subjectType: "user", subjectId: user.id, after: { method: input.method } }, origin);
   if (!ok) return false;
   const ctx = await auth().$context;
@@ -59,4 +67,42 @@ async function totpMatches(userId: string, code: string): Promise<boolean> {
   const ctx = await auth().$context;
   const secret = await symmetricDecrypt({ key: ctx.secretConfig, data: row.secret });
   return createOTP(secret, { digits: 6, period: 30 }).verify(code.trim());
+}
+
+const smsKey = (sessionId: string) => `reauth-sms-${sessionId}`;
+
+/** The user's verified phone number, if any (SMS can then prove a recent login). */
+export async function verifiedPhone(userId: string): Promise<{ phoneNumber: string; locale: string } | null> {
+  const [row] = await systemDb()
+    .select({ phoneNumber: userTable.phoneNumber, locale: userTable.locale })
+    .from(userTable)
+    .where(and(eq(userTable.id, userId), eq(userTable.phoneNumberVerified, true)));
+  return row?.phoneNumber ? { phoneNumber: row.phoneNumber, locale: row.locale } : null;
+}
+
+/** Sends a re-authentication code to the user's verified phone, for this session only. */
+export async function sendReauthSms(user: Pick<SessionUser, "id" | "sessionId">): Promise<boolean> {
+  const phone = await verifiedPhone(user.id);
+  if (!phone) return false;
+  const ctx = await auth().$context;
+  const code = generateRandomString(6, "0-9");
+  await ctx.internalAdapter.deleteVerificationByIdentifier(smsKey(user.sessionId));
+  await ctx.internalAdapter.createVerificationValue({ identifier: smsKey(user.sessionId), value: `${code}:0`, expiresAt: new Date(Date.now() + SMS_CODE_MINUTES * 60_000) });
+  return sendSmsCode({ phoneNumber: phone.phoneNumber, locale: isLocale(phone.locale) ? phone.locale : DEFAULT_LOCALE }, code);
+}
+
+/** A few tries per code; a used, expired or used-up code is gone. */
+async function smsMatches(sessionId: string, typed: string): Promise<boolean> {
+  const ctx = await auth().$context;
+  const row = await ctx.internalAdapter.findVerificationValue(smsKey(sessionId));
+  if (!row) return false;
+  const [code, tries] = row.value.split(":");
+  const attempts = Number(tries) || 0;
+  await ctx.internalAdapter.deleteVerificationByIdentifier(smsKey(sessionId));
+  if (new Date(row.expiresAt).getTime() < Date.now() || attempts >= SMS_CODE_ATTEMPTS) return false;
+  if (constantTimeEqual(new TextEncoder().encode(code), new TextEncoder().encode(typed.trim()))) return true;
+  if (attempts + 1 < SMS_CODE_ATTEMPTS) {
+    await ctx.internalAdapter.createVerificationValue({ identifier: smsKey(sessionId), value: `${code}:${attempts + 1}`, expiresAt: new Date(row.expiresAt) });
+  }
+  return false;
 }
