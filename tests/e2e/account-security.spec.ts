@@ -191,3 +191,19 @@ test("sessions: two browsers are listed, the current one marked, and the other c
     await otherContext.close();
   }
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("phone sign-in and the second-factor challenge are plain forms", async ({ page }) => {
+    const phone = randomMobile();
+    const user = await createTestUser({ role: "professional", phone, locale: "en" });
+    await phoneSignIn(page, "/en", phone, { open: "Sign in with your phone", send: "Text me a code" });
+    await page.getByLabel("Code from the text message").fill(await lastSmsCode(phone));
+    await page.getByRole("button", { name: "Sign in with code" }).click();
+    await expect(page).toHaveURL(`/en/pro/${user.id}`);
+    await page.goto(`/en/pro/${user.id}/profiel`);
+    await enrolTotp(page, { start: "Set up a second factor", confirm: "Switch on", code: "Code from the app" });
+    await expect(page.getByTestId("second-factor-status")).toContainText("Unused backup codes: 10");
+  });
+});

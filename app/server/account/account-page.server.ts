@@ -69,11 +69,25 @@ export interface AccountPageData {
   homePath: string;
 }
 
-export async function loadAccountPage(user: SessionUser, locale: Locale): Promise<AccountPageData> {
+export async function loadAccountPage(sessionUser: SessionUser, locale: Locale): Promise<AccountPageData> {
+  // Read again rather than trust the request's memoised user: without JavaScript the page is rendered in the same
+  // request as the action that just changed it.
   const [row] = await systemDb()
-    .select({ phoneNumber: userTable.phoneNumber, phoneNumberVerified: userTable.phoneNumberVerified })
+    .select({
+      name: userTable.name,
+      locale: userTable.locale,
+      phoneNumber: userTable.phoneNumber,
+      phoneNumberVerified: userTable.phoneNumberVerified,
+      twoFactorEnabled: userTable.twoFactorEnabled,
+    })
     .from(userTable)
-    .where(eq(userTable.id, user.id));
+    .where(eq(userTable.id, sessionUser.id));
+  const user: SessionUser = {
+    ...sessionUser,
+    name: row?.name ?? sessionUser.name,
+    locale: isLocale(row?.locale) ? row.locale : sessionUser.locale,
+    twoFactorEnabled: Boolean(row?.twoFactorEnabled),
+  };
   const sessions = await listActiveSessions(user);
   return {
     name: user.name,

@@ -63,14 +63,23 @@ export async function ageSessions(userId: string, minutes: number): Promise<void
   await withDatabase((client) => client.query(`update session set created_at = now() - ($2 || ' minutes')::interval where user_id = $1`, [userId, String(minutes)]));
 }
 
+/** An outbox SMS, or null while another test's message is still being written. */
+function readSms(file: string): { to: string; body: string } | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as { to: string; body: string };
+  } catch {
+    return null;
+  }
+}
+
 /** The newest SMS code sent to `phone` by the server whose DATA_DIR is given (default: the shared server). */
 export async function lastSmsCode(phone: string, dataDir = process.env.E2E_DATA_DIR ?? ""): Promise<string> {
   const dir = path.join(dataDir, "outbox");
   for (let attempt = 0; attempt < 40; attempt++) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort() : [];
     for (const file of files.reverse()) {
-      const message = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as { to: string; body: string };
-      if (message.to === phone) return /\b(\d{6})\b/.exec(message.body)![1];
+      const message = readSms(path.join(dir, file));
+      if (message?.to === phone) return /\b(\d{6})\b/.exec(message.body)![1];
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -83,7 +92,7 @@ export function smsCount(phone: string, dataDir = process.env.E2E_DATA_DIR ?? ""
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
-    .filter((f) => (JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string }).to === phone).length;
+    .filter((f) => readSms(path.join(dir, f))?.to === phone).length;
 }
 
 /** The current code of an authenticator app that scanned `base32Secret`. */
