@@ -19,6 +19,7 @@ const EXPECTED_TABLES = [
   "session",
   "supervisor",
   "supervisor_organisation",
+  "two_factor",
   "user",
   "verification",
 ];
