@@ -53,3 +53,12 @@ export const MAX_STORED_STRING_BYTES = 10 * 1024 * 1024;
 
 /** How often the browser asks whether a newer build has been deployed. */
 export const VERSION_POLL_INTERVAL_MS = 5 * MINUTE;
+
+/** An e-mailed sign-in link works once, for this long. */
+export const MAGIC_LINK_TTL_MINUTES = 15;
+
+/** Sign-in attempts per e-mail address (SIGN_IN_ADDRESS_RATE_LIMIT) are counted over this window. */
+export const ADDRESS_RATE_LIMIT_WINDOW_MS = 15 * MINUTE;
+
+/** The cookie by which /verify-login recognises the browser that asked for a sign-in link. */
+export const MAGIC_LINK_MARKER_COOKIE = "casus.sign_in_link";

@@ -1,12 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { PopupOutcome } from "~/components/auth/popup-outcome";
 import { NotYetAvailable } from "~/components/not-yet-available";
+import { PageHeader } from "~/components/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { errorMessageKey } from "~/domain/errors";
+import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
+import { verifyLoginAction, verifyLoginLoader, type VerifyLoginView } from "~/server/auth/verify-login.server";
 import type { Route } from "./+types/verify-login";
 
+export const handle = { i18n: ["auth"] };
+
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "verify-login");
-  return null;
+  const { locale } = await authorize(args, "verify-login");
+  return verifyLoginLoader(args.request, args.context, locale);
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="verify-login" />;
+export async function action(args: Route.ActionArgs) {
+  const { locale } = await authorize(args, "verify-login");
+  return verifyLoginAction(args.request, args.context, locale);
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["auth", "errors"]);
+  const lp = useLocalizedPath();
+  const view = (actionData ?? loaderData) as VerifyLoginView;
+  if (view.view === "none") return <NotYetAvailable routeKey="verify-login" />;
+  return (
+    <div className="mx-auto flex max-w-md flex-col gap-6">
+      <PageHeader routeKey="verify-login" />
+      {view.view === "popup" ? <PopupOutcome outcome={view.outcome} /> : null}
+      {view.view === "link-error" ? (
+        <>
+          <Alert tone="error">{t(errorMessageKey(view.code))}</Alert>
+          <Link to={lp("/")} reloadDocument className="text-sky-800 underline">
+            {t("auth:verifyLogin.backToSignIn")}
+          </Link>
+        </>
+      ) : null}
+      {view.view === "confirm-email" ? (
+        <Form method="post" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+          <p className="text-slate-700">{t("auth:verifyLogin.confirmIntro")}</p>
+          {view.error ? (
+            <Alert tone="error">{view.error === "email-mismatch" ? t("auth:verifyLogin.emailMismatch") : t(errorMessageKey(view.error))}</Alert>
+          ) : null}
+          <input type="hidden" name="token" value={view.token} />
+          <input type="hidden" name="redirectTo" value={view.redirectTo ?? ""} />
+          <Field label={t("auth:signIn.email")} name="email" type="email" autoComplete="username" required />
+          <Button type="submit">{t("auth:verifyLogin.submit")}</Button>
+        </Form>
+      ) : null}
+    </div>
+  );
 }

@@ -9,6 +9,10 @@ import { DEFAULT_LOCALE } from "~/domain/locales";
 import type { Config } from "../config.server";
 import type { Database } from "../db/client.server";
 import * as schema from "../db/schema";
+import { addressRateLimit } from "./plugins/address-rate-limit.server";
+import { magicLinkPlugin } from "./plugins/magic-link.server";
+import { oidcPlugin, trustedOidcProviderIds } from "./plugins/oidc.server";
+import { signInAudit } from "./plugins/sign-in-audit.server";
 
 /** The header that carries the trusted client address into Better Auth. */
 export const CLIENT_IP_HEADER = "x-casus-client-ip";
@@ -37,19 +41,32 @@ export function createAuth(db: Database, config: Config) {
       },
     },
     session: {
-      expiresIn: config.sessionHours * 3600,
+      expiresIn: Math.round(config.sessionHours * 3600),
       updateAge: 3600,
       // Every request reads the session from the database, so disabling a user signs them out at once everywhere.
       cookieCache: { enabled: false },
     },
-    plugins: [admin({ defaultRole: "professional", adminRoles: ["admin"] })],
+    // Social sign-in links a provider identity to the user with the same verified address; no account is created.
+    account: { accountLinking: { enabled: true, trustedProviders: trustedOidcProviderIds(config.oidcProviders) } },
+    plugins: [
+      admin({ defaultRole: "professional", adminRoles: ["admin"] }),
+      addressRateLimit(db, config.signInAddressRateLimit),
+      magicLinkPlugin(config),
+      ...(config.oidcProviders.length ? [oidcPlugin(config.oidcProviders)] : []),
+      signInAudit(),
+    ],
     rateLimit: {
       enabled: true,
       // Counters in the database, so every instance behind a load balancer shares them.
       storage: "database",
       window: 60,
       max: 300,
-      customRules: { "/sign-in/email": { window: 60, max: config.signInRateLimitPerMinute } },
+      customRules: {
+        "/sign-in/email": { window: 60, max: config.signInRateLimitPerMinute },
+        "/sign-in/magic-link": { window: 60, max: config.signInRateLimitPerMinute },
+        "/magic-link/verify": { window: 60, max: config.signInRateLimitPerMinute },
+        "/sign-in/social": { window: 60, max: config.signInRateLimitPerMinute },
+      },
     },
     advanced: {
       cookiePrefix: "casus",

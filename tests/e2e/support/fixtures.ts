@@ -33,7 +33,7 @@ export async function submitSignIn(page: Page, email: string, password = DEMO_PA
   await page.goto(path);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
-  await page.locator('form[method="post"] button[type="submit"]').click();
+  await page.locator('form[method="post"] button[type="submit"]').first().click();
 }
 
 /** Sign in through the real form and wait until the browser has left the sign-in page (signed in). */
