@@ -18,7 +18,7 @@ export function SignInLinkForm({ redirectTo, sentTo }: { redirectTo: string | nu
       {sentTo ? <Alert tone="success">{t("signInLink.sent", { email: sentTo, minutes: MAGIC_LINK_TTL_MINUTES })}</Alert> : null}
       <input type="hidden" name="intent" value="magic-link" />
       <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
-      <Field label={t("signIn.email")} name="email" type="email" autoComplete="username" required />
+      <Field label={t("signIn.email")} name="linkEmail" type="email" autoComplete="username" required />
       <Button type="submit" variant="secondary" disabled={busy}>
         {t("signInLink.submit")}
       </Button>

@@ -67,7 +67,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (error) {
-    if (error instanceof TypeError) return { error: "network-request-failed" } satisfies SignInActionData;
+    // A 5xx action result also stops React Router from reloading the page's data, which would fail too.
+    if (error instanceof TypeError) return data<SignInActionData>({ error: "network-request-failed" }, { status: 503 });
     throw error;
   }
 }

@@ -23,19 +23,20 @@ export function tooManyRequests(retryAfter: number, extra: SignInActionData = {}
   return data<SignInActionData>({ ...extra, error: "too-many-requests", retryAfter }, { status: 429, headers: { "Retry-After": String(retryAfter) } });
 }
 
-const linkSchema = z.object({ email: z.email().max(320), redirectTo: z.string().optional() });
+// The field is "linkEmail" so it is not confused with the password form's "email" on the same page.
+const linkSchema = z.object({ linkEmail: z.email().max(320), redirectTo: z.string().optional() });
 
 export async function signInLinkAction(form: FormData, request: Request, context: AppLoadContext, locale: Locale) {
   const parsed = linkSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data<SignInActionData>({ error: "invalid-argument" }, { status: 400 });
   const redirectTo = safeRedirectPath(parsed.data.redirectTo);
-  const result = await requestSignInLink({ email: parsed.data.email, redirectTo, locale }, request.headers, auditOrigin(request, context));
+  const result = await requestSignInLink({ email: parsed.data.linkEmail, redirectTo, locale }, request.headers, auditOrigin(request, context));
   if (!result.ok) {
     return result.code === "too-many-requests" ? tooManyRequests(result.retryAfter) : data<SignInActionData>({ error: result.code }, { status: 503 });
   }
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  return data<SignInActionData>({ linkSentTo: parsed.data.email }, { headers });
+  return data<SignInActionData>({ linkSentTo: parsed.data.linkEmail }, { headers });
 }
 
 const oidcSchema = z.object({ provider: z.string().max(32), redirectTo: z.string().optional() });
