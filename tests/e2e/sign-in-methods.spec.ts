@@ -217,3 +217,31 @@ test.describe("errors", () => {
     }
   });
 });
+
+test.describe("session keeper", () => {
+  test("an expiring session sends the user to sign in with the reason, and back to the same page afterwards (en)", async ({ browser }) => {
+    test.setTimeout(90_000);
+    // 0.01 h = 36 s: the browser counts it as expired 30 s early, and get-session cannot extend it (updated hourly).
+    const own = await createOwnDatabase();
+    const short = await startServer({ env: { DEMO: "on", DATABASE_URL: own.url, SESSION_HOURS: "0.01", SIGN_IN_RATE_LIMIT_PER_MINUTE: "10000" } });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await signIn(page, "admin@casus.test", undefined, `${short.url}/en`);
+      const signedInAt = Date.now();
+      await page.goto(`${short.url}/en/admin/supervisors`);
+      await expect(page).toHaveURL(`${short.url}/en?redirectTo=${encodeURIComponent("/en/admin/supervisors")}&reason=token-expired`, { timeout: 40_000 });
+      // The server would keep the session for 36 s; the browser ends it 30 s early (about 6 s after signing in).
+      expect(Date.now() - signedInAt).toBeLessThan(25_000);
+      await expect(page.getByRole("alert")).toHaveText("Your session has expired. Please sign in again.");
+      await page.locator('input[name="email"]').fill("admin@casus.test");
+      await page.locator('input[name="password"]').fill("casus-demo-2026");
+      await page.locator('input[name="password"]').press("Enter");
+      await expect(page).toHaveURL(`${short.url}/en/admin/supervisors`);
+    } finally {
+      await context.close();
+      await short.stop();
+      await own.close();
+    }
+  });
+});
