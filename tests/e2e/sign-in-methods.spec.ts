@@ -131,13 +131,15 @@ test.describe("OpenID Connect", () => {
     expect(await audits("auth.sign-in-failed", "oidc:test-idp")).toBe(failures + 2);
   });
 
-  test("by pop-up: signs in without leaving the page (en)", async ({ page }) => {
+  test("by pop-up: signs in without leaving the page (en); /test/login-flow lists the provider as ready", async ({ page }) => {
     await page.goto(url("/en"));
     const popupOpened = page.waitForEvent("popup");
     await page.getByRole("button", { name: "Open Test IdP in a pop-up window" }).click();
     const popup = await popupOpened;
     await providerSignIn(popup, "admin@casus.test");
     await expect(page).toHaveURL(url("/en/admin"));
+    await page.goto(url("/en/test/login-flow"));
+    await expect(page.locator('[data-provider="test-idp"]')).toContainText(`OpenID Connect: Test IdP (${provider.issuer}) — ready`);
   });
 
   test("pop-up closed by the user: a clear message (nl)", async ({ page }) => {
