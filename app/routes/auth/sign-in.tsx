@@ -62,6 +62,12 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(target, { headers });
 }
 
+/** A refused attempt tells the browser when to try again (the action's data() headers are not sent by themselves). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
 /** A failed fetch (offline, server unreachable) becomes the seed's "network request failed" message. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
