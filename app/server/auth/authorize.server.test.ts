@@ -114,7 +114,8 @@ describe("signed out", () => {
   });
 
   it("is treated as signed out with a forged or expired session cookie", async () => {
-    expect(await outcome("admin", {}, "casus.session_token=forged.value")).toEqual({ redirect: "/?redirectTo=%2Fadmin" });
+    // A session cookie that no longer works: the sign-in page says the session ended.
+    expect(await outcome("admin", {}, "casus.session_token=forged.value")).toEqual({ redirect: "/?redirectTo=%2Fadmin&reason=token-expired" });
   });
 });
 
@@ -192,7 +193,7 @@ describe("disabled users", () => {
     expect(await outcome("pro-home", { proId: demo.pro2Id }, cookie)).toEqual({ allow: demo.pro2Id });
     await systemDb().update(userTable).set({ banned: true }).where(eq(userTable.id, demo.pro2Id));
     try {
-      expect(await outcome("pro-home", { proId: demo.pro2Id }, cookie)).toEqual({ redirect: `/?redirectTo=${encodeURIComponent(`/pro/${demo.pro2Id}`)}` });
+      expect(await outcome("pro-home", { proId: demo.pro2Id }, cookie)).toEqual({ redirect: `/?redirectTo=${encodeURIComponent(`/pro/${demo.pro2Id}`)}&reason=token-expired` });
     } finally {
       await systemDb().update(userTable).set({ banned: false }).where(eq(userTable.id, demo.pro2Id));
     }
