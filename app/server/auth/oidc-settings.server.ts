@@ -11,7 +11,7 @@ const PRESET_NAMES: Record<OidcPreset, string> = { google: "Google", microsoft: 
 
 /** One provider as the rest of the server uses it. */
 export interface OidcProvider {
-  /** Slug in URLs (/api/auth/oauth2/callback/<id>) and in the account table. */
+  /** Slug in URLs (/api/auth/callback/<id>) and in the account table. */
   id: string;
   /** The button label ("Sign in with <name>"); a brand name, the same in every language. */
   name: string;
