@@ -87,10 +87,12 @@ test.describe("e-mail link", () => {
 
   test("an unknown address gets the same answer and no mail; an invalid link its own message (en)", async ({ page }) => {
     const before = inbox.mails.length;
+    const failures = await audits("auth.sign-in-failed", "magic-link");
     await requestLink(page, "nobody@casus.test", "/en");
     await expect(page.getByRole("status")).toContainText("If nobody@casus.test belongs to a Casus account, we have sent a sign-in link to it.");
     await page.goto(url("/en/verify-login?token=NotARealTokenAtAllXYZ1234567890ab"));
     await expect(page.getByRole("alert")).toHaveText("This link or code has expired or is not valid. Ask for a new one.");
+    expect(await audits("auth.sign-in-failed", "magic-link")).toBe(failures + 1);
     expect(inbox.mails.slice(before).filter((m) => m.to.includes("nobody@casus.test"))).toEqual([]);
   });
 });
@@ -213,6 +215,15 @@ test.describe("errors", () => {
       await pages[1].locator('input[name="password"]').fill("casus-demo-2026");
       await pages[1].locator('input[name="password"]').press("Enter");
       await expect(pages[1].getByRole("alert")).toHaveText("This account is disabled. Contact your administrator.");
+      // Social sign-in says the same; an e-mail link is not even sent.
+      await pages[1].getByRole("button", { name: "Sign in with Test IdP" }).click();
+      await providerSignIn(pages[1], "pro@casus.test");
+      await expect(pages[1].getByRole("alert")).toHaveText("This account is disabled. Contact your administrator.");
+      const before = inbox.mails.length;
+      await requestLink(pages[1], "pro@casus.test", "/en");
+      await expect(pages[1].getByRole("status")).toContainText("If pro@casus.test belongs to a Casus account");
+      await pages[1].waitForTimeout(1000);
+      expect(inbox.mails.slice(before).filter((m) => m.to.includes("pro@casus.test"))).toEqual([]);
     } finally {
       await adminPage.request.post(url("/api/auth/admin/unban-user"), { headers: { origin: server.url }, data: { userId: await userId("pro@casus.test") } });
       await Promise.all([...devices, admin].map((d) => d.close()));

@@ -14,8 +14,10 @@ import { magicLinkPlugin } from "./plugins/magic-link.server";
 import { oidcPlugin, trustedOidcProviderIds } from "./plugins/oidc.server";
 import { signInAudit } from "./plugins/sign-in-audit.server";
 
+import { CLIENT_IP_HEADER } from "./request-headers.server";
+
 /** The header that carries the trusted client address into Better Auth. */
-export const CLIENT_IP_HEADER = "x-casus-client-ip";
+export { CLIENT_IP_HEADER };
 
 export function createAuth(db: Database, config: Config) {
   return betterAuth({

@@ -7,9 +7,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
 import { codeForBetterAuthError } from "~/domain/auth-errors";
 import { recordAudit } from "../../audit/audit.server";
-import { REQUEST_ID_HEADER } from "../request-headers.server";
-
-const CLIENT_IP_HEADER = "x-casus-client-ip";
+import { CLIENT_IP_HEADER, REQUEST_ID_HEADER } from "../request-headers.server";
 
 /** The Location of a redirect that Better Auth returned (it throws redirects as APIErrors with headers). */
 function locationOf(returned: unknown): string | null {
