@@ -22,6 +22,7 @@ import { localeCookie } from "~/server/http/locale-cookie.server";
 import { requestLog } from "~/server/http/request-log.server";
 import { sameOriginActions } from "~/server/http/same-origin.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
+import { REQUEST_ID_HEADER } from "~/server/auth/request-headers.server";
 import { logger } from "~/server/logger.server";
 import { createDelivery, delivery, installDelivery } from "~/server/mail/delivery.server";
 import { buildPublicConfig } from "~/server/public-config.server";
@@ -80,12 +81,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.use(requestLog);
-  app.use(securityHeaders({ development, hsts: config.secureCookies }));
+  app.use(securityHeaders({ development, hsts: config.secureCookies, signInOrigins: config.oidcProviders.map((p) => p.origin) }));
   app.use(compression());
   app.use(endpoints(buildId));
   app.all("/api/auth/{*rest}", (req, _res, next) => {
     // Better Auth rate-limits by this address; overwrite whatever the client sent.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    req.headers[REQUEST_ID_HEADER] = String(req.id);
     next();
   }, toNodeHandler(auth));
   if (options.devMiddleware) {

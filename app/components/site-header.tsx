@@ -1,6 +1,7 @@
 import type { ShellUser } from "~/lib/shell-user";
 import { Brand } from "./brand";
 import { LanguageSwitcher } from "./language-switcher";
+import { SessionKeeper } from "./session-keeper";
 import { UserMenu } from "./user-menu";
 
 /** The top bar of every layout: the brand, the language switcher and, when signed in, the user and sign-out. */
@@ -13,6 +14,7 @@ export function SiteHeader({ user, bordered = true }: { user: ShellUser | null; 
       <div className="flex items-center gap-3">
         <LanguageSwitcher />
         {user ? <UserMenu user={user} /> : null}
+        {user ? <SessionKeeper expiresAt={user.sessionExpiresAt} /> : null}
       </div>
     </header>
   );

@@ -60,3 +60,12 @@ export const RECENT_LOGIN_MS = 10 * MINUTE;
 export const SMS_CODE_MINUTES = 5;
 /** Wrong tries allowed per SMS code before a new one must be requested. */
 export const SMS_CODE_ATTEMPTS = 3;
+
+/** An e-mailed sign-in link works once, for this long. */
+export const MAGIC_LINK_TTL_MINUTES = 15;
+
+/** Sign-in attempts per e-mail address (SIGN_IN_ADDRESS_RATE_LIMIT) are counted over this window. */
+export const ADDRESS_RATE_LIMIT_WINDOW_MS = 15 * MINUTE;
+
+/** The cookie by which /verify-login recognises the browser that asked for a sign-in link. */
+export const MAGIC_LINK_MARKER_COOKIE = "casus.sign_in_link";

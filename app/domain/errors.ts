@@ -18,13 +18,25 @@ export const ERROR_STATUS = {
   "setup-code-invalid": 400,
   "wrong-credentials": 401,
   "user-disabled": 403,
-  "requires-recent-login": 401,
-  "multi-factor-required": 401,
-  "invalid-action-code": 400,
   "invalid-verification-code": 400,
   "invalid-phone-number": 400,
   "phone-number-already-in-use": 409,
   "weak-password": 400,
+  // The seed's authentication errors (SPEC.md §8); app/domain/auth-errors.ts maps each seed name to one of these.
+  "email-already-in-use": 409,
+  "invalid-action-code": 400,
+  "network-request-failed": 503,
+  "requires-recent-login": 401,
+  "token-expired": 401,
+  "multi-factor-required": 401,
+  "popup-blocked": 400,
+  "popup-closed-by-user": 400,
+  "unauthorized-domain": 400,
+  // Social sign-in: no Casus account for this identity (self sign-up is off), the provider did not vouch for the
+  // address, or the provider failed.
+  "oidc-account-unknown": 403,
+  "oidc-email-unverified": 403,
+  "oidc-failed": 502,
   // The mail server refused or could not be reached (or the outbox could not be written): try again later.
   "mail-delivery-failed": 503,
   internal: 500,

@@ -5,4 +5,6 @@ export interface ShellUser {
   id: string;
   name: string;
   role: Role;
+  /** ISO time the session expires; the session keeper refreshes it before then. */
+  sessionExpiresAt: string;
 }

@@ -42,6 +42,8 @@ describe("loadConfig defaults", () => {
       trustedOrigins: [],
       trustProxy: "loopback",
       signInRateLimitPerMinute: 30,
+      signInAddressRateLimit: 20,
+      oidcProviders: [],
       sessionHours: 12,
       logLevel: "info",
       buildIdOverride: null,

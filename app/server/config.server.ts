@@ -7,6 +7,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { ROLES, type Role } from "~/domain/roles";
+import { type OidcProvider, parseOidcProviders } from "./auth/oidc-settings.server";
 
 const onOff = z.enum(["on", "off"]);
 
@@ -32,7 +33,10 @@ const schema = z
     TRUSTED_ORIGINS: z.string().default(""),
     TRUST_PROXY: z.string().min(1).default("loopback"),
     SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
-    SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+    SIGN_IN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(20),
+    // Decimals allowed (0.02 = 72 s) so tests and trials can watch a session expire.
+    SESSION_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(12),
+    OIDC_PROVIDERS: z.string().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     BUILD_ID: z.string().regex(/^[\w.-]{1,64}$/, "letters, digits, '.', '_' or '-' only").optional(),
     VERSION_POLL_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
@@ -101,6 +105,10 @@ export interface Config {
   /** Express's "trust proxy": false, a hop count, or addresses/subnets ("loopback", "10.0.0.0/8", …). */
   trustProxy: boolean | number | string;
   signInRateLimitPerMinute: number;
+  /** Sign-in attempts (password and e-mail link) per e-mail address per ADDRESS_RATE_LIMIT_WINDOW_MS. */
+  signInAddressRateLimit: number;
+  /** OpenID Connect providers for social sign-in (OIDC_PROVIDERS); empty: no social sign-in. */
+  oidcProviders: OidcProvider[];
   sessionHours: number;
   logLevel: string;
   buildIdOverride: string | null;
@@ -152,7 +160,7 @@ function localSecret(dataDir: string): string {
 }
 
 /** Never echoed in error messages: the value is a secret (or, for a database, mail server or endpoint URL, may hold a password). */
-const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
+const SECRET_VARIABLES = new Set(["OIDC_PROVIDERS", "AUTH_SECRET", "DATABASE_URL", "SMTP_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -175,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const origin of trustedOrigins) {
     if (!URL.canParse(origin) || new URL(origin).origin !== origin) problems.push(`TRUSTED_ORIGINS: "${origin}" is not an origin like https://casus.example.nl`);
   }
+  const oidc = parseOidcProviders(e.OIDC_PROVIDERS);
+  problems.push(...oidc.problems);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -193,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+    signInAddressRateLimit: e.SIGN_IN_ADDRESS_RATE_LIMIT,
+    oidcProviders: oidc.providers,
     sessionHours: e.SESSION_HOURS,
     logLevel: e.LOG_LEVEL,
     buildIdOverride: e.BUILD_ID ?? null,

@@ -1,20 +1,27 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { OidcSignIn } from "~/components/auth/oidc-sign-in";
+import { SignInLinkForm } from "~/components/auth/sign-in-link-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { PageHeader } from "~/components/page-header";
 import { PhoneSignIn } from "~/components/account/phone-sign-in";
-import { errorMessageKey } from "~/domain/errors";
+import { codeForBetterAuthError, isSignInNoticeCode } from "~/domain/auth-errors";
+import { errorMessageKey, type ErrorCode } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
 import { homePath } from "~/domain/roles";
 import { safeRedirectPath } from "~/domain/safe-redirect";
+import { useCountdown } from "~/lib/use-countdown";
 import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
+import { oidcButtons } from "~/server/auth/oidc-sign-in.server";
 import { signInWithPassword } from "~/server/auth/password-sign-in.server";
 import { handlePhoneSignIn, isPhoneSignInIntent } from "~/server/auth/phone-sign-in-form.server";
 import { redirectAfterSignInStep } from "~/server/auth/sign-in-redirect.server";
+import { oidcSignInAction, signInLinkAction, tooManyRequests, type SignInActionData } from "~/server/auth/sign-in-actions.server";
 import type { Route } from "./+types/sign-in";
 
 export const handle = { i18n: ["auth", "account"] };
@@ -28,42 +35,87 @@ const signInSchema = z.object({
 export async function loader(args: Route.LoaderArgs) {
   const { user, locale } = await authorize(args, "sign-in");
   if (user) throw redirect(localizePath(homePath(user), locale));
-  const redirectTo = safeRedirectPath(new URL(args.request.url).searchParams.get("redirectTo"));
-  return { redirectTo };
+  const params = new URL(args.request.url).searchParams;
+  const requested = params.get("redirectTo");
+  const redirectTo = safeRedirectPath(requested);
+  const reason = params.get("reason");
+  // Why the user is here: signed out (reason), a failed social sign-in (error), or a refused redirect target.
+  const notice: ErrorCode | null = requested && !redirectTo ? "unauthorized-domain" : isSignInNoticeCode(reason) ? reason : codeForBetterAuthError(params.get("error"));
+  return { redirectTo, notice, providers: oidcButtons() };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "sign-in");
   if (user) throw redirect(localizePath(homePath(user), locale));
   const form = await args.request.formData();
-  if (isPhoneSignInIntent(form.get("intent"))) return handlePhoneSignIn(form, args, locale);
+  const intent = form.get("intent");
+  if (isPhoneSignInIntent(intent)) return handlePhoneSignIn(form, args, locale);
+  if (intent === "magic-link") return signInLinkAction(form, args.request, args.context, locale);
+  if (intent === "oidc") return oidcSignInAction(form, args.request, args.context, locale);
   const parsed = signInSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { error: "invalid-argument" as const, email: "" };
+  if (!parsed.success) return data<SignInActionData>({ error: "invalid-argument", email: "" }, { status: 400 });
   const result = await signInWithPassword(parsed.data, args.request.headers, auditOrigin(args.request, args.context));
-  if (!result.ok) return { error: result.code, email: parsed.data.email };
+  if (!result.ok) {
+    if (result.retryAfter) return tooManyRequests(result.retryAfter, { email: parsed.data.email });
+    return data<SignInActionData>({ error: result.code, email: parsed.data.email }, { status: result.code === "user-disabled" ? 403 : 401 });
+  }
+  // Signed in, or on to the second-factor challenge on /verify-login.
   redirectAfterSignInStep(result, parsed.data.redirectTo, locale);
+}
+
+/** A refused attempt tells the browser when to try again (the action's data() headers are not sent by themselves). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
+/** A failed fetch (offline, server unreachable) becomes the seed's "network request failed" message. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    // A 5xx action result also stops React Router from reloading the page's data, which would fail too.
+    if (error instanceof TypeError) return data<SignInActionData>({ error: "network-request-failed" }, { status: 503 });
+    throw error;
+  }
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["auth", "errors"]);
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = navigation.state === "submitting" && !navigation.formData?.get("intent");
+  const [clientNotice, setClientNotice] = useState<{ code: ErrorCode; tone: "error" | "info" } | null>(null);
+  const result = actionData as SignInActionData | undefined;
+  const waitSeconds = useCountdown(result?.retryAfter, result);
+  const code = clientNotice?.code ?? result?.error ?? loaderData.notice;
+  const tone = clientNotice?.tone ?? (code === "popup-blocked" ? "info" : "error");
   return (
-    <div className="mx-auto max-w-md">
-      <PageHeader routeKey="sign-in" />
-      <p className="mb-6 text-slate-700">{t("auth:signIn.intro")}</p>
+    <div className="mx-auto flex max-w-md flex-col gap-6">
+      <div>
+        <PageHeader routeKey="sign-in" />
+        <p className="text-slate-700">{t("auth:signIn.intro")}</p>
+      </div>
+      {code ? (
+        <Alert tone={tone}>
+          {t(errorMessageKey(code))}
+          {code === "too-many-requests" && waitSeconds > 0 ? ` ${t("auth:signIn.retryAfter", { seconds: waitSeconds })}` : null}
+        </Alert>
+      ) : null}
       <Form method="post" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" noValidate={false}>
-        {actionData && "error" in actionData && actionData.error ? <Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert> : null}
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
-        <Field label={t("auth:signIn.email")} name="email" type="email" autoComplete="username" required defaultValue={actionData && "email" in actionData ? actionData.email : undefined} />
+        <Field label={t("auth:signIn.email")} name="email" type="email" autoComplete="username" required defaultValue={result?.email} />
         <Field label={t("auth:signIn.password")} name="password" type="password" autoComplete="current-password" required />
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || waitSeconds > 0}>
           {busy ? t("auth:signIn.submitting") : t("auth:signIn.submit")}
         </Button>
       </Form>
-      <div className="mt-6">
-        <PhoneSignIn state={actionData && "phone" in actionData ? actionData.phone : undefined} redirectTo={loaderData.redirectTo} />
-      </div>
+      <SignInLinkForm redirectTo={loaderData.redirectTo} sentTo={result?.linkSentTo ?? null} />
+      <OidcSignIn
+        providers={loaderData.providers}
+        redirectTo={loaderData.redirectTo}
+        onNotice={(notice, noticeTone = "error") => setClientNotice(notice ? { code: notice, tone: noticeTone } : null)}
+      />
+      <PhoneSignIn state={actionData && "phone" in actionData ? actionData.phone : undefined} redirectTo={loaderData.redirectTo} />
     </div>
   );
 }

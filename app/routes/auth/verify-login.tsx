@@ -1,34 +1,76 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { PopupOutcome } from "~/components/auth/popup-outcome";
 import { NotYetAvailable } from "~/components/not-yet-available";
 import { PageHeader } from "~/components/page-header";
 import { SecondFactorChallenge } from "~/components/account/second-factor-challenge";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { errorMessageKey } from "~/domain/errors";
+import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
 import { handleSecondFactorAction, isSecondFactorIntent, secondFactorChallenge } from "~/server/auth/second-factor-form.server";
-import { data } from "react-router";
+import { verifyLoginAction, verifyLoginLoader, type VerifyLoginView } from "~/server/auth/verify-login.server";
 import type { Route } from "./+types/verify-login";
 
 export const handle = { i18n: ["auth", "account"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "verify-login");
-  // A pending second-factor challenge (after password, phone, e-mail link or social sign-in) comes first.
-  return { challenge: await secondFactorChallenge(args.request) };
+  const { locale } = await authorize(args, "verify-login");
+  const view = await verifyLoginLoader(args.request, args.context, locale);
+  // Completing an e-mail link or a popup comes first; otherwise a pending second-factor challenge (after password,
+  // phone, e-mail link or social sign-in) is what this page is for.
+  const challenge = view.view === "none" ? await secondFactorChallenge(args.request) : null;
+  return { view, challenge };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { locale } = await authorize(args, "verify-login");
-  const form = await args.request.formData();
+  // The second-factor forms carry an intent; the e-mail-link confirmation form does not.
+  const form = await args.request.clone().formData();
   if (isSecondFactorIntent(form.get("intent"))) return handleSecondFactorAction(form, args, locale);
-  throw data({ code: "invalid-argument" }, { status: 400 });
+  return verifyLoginAction(args.request, args.context, locale);
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.challenge || actionData) {
+  const { t } = useTranslation(["auth", "errors"]);
+  const lp = useLocalizedPath();
+  const secondFactor = actionData && "secondFactor" in actionData ? actionData.secondFactor : undefined;
+  if (loaderData.challenge || secondFactor) {
     return (
       <div className="mx-auto max-w-md">
         <PageHeader routeKey="verify-login" />
-        <SecondFactorChallenge challenge={loaderData.challenge} state={actionData?.secondFactor} />
+        <SecondFactorChallenge challenge={loaderData.challenge} state={secondFactor} />
       </div>
     );
   }
-  return <NotYetAvailable routeKey="verify-login" />;
+  const view = (actionData && "view" in actionData ? actionData : loaderData.view) as VerifyLoginView;
+  if (view.view === "none") return <NotYetAvailable routeKey="verify-login" />;
+  return (
+    <div className="mx-auto flex max-w-md flex-col gap-6">
+      <PageHeader routeKey="verify-login" />
+      {view.view === "popup" ? <PopupOutcome outcome={view.outcome} /> : null}
+      {view.view === "link-error" ? (
+        <>
+          <Alert tone="error">{t(errorMessageKey(view.code))}</Alert>
+          <Link to={lp("/")} reloadDocument className="text-sky-800 underline">
+            {t("auth:verifyLogin.backToSignIn")}
+          </Link>
+        </>
+      ) : null}
+      {view.view === "confirm-email" ? (
+        <Form method="post" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+          <p className="text-slate-700">{t("auth:verifyLogin.confirmIntro")}</p>
+          {view.error ? (
+            <Alert tone="error">{view.error === "email-mismatch" ? t("auth:verifyLogin.emailMismatch") : t(errorMessageKey(view.error))}</Alert>
+          ) : null}
+          <input type="hidden" name="token" value={view.token} />
+          <input type="hidden" name="redirectTo" value={view.redirectTo ?? ""} />
+          <Field label={t("auth:signIn.email")} name="email" type="email" autoComplete="username" required />
+          <Button type="submit">{t("auth:verifyLogin.submit")}</Button>
+        </Form>
+      ) : null}
+    </div>
+  );
 }

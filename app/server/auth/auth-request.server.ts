@@ -1,30 +1,59 @@
 /**
- * Calls a Better Auth endpoint through its HTTP handler from a form action, so its rate limiter (per client
- * address) and hooks apply exactly as for a browser calling it, with the browser's own cookies.
+ * Calls into Better Auth's HTTP handler from our own form actions and loaders, so its rate limiters, hooks and
+ * audit plugin apply exactly as to direct API calls. Carries the client address, request id and page language.
  */
-import { config } from "../config.server";
+import type { Locale } from "~/domain/locales";
 import type { AuditOrigin } from "../audit/audit.server";
+import { config } from "../config.server";
 import { auth, CLIENT_IP_HEADER } from "./auth.server";
+import { PAGE_LOCALE_HEADER, REQUEST_ID_HEADER } from "./request-headers.server";
 
-export async function callAuthEndpoint(path: string, body: unknown, headers: Headers, origin: AuditOrigin): Promise<Response> {
+export interface AuthCall {
+  method: "GET" | "POST";
+  /** Under /api/auth, with query string. */
+  path: string;
+  body?: unknown;
+  /** The incoming request's headers: cookies and user agent are passed on. */
+  headers: Headers;
+  origin: AuditOrigin;
+  locale?: Locale;
+}
+
+export async function callAuth(call: AuthCall): Promise<Response> {
   const { baseUrl } = config();
+  const headers = new Headers({
+    origin: new URL(baseUrl).origin,
+    "user-agent": call.headers.get("user-agent") ?? "",
+    [CLIENT_IP_HEADER]: call.origin.ipAddress ?? "",
+    [REQUEST_ID_HEADER]: call.origin.requestId ?? "",
+  });
+  const cookie = call.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  if (call.locale) headers.set(PAGE_LOCALE_HEADER, call.locale);
+  if (call.body !== undefined) headers.set("content-type", "application/json");
   return auth().handler(
-    new Request(`${baseUrl}/api/auth${path}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        origin: new URL(baseUrl).origin,
-        "user-agent": headers.get("user-agent") ?? "",
-        cookie: headers.get("cookie") ?? "",
-        [CLIENT_IP_HEADER]: origin.ipAddress ?? "",
-      },
-      body: JSON.stringify(body ?? {}),
+    new Request(`${baseUrl}/api/auth${call.path}`, {
+      method: call.method,
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      redirect: "manual",
     }),
   );
+}
+
+/** Seconds from Better Auth's X-Retry-After on a 429 (at least 1). */
+export function retryAfterSeconds(response: Response): number {
+  const value = Number(response.headers.get("x-retry-after") ?? response.headers.get("retry-after"));
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : 60;
 }
 
 /** Better Auth's error code from a failed response ("INVALID_OTP", …), or null. */
 export async function authErrorCode(response: Response): Promise<string | null> {
   const body = (await response.clone().json().catch(() => ({}))) as { code?: string };
   return body.code ?? null;
+}
+
+/** POST to a Better Auth endpoint with a JSON body (the account pages' form actions). */
+export function callAuthEndpoint(path: string, body: unknown, headers: Headers, origin: AuditOrigin): Promise<Response> {
+  return callAuth({ method: "POST", path, body: body ?? {}, headers, origin });
 }

@@ -12,9 +12,15 @@ import * as schema from "../db/schema";
 import { phoneNumberPlugin } from "./plugins/phone-number.server";
 import { secondFactorGate } from "./plugins/second-factor-gate.server";
 import { twoFactorPlugin } from "./plugins/two-factor.server";
+import { addressRateLimit } from "./plugins/address-rate-limit.server";
+import { magicLinkPlugin } from "./plugins/magic-link.server";
+import { oidcPlugin, trustedOidcProviderIds } from "./plugins/oidc.server";
+import { signInAudit } from "./plugins/sign-in-audit.server";
+
+import { CLIENT_IP_HEADER } from "./request-headers.server";
 
 /** The header that carries the trusted client address into Better Auth. */
-export const CLIENT_IP_HEADER = "x-casus-client-ip";
+export { CLIENT_IP_HEADER };
 
 export function createAuth(db: Database, config: Config) {
   return betterAuth({
@@ -41,16 +47,23 @@ export function createAuth(db: Database, config: Config) {
       },
     },
     session: {
-      expiresIn: config.sessionHours * 3600,
+      expiresIn: Math.round(config.sessionHours * 3600),
       updateAge: 3600,
       // Every request reads the session from the database, so disabling a user signs them out at once everywhere.
       cookieCache: { enabled: false },
     },
+    // Social sign-in links a provider identity to the user with the same verified address; no account is created.
+    account: { accountLinking: { enabled: true, trustedProviders: trustedOidcProviderIds(config.oidcProviders) } },
     plugins: [
       admin({ defaultRole: "professional", adminRoles: ["admin"] }),
+      addressRateLimit(db, config.signInAddressRateLimit),
       twoFactorPlugin(),
       phoneNumberPlugin(),
+      magicLinkPlugin(config),
+      ...(config.oidcProviders.length ? [oidcPlugin(config.oidcProviders)] : []),
+      // After every sign-in method: a user with a second factor is sent to the challenge instead of being signed in.
       secondFactorGate(),
+      signInAudit(),
     ],
     rateLimit: {
       enabled: true,
@@ -63,6 +76,9 @@ export function createAuth(db: Database, config: Config) {
         // SMS codes and second-factor codes: per client address, like the password form (each code also allows only a few tries).
         "/phone-number/*": { window: 60, max: config.signInRateLimitPerMinute },
         "/two-factor/*": { window: 60, max: config.signInRateLimitPerMinute },
+        "/sign-in/magic-link": { window: 60, max: config.signInRateLimitPerMinute },
+        "/magic-link/verify": { window: 60, max: config.signInRateLimitPerMinute },
+        "/sign-in/social": { window: 60, max: config.signInRateLimitPerMinute },
       },
     },
     advanced: {

@@ -12,7 +12,7 @@ import { ROUTE_KEYS, ROUTES, routePath, type RouteKey } from "~/domain/route-tab
 import { GUARDS } from "~/domain/guards";
 import { config, setConfig } from "../config.server";
 import { systemDb } from "../db/client.server";
-import { user as userTable } from "../db/schema";
+import { session as sessionTable, user as userTable } from "../db/schema";
 import { createDossier, createOrganisation, createSupervisor } from "../demo/factories.server";
 import { DEMO_PASSWORD, seedDemoData, type DemoData } from "../demo/seed-demo.server";
 import { authorize } from "./authorize.server";
@@ -115,7 +115,8 @@ describe("signed out", () => {
   });
 
   it("is treated as signed out with a forged or expired session cookie", async () => {
-    expect(await outcome("admin", {}, "casus.session_token=forged.value")).toEqual({ redirect: "/?redirectTo=%2Fadmin" });
+    // A session cookie that no longer works: the sign-in page says the session ended.
+    expect(await outcome("admin", {}, "casus.session_token=forged.value")).toEqual({ redirect: "/?redirectTo=%2Fadmin&reason=token-expired" });
   });
 });
 
@@ -218,7 +219,9 @@ describe("disabled users", () => {
     expect(await outcome("pro-home", { proId: demo.pro2Id }, cookie)).toEqual({ allow: demo.pro2Id });
     await systemDb().update(userTable).set({ banned: true }).where(eq(userTable.id, demo.pro2Id));
     try {
-      expect(await outcome("pro-home", { proId: demo.pro2Id }, cookie)).toEqual({ redirect: `/?redirectTo=${encodeURIComponent(`/pro/${demo.pro2Id}`)}` });
+      expect(await outcome("pro-home", { proId: demo.pro2Id }, cookie)).toEqual({ redirect: `/?redirectTo=${encodeURIComponent(`/pro/${demo.pro2Id}`)}&reason=token-expired` });
+      // Every session of the user is gone, so unbanning does not bring an old device back in.
+      expect(await systemDb().select().from(sessionTable).where(eq(sessionTable.userId, demo.pro2Id))).toEqual([]);
     } finally {
       await systemDb().update(userTable).set({ banned: false }).where(eq(userTable.id, demo.pro2Id));
     }

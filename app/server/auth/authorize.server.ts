@@ -15,6 +15,7 @@ import { systemDb } from "../db/client.server";
 import { dossier } from "../db/schema";
 import { notFound } from "../http/responses.server";
 import { currentUser, type SessionUser } from "./session.server";
+import { signedOutReason } from "./signed-out-reason.server";
 
 export interface RouteArgs {
   request: Request;
@@ -37,7 +38,8 @@ async function caseFacts(caseId: string | undefined): Promise<CaseFacts | null> 
 export function signInRedirect(request: Request, locale: Locale): Response {
   const url = new URL(request.url);
   const target = url.pathname + url.search;
-  return redirect(`${localizePath("/", locale)}?redirectTo=${encodeURIComponent(target)}`);
+  const reason = signedOutReason(request.headers);
+  return redirect(`${localizePath("/", locale)}?redirectTo=${encodeURIComponent(target)}${reason ? `&reason=${reason}` : ""}`);
 }
 
 export async function authorize<K extends RouteKey>(args: RouteArgs, key: K): Promise<Access<K>> {

@@ -4,12 +4,14 @@
  */
 import { recordAudit, type AuditOrigin } from "../audit/audit.server";
 import { config } from "../config.server";
+import { retryAfterSeconds } from "./auth-request.server";
 import { auth, CLIENT_IP_HEADER } from "./auth.server";
+import { REQUEST_ID_HEADER } from "./request-headers.server";
 
 export type PasswordSignInResult =
   | { ok: true; userId: string; role: string; setCookies: string[] }
   | { ok: "second-factor"; setCookies: string[] }
-  | { ok: false; code: "wrong-credentials" | "user-disabled" | "too-many-requests" };
+  | { ok: false; code: "wrong-credentials" | "user-disabled" | "too-many-requests"; retryAfter?: number };
 
 /**
  * Through Better Auth's HTTP handler rather than `auth.api`, so that its rate limiter (per client address, shared
@@ -28,6 +30,7 @@ export async function signInWithPassword(
       origin: new URL(baseUrl).origin,
       "user-agent": headers.get("user-agent") ?? "",
       [CLIENT_IP_HEADER]: origin.ipAddress ?? "",
+      [REQUEST_ID_HEADER]: origin.requestId ?? "",
     },
     body: JSON.stringify({ email: input.email, password: input.password }),
   });
@@ -46,7 +49,7 @@ export async function signInWithPassword(
   const code = response.status === 429 ? "too-many-requests" : body.code === "BANNED_USER" ? "user-disabled" : "wrong-credentials";
   // The attempted address is not stored: a typo may be someone else's address or a password.
   await recordAudit({ action: "auth.sign-in-failed", subjectType: "user", after: { method: "password", reason: code } }, origin);
-  return { ok: false, code };
+  return code === "too-many-requests" ? { ok: false, code, retryAfter: retryAfterSeconds(response) } : { ok: false, code };
 }
 
 export async function signOut(headers: Headers): Promise<string[]> {

@@ -8,7 +8,7 @@ import type { GuardUser } from "~/domain/guards";
 import { isLocale, type Locale, DEFAULT_LOCALE } from "~/domain/locales";
 import { isRole } from "~/domain/roles";
 import { systemDb } from "../db/client.server";
-import { professional, supervisorOrganisation } from "../db/schema";
+import { professional, session as sessionTable, supervisorOrganisation } from "../db/schema";
 import { auth } from "./auth.server";
 
 export interface SessionUser extends GuardUser {
@@ -29,7 +29,12 @@ export async function loadSessionUser(headers: Headers): Promise<SessionUser | n
   const result = await auth().api.getSession({ headers });
   if (!result) return null;
   const { user, session } = result;
-  if (!isRole(user.role) || user.banned) return null;
+  if (user.banned) {
+    // Disabled however the flag was set: end every session of the user, on every device (Better Auth's ban does too).
+    await systemDb().delete(sessionTable).where(eq(sessionTable.userId, user.id));
+    return null;
+  }
+  if (!isRole(user.role)) return null;
   const db = systemDb();
   let organisationId: string | null = null;
   let supervisedOrganisationIds: string[] = [];

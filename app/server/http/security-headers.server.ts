@@ -5,7 +5,11 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 
-export function contentSecurityPolicy(nonce: string, development: boolean): string {
+/**
+ * `signInOrigins`: the OIDC providers' origins. Chromium applies form-action to the redirects that follow a form
+ * submission, and the social sign-in form redirects to the provider.
+ */
+export function contentSecurityPolicy(nonce: string, development: boolean, signInOrigins: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -17,16 +21,16 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...signInOrigins].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }
 
-export function securityHeaders({ development, hsts }: { development: boolean; hsts: boolean }): RequestHandler {
+export function securityHeaders({ development, hsts, signInOrigins = [] }: { development: boolean; hsts: boolean; signInOrigins?: string[] }): RequestHandler {
   return (_req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, development));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, development, signInOrigins));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");

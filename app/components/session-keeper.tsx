@@ -1,0 +1,70 @@
+/**
+ * Keeps the signed-in session alive and ends it visibly (seed §9; the schedule is app/domain/session-keeper.ts).
+ * It refreshes through Better Auth's get-session, which extends the session in the database. When the session is
+ * over (expired, or ended on the server: signed out elsewhere, user disabled) it sends the user to sign in with
+ * the reason and this page as redirectTo, so signing in again returns here. Renders nothing.
+ */
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { afterRefresh, keeperStart, nextStep, type KeeperState, type RefreshOutcome } from "~/domain/session-keeper";
+import { localizePath } from "~/domain/locales";
+import { useLocale } from "~/lib/use-locale";
+
+/** setTimeout cannot wait longer (about 24.8 days); longer waits are re-planned when the timer fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+async function refresh(): Promise<RefreshOutcome> {
+  try {
+    const response = await fetch("/api/auth/get-session", { credentials: "same-origin", cache: "no-store" });
+    if (!response.ok) return { type: "failed" };
+    const body = (await response.json()) as { session?: { expiresAt?: string } } | null;
+    const expiresAt = body?.session?.expiresAt ? Date.parse(body.session.expiresAt) : NaN;
+    return Number.isFinite(expiresAt) ? { type: "session", expiresAt } : { type: "signed-out" };
+  } catch {
+    return { type: "failed" };
+  }
+}
+
+export function SessionKeeper({ expiresAt }: { expiresAt: string }) {
+  const locale = useLocale();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  useEffect(() => {
+    let state: KeeperState | null = keeperStart(Date.parse(expiresAt));
+    let timer: number | undefined;
+    let stopped = false;
+    const expire = async () => {
+      stopped = true;
+      // The browser counts the session as over 30 s early: end it on the server too, so sign-in starts afresh.
+      await fetch("/api/auth/sign-out", { method: "POST", credentials: "same-origin" }).catch(() => undefined);
+      window.location.assign(`${localizePath("/", locale)}?redirectTo=${encodeURIComponent(here)}&reason=token-expired`);
+    };
+    const plan = () => {
+      window.clearTimeout(timer);
+      if (stopped) return;
+      if (!state) return void expire();
+      const step = nextStep(state, Date.now());
+      const wait = step.at - Date.now();
+      if (wait > MAX_TIMER_MS) timer = window.setTimeout(plan, MAX_TIMER_MS);
+      else timer = window.setTimeout(step.kind === "expire" ? () => void expire() : () => void attempt(), Math.max(0, wait));
+    };
+    const attempt = async () => {
+      const outcome = await refresh();
+      if (stopped || !state) return;
+      state = afterRefresh(state, outcome, Date.now());
+      plan();
+    };
+    // Timers sleep in background tabs; coming back checks at once whether the session still exists.
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void attempt();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    plan();
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [expiresAt, locale, here]);
+  return null;
+}

@@ -1,0 +1,75 @@
+/**
+ * The seed's authentication errors (SPEC.md §8) and how Better Auth's answers map onto our error codes.
+ * Pure: used by server flows (sign-in page, /verify-login) and by the browser (popup sign-in).
+ */
+import type { ErrorCode } from "./errors";
+
+/**
+ * Every seed authentication error and the code whose message the user sees. Wrong password and unknown user
+ * deliberately share one message, so the sign-in form does not reveal who has an account.
+ */
+export const SEED_AUTH_ERRORS = {
+  "wrong-password": "wrong-credentials",
+  "user-not-found": "wrong-credentials",
+  "email-already-in-use": "email-already-in-use",
+  "too-many-requests": "too-many-requests",
+  "invalid-action-code": "invalid-action-code",
+  "network-request-failed": "network-request-failed",
+  "requires-recent-login": "requires-recent-login",
+  "user-disabled": "user-disabled",
+  "token-expired": "token-expired",
+  "multi-factor-required": "multi-factor-required",
+  "popup-blocked": "popup-blocked",
+  "popup-closed-by-user": "popup-closed-by-user",
+  "unauthorized-domain": "unauthorized-domain",
+} as const satisfies Record<string, ErrorCode>;
+
+/** Codes a sign-in page may show from its URL (`?error=` after a redirect, `?reason=` after being signed out). */
+export const SIGN_IN_NOTICE_CODES = [
+  "token-expired",
+  "user-disabled",
+  "invalid-action-code",
+  "unauthorized-domain",
+  "popup-blocked",
+  "oidc-account-unknown",
+  "oidc-email-unverified",
+  "oidc-failed",
+  "too-many-requests",
+] as const satisfies readonly ErrorCode[];
+export type SignInNoticeCode = (typeof SIGN_IN_NOTICE_CODES)[number];
+
+export function isSignInNoticeCode(value: unknown): value is SignInNoticeCode {
+  return typeof value === "string" && (SIGN_IN_NOTICE_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * Better Auth's `?error=` values after a magic-link or OAuth callback, and its API error codes, as our codes.
+ * Anything unknown is a provider failure, never a message that could reveal more.
+ */
+export function codeForBetterAuthError(error: string | null | undefined): SignInNoticeCode | null {
+  if (!error) return null;
+  switch (error) {
+    case "INVALID_TOKEN":
+    case "EXPIRED_TOKEN":
+    case "invalid_token":
+    case "state_not_found":
+    case "state_mismatch":
+    case "please_restart_the_process":
+      return "invalid-action-code";
+    case "BANNED_USER":
+      return "user-disabled";
+    case "signup_disabled":
+    case "new_user_signup_disabled":
+    case "user_not_found":
+      return "oidc-account-unknown";
+    case "account_not_linked":
+    case "email_not_verified":
+      return "oidc-email-unverified";
+    case "INVALID_CALLBACK_URL":
+    case "INVALID_ERROR_CALLBACK_URL":
+    case "INVALID_REDIRECT_URL":
+      return "unauthorized-domain";
+    default:
+      return isSignInNoticeCode(error) ? error : "oidc-failed";
+  }
+}

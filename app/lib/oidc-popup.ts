@@ -1,0 +1,65 @@
+/**
+ * Social sign-in in a pop-up window (decision 012). The window is opened synchronously in the click handler (so
+ * pop-up blockers allow it), then sent to the provider. /verify-login?popup=… reports the outcome on a
+ * BroadcastChannel (window.opener does not survive the trip through the provider under COOP), and the opener
+ * treats a window that closes without an outcome as "closed by the user".
+ */
+import type { ErrorCode } from "~/domain/errors";
+
+export const POPUP_CHANNEL = "casus-sign-in-popup";
+/** A popup window that closed reports its outcome just before; wait this long for it before calling it closed. */
+const CLOSED_GRACE_MS = 800;
+const POLL_MS = 250;
+
+export type PopupMessage = { type: "done" } | { type: "error"; code: ErrorCode };
+export type PopupOutcome = { ok: true } | { ok: false; code: ErrorCode };
+
+interface PopupStart {
+  provider: string;
+  callbackURL: string;
+  errorCallbackURL: string;
+}
+
+/**
+ * Returns null when the browser blocked the window (the caller then falls back to the redirect flow), else a
+ * promise of the outcome.
+ */
+export function signInWithPopup(start: PopupStart): Promise<PopupOutcome> | null {
+  const popup = window.open("", "casus-sign-in", "popup,width=520,height=680");
+  if (!popup) return null;
+  return new Promise<PopupOutcome>((resolve) => {
+    const channel = new BroadcastChannel(POPUP_CHANNEL);
+    let settled = false;
+    let closedSince: number | null = null;
+    const finish = (outcome: PopupOutcome) => {
+      if (settled) return;
+      settled = true;
+      window.clearInterval(timer);
+      channel.close();
+      if (!popup.closed) popup.close();
+      resolve(outcome);
+    };
+    channel.onmessage = (event: MessageEvent<PopupMessage>) => {
+      finish(event.data.type === "done" ? { ok: true } : { ok: false, code: event.data.code });
+    };
+    const timer = window.setInterval(() => {
+      if (!popup.closed) return;
+      closedSince ??= Date.now();
+      if (Date.now() - closedSince >= CLOSED_GRACE_MS) finish({ ok: false, code: "popup-closed-by-user" });
+    }, POLL_MS);
+    fetch("/api/auth/sign-in/social", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify({ ...start, disableRedirect: true }),
+    })
+      .then(async (response) => {
+        const body = (await response.json().catch(() => ({}))) as { url?: string; code?: string };
+        if (response.status === 429) return finish({ ok: false, code: "too-many-requests" });
+        if (response.status === 403 && body.code === "INVALID_CALLBACK_URL") return finish({ ok: false, code: "unauthorized-domain" });
+        if (!response.ok || !body.url) return finish({ ok: false, code: "oidc-failed" });
+        popup.location.href = body.url;
+      })
+      .catch(() => finish({ ok: false, code: "network-request-failed" }));
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * /verify-login for e-mail links and pop-up sign-in outcomes. In the browser that asked for the link, opening it
+ * signs in at once; anywhere else (another browser, a phone, a mail scanner) the page first asks for the address,
+ * so a forwarded or intercepted link is not enough, and a link preview does not use the link up.
+ */
+import { data, redirect, type AppLoadContext } from "react-router";
+import { codeForBetterAuthError, type SignInNoticeCode } from "~/domain/auth-errors";
+import { localizePath, type Locale } from "~/domain/locales";
+import { safeRedirectPath } from "~/domain/safe-redirect";
+import { auditOrigin, recordAudit } from "../audit/audit.server";
+import { systemDb } from "../db/client.server";
+import { countAddressAttempt } from "./plugins/address-rate-limit.server";
+import { browserAskedForLink, completeSignInLink, pendingSignInLink, sameAddress } from "./magic-link-sign-in.server";
+
+/** Wrong addresses typed for one link before it stops accepting guesses (for the link's lifetime). */
+const ADDRESS_GUESSES_PER_LINK = 5;
+
+export type VerifyLoginView =
+  | { view: "popup"; outcome: { type: "done" } | { type: "error"; code: SignInNoticeCode } }
+  | { view: "confirm-email"; token: string; redirectTo: string | null; error?: "email-mismatch" | SignInNoticeCode }
+  | { view: "link-error"; code: SignInNoticeCode }
+  | { view: "none" };
+
+function afterSignIn(redirectTo: string | null, locale: Locale, setCookies: string[], secondFactor = false): Response {
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  if (secondFactor) {
+    const query = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
+    return redirect(`${localizePath("/verify-login", locale)}${query}`, { headers });
+  }
+  // The sign-in page sends a signed-in user on to their home.
+  return redirect(redirectTo ?? localizePath("/", locale), { headers });
+}
+
+export async function verifyLoginLoader(request: Request, context: AppLoadContext, locale: Locale): Promise<VerifyLoginView> {
+  const params = new URL(request.url).searchParams;
+  const popup = params.get("popup");
+  if (popup === "done") return { view: "popup", outcome: { type: "done" } };
+  if (popup === "error") return { view: "popup", outcome: { type: "error", code: codeForBetterAuthError(params.get("error")) ?? "oidc-failed" } };
+  const token = params.get("token");
+  if (!token) return { view: "none" };
+  const redirectTo = safeRedirectPath(params.get("redirectTo"));
+  const pending = await pendingSignInLink(token);
+  if (!pending) {
+    await recordAudit({ action: "auth.sign-in-failed", subjectType: "user", after: { method: "magic-link", reason: "invalid-action-code" } }, auditOrigin(request, context));
+    return { view: "link-error", code: "invalid-action-code" };
+  }
+  if (!browserAskedForLink(request.headers.get("cookie"), pending.email)) return { view: "confirm-email", token, redirectTo };
+  const done = await completeSignInLink(token, request.headers, auditOrigin(request, context));
+  if (!done.ok) return { view: "link-error", code: done.code };
+  throw afterSignIn(redirectTo, locale, done.setCookies, done.secondFactor);
+}
+
+export async function verifyLoginAction(request: Request, context: AppLoadContext, locale: Locale) {
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  const email = String(form.get("email") ?? "");
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const pending = await pendingSignInLink(token);
+  if (!pending) return data<VerifyLoginView>({ view: "link-error", code: "invalid-action-code" }, { status: 400 });
+  if (!sameAddress(email, pending.email)) {
+    const origin = auditOrigin(request, context);
+    await recordAudit({ action: "auth.sign-in-failed", subjectType: "user", after: { method: "magic-link", reason: "email-mismatch" } }, origin);
+    const wait = await countAddressAttempt(systemDb(), `link:${token}`, ADDRESS_GUESSES_PER_LINK);
+    if (wait !== null) return data<VerifyLoginView>({ view: "link-error", code: "too-many-requests" }, { status: 429, headers: { "Retry-After": String(wait) } });
+    return data<VerifyLoginView>({ view: "confirm-email", token, redirectTo, error: "email-mismatch" }, { status: 400 });
+  }
+  const done = await completeSignInLink(token, request.headers, auditOrigin(request, context));
+  if (!done.ok) return data<VerifyLoginView>({ view: "link-error", code: done.code }, { status: 400 });
+  throw afterSignIn(redirectTo, locale, done.setCookies, done.secondFactor);
+}
+

@@ -1,0 +1,29 @@
+/** /test/login-flow on the shared demo server (no SMTP_URL: e-mail goes to the outbox, no OIDC providers). */
+import { expect, signIn, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
+
+test("the admin sees the configured methods, sends a sign-in link and follows it from the outbox (en)", async ({ page }) => {
+  await signIn(page, "admin@casus.test", undefined, "/en");
+  await page.goto("/en/test/login-flow");
+  const methods = page.getByTestId("methods");
+  await expect(methods).toContainText("E-mail and password — on.");
+  await expect(methods).toContainText("Sign-in link by e-mail — on (to the outbox below)");
+  await expect(methods).toContainText("Sign in with phone (SMS code) — off");
+  await expect(methods).toContainText("no providers configured (OIDC_PROVIDERS)");
+
+  await page.locator('input[name="linkEmail"]').fill("pro@casus.test");
+  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+  await expect(page.getByText("Sign-in link requested for pro@casus.test.")).toBeVisible();
+  const mail = page.getByTestId("outbox").locator("li").first();
+  await expect(mail).toContainText("pro@casus.test");
+  await mail.getByRole("link", { name: /\/verify-login\?token=/ }).click();
+  // The link returns to the page it was asked from; a professional may not see it and lands on their home.
+  await expect(page).toHaveURL(`/en/pro/${matrixFixtures().users.pro}`);
+});
+
+test("the page is in Dutch too (nl)", async ({ page }) => {
+  await signIn(page, "admin@casus.test");
+  await page.goto("/test/login-flow");
+  await expect(page.getByRole("heading", { name: "Ingestelde inlogmethoden" })).toBeVisible();
+  await expect(page.getByTestId("methods")).toContainText("Inloglink per e-mail — aan (naar de outbox hieronder)");
+});
