@@ -53,3 +53,7 @@ export const MAX_STORED_STRING_BYTES = 10 * 1024 * 1024;
 
 /** How often the browser asks whether a newer build has been deployed. */
 export const VERSION_POLL_INTERVAL_MS = 5 * MINUTE;
+
+/** Dossiers (PRODUCT.md "Unfinished dossiers"): the review target and when a draft counts as unfinished. Settings may override both. */
+export const REVIEW_TARGET_WORKING_DAYS = 2;
+export const UNFINISHED_DRAFT_DAYS = 7;

@@ -59,3 +59,7 @@ export function ownerMayEdit(status: DossierStatus): boolean {
 export function isDossierStatus(value: unknown): value is DossierStatus {
   return typeof value === "string" && (DOSSIER_STATUSES as readonly string[]).includes(value);
 }
+
+export function isDossierTransition(value: unknown): value is DossierTransition {
+  return typeof value === "string" && (DOSSIER_TRANSITIONS as readonly string[]).includes(value);
+}
