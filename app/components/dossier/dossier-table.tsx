@@ -12,9 +12,10 @@ export interface DossierSummary {
   createdAt: string | Date;
   updatedAt: string | Date;
   professionalName?: string;
+  professionalId?: string;
 }
 
-export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: DossierSummary[]; hrefOf: (row: DossierSummary) => string; empty: string; showProfessional?: boolean }) {
+export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: DossierSummary[]; hrefOf: (row: DossierSummary) => string | null; empty: string; showProfessional?: boolean }) {
   const { t, i18n } = useTranslation("dossier");
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   if (rows.length === 0) return <p className="text-slate-600">{empty}</p>;
@@ -44,9 +45,11 @@ export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: 
               {showProfessional ? <td className="px-3 py-2">{row.professionalName}</td> : null}
               <td className="px-3 py-2 whitespace-nowrap">{format.format(new Date(row.updatedAt))}</td>
               <td className="px-3 py-2">
-                <Link className="text-sky-800 underline" to={hrefOf(row)}>
-                  {t("table.open")}
-                </Link>
+                {hrefOf(row) ? (
+                  <Link className="text-sky-800 underline" to={hrefOf(row)!}>
+                    {t("table.open")}
+                  </Link>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -38,7 +38,7 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
     <>
       <PageHeader routeKey="pro-history" title={t("history.title", { phone: displayPhone(loaderData.phone) })} />
       {p ? <p className="mb-3 text-sm text-slate-700">{[p.initials, p.birthYear].filter(Boolean).join(" · ")}</p> : null}
-      <DossierTable rows={loaderData.rows} hrefOf={(row) => localize(proDossierPath(params.proId, row))} empty={t("history.none")} showProfessional />
+      <DossierTable rows={loaderData.rows} hrefOf={(row) => (row.professionalId === params.proId ? localize(proDossierPath(params.proId, row)) : null)} empty={t("history.none")} showProfessional />
     </>
   );
 }

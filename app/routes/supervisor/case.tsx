@@ -27,7 +27,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { intentOf, refusalOr } from "~/server/dossiers/action-result.server";
 import { saveReview } from "~/server/dossiers/edit.server";
 import { addMessage } from "~/server/dossiers/messages.server";
-import { openDossier } from "~/server/dossiers/view.server";
+import { openDossier, readDossier } from "~/server/dossiers/view.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/case";
@@ -68,8 +68,8 @@ export async function action(args: Route.ActionArgs) {
     return "error" in sent ? sent : { ok: true as const };
   }
   if (intent === "save-review" || intent === "complete") {
-    const opened = await openDossier(user, id).catch(rethrowAsResponse);
-    const ears = earsOf(opened.dossier.earSide as EarSide);
+    const current = await readDossier(user, id).catch(rethrowAsResponse);
+    const ears = earsOf(current.earSide as EarSide);
     const saved = await refusalOr(() => saveReview(user, id, version ?? 0, reviewFromForm(form, ears)));
     if ("error" in saved || intent === "save-review") return "error" in saved ? saved : { ok: true as const, version: saved.version };
     const done = await refusalOr(() => takeTransition(user, id, "complete", { expectedVersion: saved.version }, args.context.log));

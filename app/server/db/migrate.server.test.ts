@@ -13,8 +13,8 @@ import * as schema from "./schema";
 const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
 // The committed migrations must create exactly the tables the schema declares (a forgotten `db:generate` fails here).
 const EXPECTED_TABLES = Object.values(schema)
-  .filter((value): value is PgTable => is(value, PgTable))
-  .map((table) => getTableName(table))
+  .filter((value) => is(value, PgTable))
+  .map((table) => getTableName(table as PgTable))
   .sort();
 
 async function publicTables(handle: DatabaseHandle): Promise<string[]> {

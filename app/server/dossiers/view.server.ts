@@ -40,6 +40,11 @@ export async function openDossier(actor: Actor, id: string) {
   };
 }
 
+/** The dossier row for an action that checks its facts before changing it; not a view of its content, so not logged. */
+export function readDossier(actor: Actor, id: string) {
+  return loadDossierFor(systemDb(), actor, id);
+}
+
 /** The event log of a dossier: admins see it (PRODUCT.md); others get not-found from the same rule as reading. */
 export async function dossierEvents(actor: Actor, id: string, limit = 200) {
   const db = systemDb();
