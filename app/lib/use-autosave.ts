@@ -119,6 +119,10 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
   return {
     state,
     version,
+    /** While an autosave is in flight the form's own buttons wait, so a submit never races the page's own save. */
+    busy: state === "saving",
+    /** The form is being sent by its own button: that send carries everything, so a pending autosave is dropped. */
+    cancelPending: () => clearTimeout(timer.current),
     error: fetcher.data?.error,
     onChange,
     /** After a version conflict: save this input over the other change, knowingly. */

@@ -109,17 +109,17 @@ export default function Page({ loaderData, actionData, params }: Route.Component
             <MissingList items={loaderData.missing} hrefFor={(item) => missingHref(item, pages)} title={t("dossier:missing.stillMissing")} />
           ) : null}
           {loaderData.editable ? (
-            <Form ref={form} method="post" onChange={autosave.onChange} className="flex flex-col gap-6" data-testid="reasoning-form">
+            <Form ref={form} method="post" onChange={autosave.onChange} onSubmit={autosave.cancelPending} className="flex flex-col gap-6" data-testid="reasoning-form">
               <input type="hidden" name="version" value={autosave.version} />
               {ears.map((ear) => (
                 <ReasoningFields key={ear} ear={ear} value={d.reasoning[ear]} />
               ))}
               <AutosaveStatus state={autosave.state} onOverwrite={autosave.overwrite} onDiscard={autosave.discard} />
               <div className="flex flex-wrap gap-2">
-                <Button type="submit" name="intent" value="save" variant="secondary">
+                <Button type="submit" name="intent" value="save" variant="secondary" disabled={autosave.busy}>
                   {t("dossier:form.save")}
                 </Button>
-                <Button type="submit" name="intent" value="submit">
+                <Button type="submit" name="intent" value="submit" disabled={autosave.busy}>
                   {d.status === "returned" ? t("dossier:reasoning.resubmit") : t("dossier:reasoning.submit")}
                 </Button>
               </div>

@@ -2,7 +2,7 @@
  * `/pro/{proId}/case`: start a dossier (patient phone, ear side, optional patient facts, anamnesis) and, with
  * `?dossier={id}`, edit a draft's anamnesis with autosave (decision 031). Media are listed per ear.
  */
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { AnamnesisFields } from "~/components/dossier/anamnesis-fields";
@@ -164,14 +164,21 @@ function EditAnamnesis({ data, proId, actionData }: { data: Extract<Route.Compon
   const autosave = useAutosave(form, { dossierId: d.id, version: d.version, intent: "anamnesis" });
   const localize = useLocalizedPath();
   const pages = { anamnesis: "", reasoning: routePath("pro-clinical-reasoning", { proId, caseId: d.id }) };
-  const version = actionData && "version" in actionData && actionData.version ? Math.max(actionData.version, autosave.version) : autosave.version;
+  const { adopt } = autosave;
+  const actionVersion = actionData && "version" in actionData ? actionData.version : undefined;
+  useEffect(() => {
+    if (actionVersion) adopt(actionVersion);
+    // Only a new action result counts; `adopt` itself changes every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actionVersion]);
+  const version = autosave.version;
   return (
     <div className="flex flex-col gap-4">
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-lg font-semibold">{t("dossier:sections.patient")}</h2>
         <PatientFacts patient={data.patient} earSide={d.earSide} />
       </section>
-      <Form ref={form} method="post" onChange={autosave.onChange} className="flex flex-col gap-4" data-testid="anamnesis-form">
+      <Form ref={form} method="post" onChange={autosave.onChange} onSubmit={autosave.cancelPending} className="flex flex-col gap-4" data-testid="anamnesis-form">
         <input type="hidden" name="version" value={version} />
         {actionData && "error" in actionData && actionData.error ? <Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert> : null}
         {actionData && "ok" in actionData && actionData.ok ? <Alert tone="success">{t("dossier:autosave.saved")}</Alert> : null}
@@ -182,10 +189,10 @@ function EditAnamnesis({ data, proId, actionData }: { data: Extract<Route.Compon
         </section>
         <AutosaveStatus state={autosave.state} onOverwrite={autosave.overwrite} onDiscard={autosave.discard} />
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" name="intent" value="save-anamnesis">
+          <Button type="submit" name="intent" value="save-anamnesis" disabled={autosave.busy}>
             {t("dossier:form.save")}
           </Button>
-          <Button type="submit" name="intent" value="save-and-reason" variant="secondary">
+          <Button type="submit" name="intent" value="save-and-reason" variant="secondary" disabled={autosave.busy}>
             {t("dossier:newCase.toReasoning")}
           </Button>
         </div>

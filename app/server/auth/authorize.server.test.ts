@@ -36,7 +36,7 @@ async function signIn(email: string): Promise<string> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  demo = await seedDemoData();
+  demo = await seedDemoData({ dossiers: false });
   const [first, second] = demo.organisations;
   const third = await createOrganisation({ name: "Thuiszorg Elders", kind: "home-care" });
   narrowSupervisorId = (

@@ -61,7 +61,7 @@ export async function seedDemoDossiers(pro: Actor, pro2: Actor, supervisor: Acto
   await transitionDossier(supervisor, returned, "claim");
   await transitionDossier(supervisor, returned, "return", { message: "Zijn er eerder trommelvliesproblemen geweest?" });
   // Completed, with a review.
-  const done = await ready(pro, "06 77777777", "left", waxLeft);
+  const done = await ready(pro, "06 27182818", "left", waxLeft);
   await transitionDossier(pro, done, "submit");
   const claimed = await transitionDossier(supervisor, done, "claim");
   const reviewed = await saveReview(supervisor, done, claimed.version, {

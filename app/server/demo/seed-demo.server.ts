@@ -24,7 +24,7 @@ export interface DemoData {
   pro2Id: string;
 }
 
-/** Writes the demo data set and returns its ids (tests use the same set). */
+/** Writes the demo data set and returns its ids (tests use the same set; most skip the dossiers, which take a while to write). */
 export async function seedDemoData(options: { dossiers?: boolean } = {}): Promise<DemoData> {
   const first = await createOrganisation({ name: "Huisartsenpraktijk De Linde", kind: "gp-practice", city: "Utrecht", contactEmail: "praktijk@delinde.test" });
   const second = await createOrganisation({ name: "Hoorzorg Aan Zee", kind: "hearing-care", city: "Haarlem", contactEmail: "info@hoorzorgaanzee.test" });
