@@ -1,5 +1,6 @@
 /** A table of dossier summaries (status, patient phone, ear side, dates), each row linking to the dossier. */
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "~/lib/format-date";
 import { Link } from "react-router";
 import { displayPhone } from "~/domain/dossier/phone";
 import { StatusBadge } from "./status-badge";
@@ -17,7 +18,7 @@ export interface DossierSummary {
 
 export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: DossierSummary[]; hrefOf: (row: DossierSummary) => string | null; empty: string; showProfessional?: boolean }) {
   const { t, i18n } = useTranslation("dossier");
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   if (rows.length === 0) return <p className="text-slate-600">{empty}</p>;
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">

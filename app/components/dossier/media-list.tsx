@@ -3,6 +3,7 @@
  * with the media work (issue 5); until it is merged this section lists what is attached and says so honestly.
  */
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "~/lib/format-date";
 import { type Ear } from "~/domain/dossier/choices";
 import { fieldIdOf } from "~/domain/dossier/form";
 
@@ -15,7 +16,7 @@ export interface MediumItem {
 
 export function MediaList({ media, ears, editable }: { media: MediumItem[]; ears: readonly Ear[]; editable?: boolean }) {
   const { t, i18n } = useTranslation("dossier");
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
+  const format = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
   return (
     <section id="media" aria-labelledby="media-title" className="rounded-lg border border-slate-200 bg-white p-4" data-testid="media-section">
       <h2 id="media-title" className="text-lg font-semibold">

@@ -1,6 +1,7 @@
 /** The conversation between the professional and the supervisors; the form posts intent "message". */
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "~/lib/format-date";
 import { useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -18,7 +19,7 @@ export function MessageThread({ messages, userId, canWrite }: { messages: Thread
   const { t, i18n } = useTranslation(["dossier", "errors"]);
   const fetcher = useFetcher<{ ok?: boolean; error?: ErrorCode }>();
   const form = useRef<HTMLFormElement>(null);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
+  const format = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
   }, [fetcher.state, fetcher.data]);

@@ -3,6 +3,7 @@
  * review target, with age, owner and organisation, and a reminder e-mail per dossier.
  */
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "~/lib/format-date";
 import { Form } from "react-router";
 import { StatusBadge } from "~/components/dossier/status-badge";
 import { PageHeader } from "~/components/page-header";
@@ -32,7 +33,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["dossier", "errors"]);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  const format = dateTimeFormat(i18n.language, { dateStyle: "medium" });
   return (
     <>
       <PageHeader routeKey="admin-unfinished-dossiers" />

@@ -89,7 +89,7 @@ export async function action(args: Route.ActionArgs) {
     throw redirect(localizePath(routePath("pro-home", { proId: user.id }), locale));
   }
   if (intent === "anamnesis" || intent === "save-anamnesis" || intent === "save-and-reason") {
-    const saved = await refusalOr(() => saveDraft(user, dossierId, version ?? 0, { earSide: String(form.get("earSide") ?? ""), anamnesis: anamnesisFromForm(form) }));
+    const saved = await refusalOr(() => saveDraft(user, dossierId, version ?? 0, { earSide: String(form.get("earSide") ?? "") || undefined, anamnesis: anamnesisFromForm(form) }));
     if ("error" in saved) return saved;
     if (intent === "save-and-reason") {
       throw redirect(localizePath(routePath("pro-clinical-reasoning", { proId: user.id, caseId: dossierId }), locale));

@@ -3,6 +3,7 @@
  * reviews in progress, and recently completed ones. Claiming is atomic on the server; the list updates live.
  */
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "~/lib/format-date";
 import { Form, Link } from "react-router";
 import { StatusBadge } from "~/components/dossier/status-badge";
 import { PageHeader } from "~/components/page-header";
@@ -50,7 +51,7 @@ type Row = Route.ComponentProps["loaderData"]["mine"][number];
 function Item({ row, children }: { row: Row; children?: React.ReactNode }) {
   const { t, i18n } = useTranslation("dossier");
   const localize = useLocalizedPath();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-white p-3" data-testid="queue-item" data-dossier={row.id}>
       <StatusBadge status={row.status} />
