@@ -27,6 +27,8 @@ function dossierIdOf(page: Page): string {
 }
 
 async function startDossier(page: Page, phone: string, texts: { phone: string; left: string; pain: string; sudden: string; duration: string; question: string; create: string }) {
+  // The home page has a phone field too ("find a patient"): wait until the start form is the page.
+  await page.waitForURL(/\/case$/);
   await page.getByLabel(texts.phone).fill(phone);
   await page.getByRole("radio", { name: texts.left, exact: true }).check();
   await page.getByRole("checkbox", { name: texts.pain, exact: true }).check();
