@@ -24,7 +24,7 @@ export interface DemoData {
   pro2Id: string;
 }
 
-/** Writes the demo data set and returns its ids (tests use the same set; most skip the dossiers, which take a while to write). */
+/** Writes the demo data set and returns its ids (tests use the same set; most skip the dossiers, which they do not need). */
 export async function seedDemoData(options: { dossiers?: boolean } = {}): Promise<DemoData> {
   const first = await createOrganisation({ name: "Huisartsenpraktijk De Linde", kind: "gp-practice", city: "Utrecht", contactEmail: "praktijk@delinde.test" });
   const second = await createOrganisation({ name: "Hoorzorg Aan Zee", kind: "hearing-care", city: "Haarlem", contactEmail: "info@hoorzorgaanzee.test" });
@@ -40,11 +40,7 @@ export async function seedDemoData(options: { dossiers?: boolean } = {}): Promis
   const pro2 = await createProfessional({ email: "pro2@casus.test", name: "Piet Hoortechnicus", password: DEMO_PASSWORD, organisationId: second.id, jobTitle: "Audicien" });
   const data = { organisations: [first, second], adminId: admin.id, supervisorId: supervisor.id, proId: pro.id, pro2Id: pro2.id };
   if (options.dossiers !== false) {
-    await seedDemoDossiers(
-      { id: pro.id, role: "professional", organisationId: first.id, supervisedOrganisationIds: [] },
-      { id: pro2.id, role: "professional", organisationId: second.id, supervisedOrganisationIds: [] },
-      { id: supervisor.id, role: "supervisor", organisationId: null, supervisedOrganisationIds: [first.id, second.id] },
-    );
+    await seedDemoDossiers({ id: pro.id, organisationId: first.id }, { id: pro2.id, organisationId: second.id }, supervisor.id);
   }
   return data;
 }
