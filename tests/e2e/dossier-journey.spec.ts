@@ -125,9 +125,16 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await supervisorContext.close();
 });
 
-test("in English: the start form and the missing list speak English", async ({ page }) => {
+test("in English on a phone-sized screen: a known patient is recognised, and the missing list speaks English", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "pro@casus.test", undefined, "/en");
   await page.getByRole("link", { name: "Start a dossier" }).click();
+  await page.waitForURL(/\/case$/);
+  // A demo patient of this organisation, typed nationally.
+  await page.getByLabel("Patient's phone number").fill("06 33 33 33 33");
+  await page.getByLabel("Patient's phone number").blur();
+  await expect(page.getByTestId("known-patient")).toHaveText("Known patient 06 33333333: 1 earlier dossier.");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await startDossier(page, "+32 470 12 34 56", {
     phone: "Patient's phone number",
     left: "Left",
@@ -142,4 +149,36 @@ test("in English: the start form and the missing list speak English", async ({ p
   await expect(missing).toContainText("Still needed before submitting:");
   await expect(missing).toContainText("Left ear: working diagnosis");
   await expect(missing.getByRole("link", { name: "Media: at least one recording of the left ear" })).toBeVisible();
+});
+
+test("without JavaScript: create, save with the button, and the server's missing list", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await signIn(page, "pro@casus.test");
+    await page.getByRole("link", { name: "Dossier starten" }).click();
+    await startDossier(page, "0612 121 212", {
+      phone: "Telefoonnummer patiënt",
+      left: "Links",
+      pain: "Pijn",
+      sudden: "Plotseling",
+      duration: "Duur (dagen)",
+      question: "Uw vraag aan de supervisor",
+      create: "Dossier aanmaken",
+    });
+    await page.getByLabel("Allergieën").fill("Geen bekend");
+    await page.getByRole("button", { name: "Opslaan", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Opgeslagen." })).toBeVisible();
+    await expect(page.getByLabel("Allergieën")).toHaveValue("Geen bekend");
+    await page.getByRole("button", { name: "Opslaan en verder naar klinisch redeneren" }).click();
+    await page.getByLabel("Onderbouwing").fill("Nog niet compleet.");
+    await page.getByRole("button", { name: "Indienen", exact: true }).click();
+    const missing = page.getByTestId("missing-list");
+    await expect(missing).toContainText("Het dossier is nog niet compleet");
+    await expect(missing).toContainText("Linkeroor: werkdiagnose");
+    await expect(missing).not.toContainText("onderbouwing");
+    await expect(page.getByLabel("Onderbouwing")).toHaveValue("Nog niet compleet.");
+  } finally {
+    await context.close();
+  }
 });
