@@ -182,3 +182,37 @@ test("without JavaScript: create, save with the button, and the server's missing
     await context.close();
   }
 });
+
+test("two tabs editing one draft: the second save is refused, its input kept (also across a reload) until the user chooses", async ({ page }) => {
+  await signIn(page, "pro@casus.test");
+  await page.getByRole("link", { name: "Dossier starten" }).click();
+  await startDossier(page, "06 1357 2468", {
+    phone: "Telefoonnummer patiënt",
+    left: "Links",
+    pain: "Pijn",
+    sudden: "Plotseling",
+    duration: "Duur (dagen)",
+    question: "Uw vraag aan de supervisor",
+    create: "Dossier aanmaken",
+  });
+  await page.getByRole("button", { name: "Opslaan en verder naar klinisch redeneren" }).click();
+  await page.waitForURL(/klinisch-redeneren$/);
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+
+  await page.getByLabel("Onderbouwing").fill("Versie uit tabblad A");
+  await expect(page.locator('[data-autosave="saved"]')).toBeVisible();
+  await other.getByLabel("Onderbouwing").fill("Versie uit tabblad B");
+  const conflict = other.getByRole("alert").filter({ hasText: "Iemand anders heeft dit dossier intussen gewijzigd" });
+  await expect(conflict).toBeVisible();
+
+  // Nothing is lost on a reload: the unsent copy comes back, and is still refused.
+  await other.reload();
+  await expect(other.getByLabel("Onderbouwing")).toHaveValue("Versie uit tabblad B");
+  await expect(conflict).toBeVisible();
+  await other.getByRole("button", { name: "Mijn versie opslaan (overschrijft de andere wijziging)" }).click();
+  await expect(other.locator('[data-autosave="saved"]')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Onderbouwing")).toHaveValue("Versie uit tabblad B");
+  await other.close();
+});
