@@ -9,6 +9,8 @@ import type { Page } from "@playwright/test";
 import pg from "pg";
 import { expect, signIn, test } from "./support/fixtures";
 
+const PHONE_INVALID_NL = "Dit is geen geldig telefoonnummer.";
+
 async function attachMedium(dossierId: string, ear: "left" | "right") {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
@@ -157,6 +159,14 @@ test("without JavaScript: create, save with the button, and the server's missing
   try {
     await signIn(page, "pro@casus.test");
     await page.getByRole("link", { name: "Dossier starten" }).click();
+    // A refused start keeps what was typed.
+    await page.getByLabel("Telefoonnummer patiënt").fill("12345");
+    await page.getByRole("radio", { name: "Links", exact: true }).check();
+    await page.getByLabel("Uw vraag aan de supervisor").fill("Blijft dit staan?");
+    await page.getByRole("button", { name: "Dossier aanmaken" }).click();
+    await expect(page.getByRole("alert")).toContainText(PHONE_INVALID_NL);
+    await expect(page.getByLabel("Uw vraag aan de supervisor")).toHaveValue("Blijft dit staan?");
+    await expect(page.getByLabel("Telefoonnummer patiënt")).toHaveValue("12345");
     await startDossier(page, "0612 121 212", {
       phone: "Telefoonnummer patiënt",
       left: "Links",

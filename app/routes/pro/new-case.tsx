@@ -16,7 +16,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { EAR_SIDES, type EarSide, earsOf, PATIENT_SEXES } from "~/domain/dossier/choices";
-import { anamnesisSchema } from "~/domain/dossier/content";
+import { type Anamnesis, anamnesisSchema } from "~/domain/dossier/content";
 import { anamnesisFromForm } from "~/domain/dossier/form";
 import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
 import { displayPhone } from "~/domain/dossier/phone";
@@ -79,7 +79,18 @@ export async function action(args: Route.ActionArgs) {
       await saveDraft(user, made.id, 1, { anamnesis: anamnesisFromForm(form) });
       return made;
     });
-    if ("error" in created) return created;
+    if ("error" in created) {
+      // Without JavaScript the page is rendered anew: send the typed values back so nothing has to be retyped.
+      const values = {
+        phone: String(form.get("phone") ?? ""),
+        earSide: String(form.get("earSide") ?? ""),
+        initials: String(form.get("initials") ?? ""),
+        birthYear: String(form.get("birthYear") ?? ""),
+        sex: String(form.get("sex") ?? ""),
+        anamnesis: anamnesisSchema.partial().catch({}).parse(anamnesisFromForm(form)),
+      };
+      return { ...created, values };
+    }
     throw redirect(`${localizePath(routePath("pro-case", { proId: user.id }), locale)}?dossier=${created.id}`);
   }
   if (!dossierId) return { error: "invalid-argument" as const };
@@ -99,7 +110,16 @@ export async function action(args: Route.ActionArgs) {
   return { error: "invalid-argument" as const };
 }
 
-function NewDossierForm({ error }: { error?: string }) {
+interface TypedValues {
+  phone: string;
+  earSide: string;
+  initials: string;
+  birthYear: string;
+  sex: string;
+  anamnesis: Partial<Anamnesis>;
+}
+
+function NewDossierForm({ error, values }: { error?: string; values?: TypedValues }) {
   const { t } = useTranslation(["dossier", "errors"]);
   const lookup = useFetcher<typeof loader>();
   const busy = useNavigation().state === "submitting";
@@ -118,6 +138,7 @@ function NewDossierForm({ error }: { error?: string }) {
           inputMode="tel"
           autoComplete="off"
           required
+          defaultValue={values?.phone}
           onBlur={(e) => e.currentTarget.value.trim() && lookup.load(`?phone=${encodeURIComponent(e.currentTarget.value)}`)}
         />
         {known ? (
@@ -125,15 +146,15 @@ function NewDossierForm({ error }: { error?: string }) {
             {t("dossier:newCase.knownPatient", { phone: displayPhone(known.canonical), count: known.dossiers })}
           </p>
         ) : null}
-        <RadioGroup name="earSide" list="earSide" codes={EAR_SIDES} label={t("dossier:fields.earSide")} required />
+        <RadioGroup name="earSide" list="earSide" codes={EAR_SIDES} value={values?.earSide} label={t("dossier:fields.earSide")} required />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label={t("dossier:fields.initials")} name="initials" maxLength={10} autoComplete="off" />
-          <Field label={t("dossier:fields.birthYear")} name="birthYear" type="number" inputMode="numeric" min={1900} max={2100} />
+          <Field label={t("dossier:fields.initials")} name="initials" maxLength={10} autoComplete="off" defaultValue={values?.initials} />
+          <Field label={t("dossier:fields.birthYear")} name="birthYear" type="number" inputMode="numeric" min={1900} max={2100} defaultValue={values?.birthYear} />
           <div className="flex flex-col gap-1">
             <label htmlFor="sex-select" className="text-sm font-medium text-slate-800">
               {t("dossier:fields.sex")}
             </label>
-            <select id="sex-select" name="sex" defaultValue="" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+            <select id="sex-select" name="sex" defaultValue={values?.sex ?? ""} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
               <option value="">{t("dossier:form.choose")}</option>
               {PATIENT_SEXES.map((code) => (
                 <option key={code} value={code}>
@@ -146,7 +167,7 @@ function NewDossierForm({ error }: { error?: string }) {
       </section>
       <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-lg font-semibold">{t("dossier:sections.anamnesis")}</h2>
-        <AnamnesisFields value={{}} />
+        <AnamnesisFields value={values?.anamnesis ?? {}} />
       </section>
       <div>
         <Button type="submit" disabled={busy}>
@@ -229,7 +250,10 @@ export default function Page({ loaderData, actionData, params }: Route.Component
   return (
     <>
       <PageHeader routeKey="pro-case" />
-      <NewDossierForm error={actionData && "error" in actionData ? actionData.error : undefined} />
+      <NewDossierForm
+        error={actionData && "error" in actionData ? actionData.error : undefined}
+        values={actionData && "values" in actionData ? actionData.values : undefined}
+      />
     </>
   );
 }
