@@ -3,7 +3,8 @@
  * number, fills the anamnesis and the reasoning (autosaved), sees what is missing, gets a medium (inserted
  * directly: recording comes with the media work) and submits; the supervisor's queue shows it live, the supervisor
  * claims and returns it with a question; the professional replies (live on the supervisor's page) and resubmits;
- * the supervisor completes the review and the professional sees it live. Plus the missing list in English.
+ * the supervisor completes the review and the professional sees it live. Also: English on a phone-sized screen,
+ * the forms without JavaScript, a version conflict between two tabs, and the admin's unfinished dossiers.
  */
 import type { Page } from "@playwright/test";
 import pg from "pg";
@@ -225,4 +226,17 @@ test("two tabs editing one draft: the second save is refused, its input kept (al
   await page.reload();
   await expect(page.getByLabel("Onderbouwing")).toHaveValue("Versie uit tabblad B");
   await other.close();
+});
+
+test("the admin sees the demo's unfinished dossiers with age, owner and organisation, and sends a reminder", async ({ page }) => {
+  await signIn(page, "admin@casus.test");
+  await page.goto("/admin/unfinished-dossiers");
+  const rows = page.getByTestId("unfinished-row");
+  const draft = rows.filter({ hasText: "Concept" }).filter({ hasText: "Pia Praktijkondersteuner" });
+  await expect(draft).toContainText("10 dagen");
+  await expect(draft).toContainText("Huisartsenpraktijk De Linde");
+  const late = rows.filter({ hasText: "Ingediend" }).filter({ hasText: "Hoorzorg Aan Zee" });
+  await expect(late).toContainText("werkdagen");
+  await late.getByRole("button", { name: "Herinnering sturen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Herinnering verstuurd (1 e-mail)." })).toBeVisible();
 });
