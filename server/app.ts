@@ -28,6 +28,8 @@ import { createDelivery, delivery, installDelivery } from "~/server/mail/deliver
 import { buildPublicConfig } from "~/server/public-config.server";
 import { openSetupIfNeeded } from "~/server/setup/setup-code.server";
 import { createObjectStore, installObjectStore } from "~/server/storage/storage.server";
+import { installLiveBus, liveBus, startLiveBus } from "~/server/live/bus.server";
+import { liveEventsHandler } from "~/server/live/sse.server";
 
 export interface CasusServer {
   app: express.Express;
@@ -52,6 +54,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   installDatabase(database);
   await migrateDatabase(database);
+  // Live dossier updates: one LISTEN per process, so every instance on a shared PostgreSQL hears every change.
+  installLiveBus(await startLiveBus(database, config.databaseUrl));
   const auth = createAuth(database.db, config);
   installAuth(auth);
   installDelivery(createDelivery(config));
@@ -82,6 +86,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   app.set("trust proxy", config.trustProxy);
   app.use(requestLog);
   app.use(securityHeaders({ development, hsts: config.secureCookies, signInOrigins: config.oidcProviders.map((p) => p.origin) }));
+  // Before compression: an event stream must leave at once, not wait in a compression buffer.
+  app.get("/api/live", (req, res, next) => {
+    liveEventsHandler(req, res).catch(next);
+  });
   app.use(compression());
   app.use(endpoints(buildId));
   app.all("/api/auth/{*rest}", (req, _res, next) => {
@@ -125,6 +133,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
     async shutdown() {
       logger.info("closing the database");
       delivery().close();
+      await liveBus().close();
       await closeDatabase();
     },
   };

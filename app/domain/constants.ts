@@ -69,3 +69,7 @@ export const ADDRESS_RATE_LIMIT_WINDOW_MS = 15 * MINUTE;
 
 /** The cookie by which /verify-login recognises the browser that asked for a sign-in link. */
 export const MAGIC_LINK_MARKER_COOKIE = "casus.sign_in_link";
+
+/** Dossiers (PRODUCT.md "Unfinished dossiers"): the review target and when a draft counts as unfinished. Settings may override both. */
+export const REVIEW_TARGET_WORKING_DAYS = 2;
+export const UNFINISHED_DRAFT_DAYS = 7;

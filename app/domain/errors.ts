@@ -39,6 +39,13 @@ export const ERROR_STATUS = {
   "oidc-failed": 502,
   // The mail server refused or could not be reached (or the outbox could not be written): try again later.
   "mail-delivery-failed": 503,
+  "phone-invalid": 400,
+  "dossier/version-conflict": 409,
+  "dossier/wrong-status": 409,
+  "dossier/already-claimed": 409,
+  "dossier/not-allowed": 409,
+  "dossier/not-editable": 409,
+  "dossier/incomplete": 422,
   internal: 500,
   // The seed's storage error codes (SPEC.md §8), namespaced so they cannot clash with the general ones above.
   "storage/unknown": 500,

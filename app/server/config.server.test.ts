@@ -52,7 +52,16 @@ describe("loadConfig defaults", () => {
       smtpUrl: null,
       mailFrom: "Casus <no-reply@casus.local>",
       s3: null,
+      reviewTargetWorkingDays: 2,
+      unfinishedDraftDays: 7,
     });
+  });
+
+  it("reads the dossier thresholds and refuses nonsense", () => {
+    const c = loadConfig({ AUTH_SECRET: SECRET, REVIEW_TARGET_WORKING_DAYS: "3", UNFINISHED_DRAFT_DAYS: "14" });
+    expect([c.reviewTargetWorkingDays, c.unfinishedDraftDays]).toEqual([3, 14]);
+    expect(() => loadConfig({ AUTH_SECRET: SECRET, REVIEW_TARGET_WORKING_DAYS: "0" })).toThrow(/REVIEW_TARGET_WORKING_DAYS/);
+    expect(() => loadConfig({ AUTH_SECRET: SECRET, UNFINISHED_DRAFT_DAYS: "a week" })).toThrow(/UNFINISHED_DRAFT_DAYS/);
   });
 
   it("generates a local secret once and keeps it in DATA_DIR", () => {

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { REVIEW_TARGET_WORKING_DAYS, UNFINISHED_DRAFT_DAYS } from "~/domain/constants";
 import { ROLES, type Role } from "~/domain/roles";
 import { type OidcProvider, parseOidcProviders } from "./auth/oidc-settings.server";
 
@@ -65,6 +66,9 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().min(1, "must not be empty").optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1, "must not be empty").optional(),
     S3_FORCE_PATH_STYLE: onOff.default("on"),
+    // Dossiers: when a submitted dossier is overdue for review, and when a draft or returned one is unfinished.
+    REVIEW_TARGET_WORKING_DAYS: z.coerce.number().int().min(1).max(60).default(REVIEW_TARGET_WORKING_DAYS),
+    UNFINISHED_DRAFT_DAYS: z.coerce.number().int().min(1).max(365).default(UNFINISHED_DRAFT_DAYS),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DEMO === "off" && !env.AUTH_SECRET) {
@@ -119,6 +123,10 @@ export interface Config {
   /** The From header of every e-mail. */
   mailFrom: string;
   s3: S3Settings | null;
+  /** A submitted dossier waiting longer than this many working days is past the review target. */
+  reviewTargetWorkingDays: number;
+  /** A draft or returned dossier untouched for this many days counts as unfinished. */
+  unfinishedDraftDays: number;
 }
 
 export class ConfigError extends Error {
@@ -223,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE === "on",
           }
         : null,
+    reviewTargetWorkingDays: e.REVIEW_TARGET_WORKING_DAYS,
+    unfinishedDraftDays: e.UNFINISHED_DRAFT_DAYS,
   };
 }
 

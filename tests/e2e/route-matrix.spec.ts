@@ -67,7 +67,8 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     [`/pro/${u.pro}/profiel`, PRO_OWN],
     [`/pro/${u.pro}/case`, PRO_OWN],
     [`/pro/${u.pro}/mijn-dossiers`, PRO_OWN],
-    [`/pro/${u.pro}/0612345678/history`, PRO_OWN],
+    // The canonical (E.164) form; typed forms redirect to it (tested below).
+    [`/pro/${u.pro}/+31612345678/history`, PRO_OWN],
     [`/pro/${u.pro}/case/${d.first}/klinisch-redeneren`, PRO_OWN],
     // Their own path, but someone else's case (of another organisation, or none at all).
     [`/pro/${u.pro}/case/${d.second}/klinisch-redeneren`, { ...PRO_OWN, pro: "404" }],
@@ -76,7 +77,7 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     [`/pro/${u.pro2}/profiel`, PRO2_OWN],
     [`/pro/${u.pro2}/case`, PRO2_OWN],
     [`/pro/${u.pro2}/mijn-dossiers`, PRO2_OWN],
-    [`/pro/${u.pro2}/0612345678/history`, PRO2_OWN],
+    [`/pro/${u.pro2}/+31612345678/history`, PRO2_OWN],
     [`/pro/${u.pro2}/case/${d.second}/klinisch-redeneren`, PRO2_OWN],
     [`/pro/${u.pro3}`, { anon: "sign-in", admin: "home", supervisor: "home", pro: "404", pro2: "404" }],
     ["/debug/ml", ADMIN],
@@ -186,4 +187,21 @@ test("the German and French prefixes route the same pages", async ({ baseURL }) 
   expect(dutchPrefix.status()).toBe(301);
   expect(dutchPrefix.headers().location).toBe("/forgot?x=1");
   await anon.dispose();
+});
+
+test("a patient's history: any typed form of the number redirects to the canonical path; a non-number is 404", async ({ baseURL }) => {
+  const f = matrixFixtures();
+  const session = await apiSession(baseURL!, "pro@casus.test");
+  try {
+    for (const [typed, locale] of [["0612345678", "nl"], ["06%2012%2034%2056%2078", "nl"], ["0612345678", "en"]] as const) {
+      const response = await session.get(prefix(locale, `/pro/${f.users.pro}/${typed}/history?x=1`), { maxRedirects: 0 });
+      expect(response.status(), typed).toBe(301);
+      expect(response.headers().location).toBe(prefix(locale, `/pro/${f.users.pro}/%2B31612345678/history?x=1`));
+    }
+    expect((await session.get(`/pro/${f.users.pro}/not-a-number/history`, { maxRedirects: 0 })).status()).toBe(404);
+    // Another professional's path stays 404 whatever the number looks like.
+    expect((await session.get(`/pro/${f.users.pro2}/0612345678/history`, { maxRedirects: 0 })).status()).toBe(404);
+  } finally {
+    await session.dispose();
+  }
 });

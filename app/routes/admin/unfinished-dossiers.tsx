@@ -1,12 +1,87 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+/**
+ * `/admin/unfinished-dossiers`: drafts and returned dossiers older than the threshold and submitted ones past the
+ * review target, with age, owner and organisation, and a reminder e-mail per dossier.
+ */
+import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "~/lib/format-date";
+import { Form } from "react-router";
+import { StatusBadge } from "~/components/dossier/status-badge";
+import { PageHeader } from "~/components/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { errorMessageKey } from "~/domain/errors";
+import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
+import { refusalOr } from "~/server/dossiers/action-result.server";
+import { listUnfinished, sendReminder } from "~/server/dossiers/unfinished.server";
 import type { Route } from "./+types/unfinished-dossiers";
 
+export const handle = { i18n: ["dossier"] };
+
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "admin-unfinished-dossiers");
-  return null;
+  const { user } = await authorize(args, "admin-unfinished-dossiers");
+  return listUnfinished(user);
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="admin-unfinished-dossiers" />;
+export async function action(args: Route.ActionArgs) {
+  const { user } = await authorize(args, "admin-unfinished-dossiers");
+  const form = await args.request.formData();
+  const id = String(form.get("dossierId") ?? "");
+  const done = await refusalOr(() => sendReminder(user, id, auditOrigin(args.request, args.context)));
+  return "error" in done ? done : { ok: true as const, sent: done.sent, id };
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation(["dossier", "errors"]);
+  const format = dateTimeFormat(i18n.language, { dateStyle: "medium" });
+  return (
+    <>
+      <PageHeader routeKey="admin-unfinished-dossiers" />
+      <p className="mb-4 text-slate-700">{t("dossier:unfinished.intro", { days: loaderData.draftDays, target: loaderData.reviewDays })}</p>
+      {actionData && "error" in actionData && actionData.error ? <Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert> : null}
+      {actionData && "sent" in actionData ? <Alert tone="success">{t("dossier:unfinished.sent", { count: actionData.sent })}</Alert> : null}
+      {loaderData.rows.length === 0 ? (
+        <p className="text-slate-600">{t("dossier:unfinished.none")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50">
+              <tr>
+                <th className="px-3 py-2">{t("dossier:table.status")}</th>
+                <th className="px-3 py-2">{t("dossier:unfinished.age")}</th>
+                <th className="px-3 py-2">{t("dossier:table.professional")}</th>
+                <th className="px-3 py-2">{t("dossier:unfinished.organisation")}</th>
+                <th className="px-3 py-2">
+                  <span className="sr-only">{t("dossier:unfinished.remind")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.rows.map((row) => (
+                <tr key={row.id} className="border-t border-slate-100" data-testid="unfinished-row">
+                  <td className="px-3 py-2">
+                    <StatusBadge status={row.status} />
+                  </td>
+                  <td className="px-3 py-2">
+                    {row.status === "submitted" ? t("dossier:unfinished.workingDays", { count: row.age }) : t("dossier:unfinished.days", { count: row.age })}
+                    <span className="block text-xs text-slate-500">{format.format(new Date(row.since))}</span>
+                  </td>
+                  <td className="px-3 py-2">{row.professionalName}</td>
+                  <td className="px-3 py-2">{row.organisationName}</td>
+                  <td className="px-3 py-2">
+                    <Form method="post">
+                      <input type="hidden" name="dossierId" value={row.id} />
+                      <Button type="submit" variant="secondary">
+                        {t("dossier:unfinished.remind")}
+                      </Button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
 }

@@ -1,12 +1,143 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+/**
+ * `/pro/{proId}/case/{caseId}/klinisch-redeneren`: findings, working diagnosis, differential, confidence, plan and
+ * argument per ear, with the media beside it; autosaved like the anamnesis. Submitting first saves, then asks the
+ * server, which names what is missing (each item links to its field).
+ */
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect } from "react-router";
+import { AutosaveStatus } from "~/components/dossier/autosave-status";
+import { AnamnesisView, ReasoningView } from "~/components/dossier/dossier-content";
+import { MediaList } from "~/components/dossier/media-list";
+import { MissingList, missingHref } from "~/components/dossier/missing-list";
+import { ReasoningFields } from "~/components/dossier/reasoning-fields";
+import { PageHeader } from "~/components/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { type EarSide, earsOf } from "~/domain/dossier/choices";
+import { anamnesisSchema, reasoningSchema } from "~/domain/dossier/content";
+import { reasoningFromForm } from "~/domain/dossier/form";
+import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
+import { errorMessageKey } from "~/domain/errors";
+import { localizePath } from "~/domain/locales";
+import { routePath } from "~/domain/route-table";
+import { useAutosave } from "~/lib/use-autosave";
+import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
+import { intentOf, refusalOr } from "~/server/dossiers/action-result.server";
+import { saveDraft } from "~/server/dossiers/edit.server";
+import { missingOf } from "~/server/dossiers/readiness.server";
+import { openDossier, readDossier } from "~/server/dossiers/view.server";
+import { takeTransition } from "~/server/dossiers/workflow.server";
+import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/clinical-reasoning";
 
+export const handle = { i18n: ["dossier"] };
+
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "pro-clinical-reasoning");
-  return null;
+  const { user } = await authorize(args, "pro-clinical-reasoning");
+  const opened = await openDossier(user, args.params.caseId).catch(rethrowAsResponse);
+  const d = opened.dossier;
+  return {
+    dossier: {
+      id: d.id,
+      status: d.status,
+      version: d.version,
+      earSide: d.earSide as EarSide,
+      anamnesis: anamnesisSchema.parse(d.anamnesis),
+      reasoning: reasoningSchema.parse(d.reasoning),
+    },
+    editable: ownerMayEdit(d.status as DossierStatus),
+    media: opened.media,
+    missing: missingOf(d, opened.media),
+  };
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="pro-clinical-reasoning" />;
+export async function action(args: Route.ActionArgs) {
+  const { user, locale } = await authorize(args, "pro-clinical-reasoning");
+  const id = args.params.caseId;
+  const form = await args.request.formData();
+  const { intent, version } = intentOf(form);
+  const current = await readDossier(user, id).catch(rethrowAsResponse);
+  const ears = earsOf(current.earSide as EarSide);
+  const saved = await refusalOr(() => saveDraft(user, id, version ?? 0, { reasoning: reasoningFromForm(form, ears) }));
+  if ("error" in saved) return saved;
+  if (intent !== "submit") return { ok: true as const, version: saved.version };
+  const transition = current.status === "returned" ? "resubmit" : "submit";
+  const done = await refusalOr(() => takeTransition(user, id, transition, { expectedVersion: saved.version }, args.context.log));
+  if ("error" in done) return { ...done, version: saved.version };
+  throw redirect(localizePath(routePath("supervisor-case", { caseId: id }), locale));
+}
+
+export default function Page({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { t } = useTranslation(["dossier", "errors"]);
+  const localize = useLocalizedPath();
+  const form = useRef<HTMLFormElement>(null);
+  const d = loaderData.dossier;
+  const ears = earsOf(d.earSide);
+  const autosave = useAutosave(form, { dossierId: d.id, version: d.version, intent: "reasoning" });
+  const { adopt } = autosave;
+  const actionVersion = actionData && "version" in actionData ? actionData.version : undefined;
+  useEffect(() => {
+    if (actionVersion) adopt(actionVersion);
+    // Only a new action result counts; `adopt` itself changes every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actionVersion]);
+  const pages = {
+    anamnesis: localize(`${routePath("pro-case", { proId: params.proId })}?dossier=${d.id}`),
+    reasoning: "",
+  };
+  const refused = actionData && "error" in actionData ? actionData : null;
+  return (
+    <>
+      <PageHeader routeKey="pro-clinical-reasoning" />
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="flex flex-col gap-4">
+          <details className="rounded-lg border border-slate-200 bg-white p-4">
+            <summary className="cursor-pointer font-medium">{t("dossier:sections.anamnesis")}</summary>
+            <AnamnesisView anamnesis={d.anamnesis} />
+            {loaderData.editable ? (
+              <Link className="text-sky-800 underline" to={pages.anamnesis}>
+                {t("dossier:reasoning.editAnamnesis")}
+              </Link>
+            ) : null}
+          </details>
+          {refused?.error ? <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert> : null}
+          {refused?.missing?.length ? (
+            <MissingList items={refused.missing} hrefFor={(item) => missingHref(item, pages)} />
+          ) : loaderData.editable ? (
+            <MissingList items={loaderData.missing} hrefFor={(item) => missingHref(item, pages)} title={t("dossier:missing.stillMissing")} />
+          ) : null}
+          {loaderData.editable ? (
+            <Form ref={form} method="post" onChange={autosave.onChange} onSubmit={autosave.cancelPending} className="flex flex-col gap-6" data-testid="reasoning-form">
+              <input type="hidden" name="version" value={autosave.version} />
+              {ears.map((ear) => (
+                <ReasoningFields key={ear} ear={ear} value={d.reasoning[ear]} />
+              ))}
+              <AutosaveStatus state={autosave.state} onOverwrite={autosave.overwrite} onDiscard={autosave.discard} />
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" name="intent" value="save" variant="secondary" disabled={autosave.busy}>
+                  {t("dossier:form.save")}
+                </Button>
+                <Button type="submit" name="intent" value="submit" disabled={autosave.busy}>
+                  {d.status === "returned" ? t("dossier:reasoning.resubmit") : t("dossier:reasoning.submit")}
+                </Button>
+              </div>
+            </Form>
+          ) : (
+            <section className="rounded-lg border border-slate-200 bg-white p-4">
+              <p className="mb-3 text-sm text-slate-700">{t("dossier:reasoning.readOnly", { status: t(`dossier:status.${d.status}`) })}</p>
+              <ReasoningView reasoning={d.reasoning} ears={ears} />
+              <Link className="text-sky-800 underline" to={localize(routePath("supervisor-case", { caseId: d.id }))}>
+                {t("dossier:reasoning.openCase")}
+              </Link>
+            </section>
+          )}
+        </div>
+        <aside className="lg:sticky lg:top-4 lg:self-start">
+          <MediaList media={loaderData.media} ears={ears} editable={loaderData.editable} />
+        </aside>
+      </div>
+    </>
+  );
 }

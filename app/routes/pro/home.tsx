@@ -1,12 +1,78 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+/** `/pro/{proId}`: start a dossier, find a patient by phone, dossiers returned to them first, then recent ones. */
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect } from "react-router";
+import { DossierTable } from "~/components/dossier/dossier-table";
+import { proDossierPath } from "~/components/dossier/pro-links";
+import { PageHeader } from "~/components/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { canonicalPhone } from "~/domain/dossier/phone";
+import { errorMessageKey } from "~/domain/errors";
+import { localizePath } from "~/domain/locales";
+import { routePath } from "~/domain/route-table";
+import { useLiveDossiers } from "~/lib/use-live-dossiers";
+import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
+import { professionalHome } from "~/server/dossiers/home.server";
 import type { Route } from "./+types/home";
 
+export const handle = { i18n: ["dossier"] };
+
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "pro-home");
-  return null;
+  const { user, locale } = await authorize(args, "pro-home");
+  const phone = new URL(args.request.url).searchParams.get("phone");
+  if (phone !== null) {
+    // "Find a patient": a plain GET form, so it works without JavaScript.
+    const canonical = canonicalPhone(phone);
+    if (!canonical) return { ...(await professionalHome(user)), phoneError: "phone-invalid" as const };
+    throw redirect(localizePath(routePath("pro-history", { proId: user.id, phone: canonical }), locale));
+  }
+  return { ...(await professionalHome(user)), phoneError: null };
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="pro-home" />;
+export default function Page({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useTranslation(["dossier", "errors"]);
+  const localize = useLocalizedPath();
+  useLiveDossiers();
+  const hrefOf = (row: { id: string; status: string }) => localize(proDossierPath(params.proId, row));
+  return (
+    <>
+      <PageHeader routeKey="pro-home" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 className="text-lg font-semibold">{t("dossier:home.startTitle")}</h2>
+          <p className="mt-1 text-sm text-slate-700">{t("dossier:home.startText")}</p>
+          <Link className="mt-3 inline-block rounded-md bg-sky-800 px-4 py-2 text-sm font-medium text-white" to={localize(routePath("pro-case", { proId: params.proId }))}>
+            {t("dossier:home.start")}
+          </Link>
+        </section>
+        <section className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 className="text-lg font-semibold">{t("dossier:home.findTitle")}</h2>
+          <Form method="get" className="mt-2 flex flex-col gap-2">
+            <Field label={t("dossier:fields.phone")} hint={t("dossier:fields.phoneHint")} name="phone" type="tel" inputMode="tel" required />
+            {loaderData.phoneError ? <Alert tone="error">{t(errorMessageKey(loaderData.phoneError))}</Alert> : null}
+            <div>
+              <Button type="submit" variant="secondary">
+                {t("dossier:home.find")}
+              </Button>
+            </div>
+          </Form>
+        </section>
+      </div>
+      {loaderData.returned.length ? (
+        <section className="mt-6" data-testid="returned">
+          <h2 className="mb-2 text-lg font-semibold">{t("dossier:home.returned")}</h2>
+          <DossierTable rows={loaderData.returned} hrefOf={hrefOf} empty="" />
+        </section>
+      ) : null}
+      <section className="mt-6">
+        <h2 className="mb-2 text-lg font-semibold">{t("dossier:home.recent")}</h2>
+        <DossierTable rows={loaderData.recent} hrefOf={hrefOf} empty={t("dossier:home.none")} />
+        <Link className="mt-2 inline-block text-sky-800 underline" to={localize(routePath("pro-my-dossiers", { proId: params.proId }))}>
+          {t("dossier:home.all")}
+        </Link>
+      </section>
+    </>
+  );
 }

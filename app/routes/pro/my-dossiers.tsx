@@ -1,12 +1,101 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+/** `/pro/{proId}/mijn-dossiers`: filter by status and period, search by phone, sort, paginate — all in the URL. */
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { DossierTable } from "~/components/dossier/dossier-table";
+import { proDossierPath } from "~/components/dossier/pro-links";
+import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { DOSSIER_STATUSES } from "~/domain/dossier/lifecycle";
+import { useLiveDossiers } from "~/lib/use-live-dossiers";
+import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
+import { listOwnDossiers, type ProfessionalListQuery } from "~/server/dossiers/lists.server";
 import type { Route } from "./+types/my-dossiers";
 
+export const handle = { i18n: ["dossier"] };
+
+const SORTS = ["updated-desc", "updated-asc", "created-desc", "created-asc"] as const;
+
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "pro-my-dossiers");
-  return null;
+  const { user } = await authorize(args, "pro-my-dossiers");
+  const params = new URL(args.request.url).searchParams;
+  const sort = SORTS.find((s) => s === params.get("sort")) ?? "updated-desc";
+  const query: ProfessionalListQuery = {
+    status: params.get("status") || null,
+    from: params.get("from") || null,
+    // "to" is inclusive on the page: the list query's bound is exclusive, so it runs to the next day.
+    to: params.get("to") ? nextDay(params.get("to")!) : null,
+    phone: params.get("phone") || null,
+    sort,
+    page: Number(params.get("page")) || 1,
+  };
+  const result = await listOwnDossiers(user, query);
+  return { ...result, filters: { status: query.status ?? "", from: params.get("from") ?? "", to: params.get("to") ?? "", phone: query.phone ?? "", sort } };
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="pro-my-dossiers" />;
+function nextDay(date: string): string | null {
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return null;
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+export default function Page({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useTranslation("dossier");
+  const localize = useLocalizedPath();
+  useLiveDossiers();
+  const f = loaderData.filters;
+  const pageHref = (page: number) => {
+    const search = new URLSearchParams(Object.entries(f).filter(([, v]) => v !== ""));
+    search.set("page", String(page));
+    return `?${search}`;
+  };
+  return (
+    <>
+      <PageHeader routeKey="pro-my-dossiers" />
+      <Form method="get" className="mb-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="filters">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="status" className="text-sm font-medium">
+            {t("list.status")}
+          </label>
+          <select id="status" name="status" defaultValue={f.status} className="rounded-md border border-slate-300 px-3 py-2">
+            <option value="">{t("list.all")}</option>
+            {DOSSIER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field label={t("list.from")} name="from" type="date" defaultValue={f.from} />
+        <Field label={t("list.to")} name="to" type="date" defaultValue={f.to} />
+        <Field label={t("fields.phone")} name="phone" type="tel" defaultValue={f.phone} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="sort" className="text-sm font-medium">
+            {t("list.sort")}
+          </label>
+          <select id="sort" name="sort" defaultValue={f.sort} className="rounded-md border border-slate-300 px-3 py-2">
+            {SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`list.sorts.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-end">
+          <Button type="submit">{t("list.apply")}</Button>
+        </div>
+      </Form>
+      <p className="mb-2 text-sm text-slate-600">{t("list.total", { count: loaderData.total })}</p>
+      <DossierTable rows={loaderData.rows} hrefOf={(row) => localize(proDossierPath(params.proId, row))} empty={t("list.none")} />
+      {loaderData.pageCount > 1 ? (
+        <nav aria-label={t("list.pages")} className="mt-3 flex items-center gap-3 text-sm">
+          {loaderData.page > 1 ? <Link to={pageHref(loaderData.page - 1)}>{t("list.previous")}</Link> : null}
+          <span>{t("list.page", { page: loaderData.page, pages: loaderData.pageCount })}</span>
+          {loaderData.page < loaderData.pageCount ? <Link to={pageHref(loaderData.page + 1)}>{t("list.next")}</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
 }

@@ -1,12 +1,259 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+/**
+ * `/pro/{proId}/case`: start a dossier (patient phone, ear side, optional patient facts, anamnesis) and, with
+ * `?dossier={id}`, edit a draft's anamnesis with autosave (decision 031). Media are listed per ear.
+ */
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { AnamnesisFields } from "~/components/dossier/anamnesis-fields";
+import { AutosaveStatus } from "~/components/dossier/autosave-status";
+import { RadioGroup } from "~/components/dossier/choices";
+import { PatientFacts } from "~/components/dossier/dossier-content";
+import { MediaList } from "~/components/dossier/media-list";
+import { MissingList, missingHref } from "~/components/dossier/missing-list";
+import { PageHeader } from "~/components/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { EAR_SIDES, type EarSide, earsOf, PATIENT_SEXES } from "~/domain/dossier/choices";
+import { type Anamnesis, anamnesisSchema } from "~/domain/dossier/content";
+import { anamnesisFromForm } from "~/domain/dossier/form";
+import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
+import { displayPhone } from "~/domain/dossier/phone";
+import { AppError, errorMessageKey } from "~/domain/errors";
+import { localizePath } from "~/domain/locales";
+import { routePath } from "~/domain/route-table";
+import { useAutosave } from "~/lib/use-autosave";
+import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
+import { intentOf, refusalOr } from "~/server/dossiers/action-result.server";
+import { createDossier } from "~/server/dossiers/create.server";
+import { saveDraft } from "~/server/dossiers/edit.server";
+import { patientHistory } from "~/server/dossiers/lists.server";
+import { missingOf } from "~/server/dossiers/readiness.server";
+import { takeTransition } from "~/server/dossiers/workflow.server";
+import { openDossier } from "~/server/dossiers/view.server";
+import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/new-case";
 
+export const handle = { i18n: ["dossier"] };
+
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "pro-case");
-  return null;
+  const { user, locale } = await authorize(args, "pro-case");
+  const url = new URL(args.request.url);
+  const dossierId = url.searchParams.get("dossier");
+  const phone = url.searchParams.get("phone");
+  if (phone !== null) {
+    // The start form asks whether this phone is a known patient (fetcher, on leaving the field).
+    const found = await patientHistory(user, phone).catch(() => null);
+    return { mode: "lookup" as const, known: found?.patient ? { canonical: found.canonical, dossiers: found.rows.length, initials: found.patient.initials } : null };
+  }
+  if (!dossierId) return { mode: "new" as const };
+  const opened = await openDossier(user, dossierId).catch(rethrowAsResponse);
+  if (!opened.relation.isOwner) rethrowAsResponse(new AppError("not-found"));
+  if (!ownerMayEdit(opened.dossier.status as DossierStatus)) throw redirect(localizePath(routePath("supervisor-case", { caseId: dossierId }), locale));
+  return {
+    mode: "edit" as const,
+    dossier: { id: opened.dossier.id, status: opened.dossier.status, version: opened.dossier.version, earSide: opened.dossier.earSide as EarSide, anamnesis: anamnesisSchema.parse(opened.dossier.anamnesis) },
+    patient: opened.patient,
+    media: opened.media,
+    missing: missingOf(opened.dossier, opened.media),
+  };
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="pro-case" />;
+export async function action(args: Route.ActionArgs) {
+  const { user, locale } = await authorize(args, "pro-case");
+  const form = await args.request.formData();
+  const { intent, version } = intentOf(form);
+  const dossierId = new URL(args.request.url).searchParams.get("dossier");
+  if (intent === "create") {
+    const created = await refusalOr(async () => {
+      const birthYear = String(form.get("birthYear") ?? "").trim();
+      const made = await createDossier(user, {
+        phone: String(form.get("phone") ?? ""),
+        earSide: String(form.get("earSide") ?? ""),
+        initials: String(form.get("initials") ?? "").trim() || undefined,
+        birthYear: birthYear ? Number(birthYear) : undefined,
+        sex: String(form.get("sex") ?? "") || undefined,
+      });
+      await saveDraft(user, made.id, 1, { anamnesis: anamnesisFromForm(form) });
+      return made;
+    });
+    if ("error" in created) {
+      // Without JavaScript the page is rendered anew: send the typed values back so nothing has to be retyped.
+      const values = {
+        phone: String(form.get("phone") ?? ""),
+        earSide: String(form.get("earSide") ?? ""),
+        initials: String(form.get("initials") ?? ""),
+        birthYear: String(form.get("birthYear") ?? ""),
+        sex: String(form.get("sex") ?? ""),
+        anamnesis: anamnesisSchema.partial().catch({}).parse(anamnesisFromForm(form)),
+      };
+      return { ...created, values };
+    }
+    throw redirect(`${localizePath(routePath("pro-case", { proId: user.id }), locale)}?dossier=${created.id}`);
+  }
+  if (!dossierId) return { error: "invalid-argument" as const };
+  if (intent === "discard") {
+    const done = await refusalOr(() => takeTransition(user, dossierId, "discard", { expectedVersion: version }, args.context.log));
+    if ("error" in done) return done;
+    throw redirect(localizePath(routePath("pro-home", { proId: user.id }), locale));
+  }
+  if (intent === "anamnesis" || intent === "save-anamnesis" || intent === "save-and-reason") {
+    const saved = await refusalOr(() => saveDraft(user, dossierId, version ?? 0, { earSide: String(form.get("earSide") ?? "") || undefined, anamnesis: anamnesisFromForm(form) }));
+    if ("error" in saved) return saved;
+    if (intent === "save-and-reason") {
+      throw redirect(localizePath(routePath("pro-clinical-reasoning", { proId: user.id, caseId: dossierId }), locale));
+    }
+    return { ok: true as const, version: saved.version };
+  }
+  return { error: "invalid-argument" as const };
+}
+
+interface TypedValues {
+  phone: string;
+  earSide: string;
+  initials: string;
+  birthYear: string;
+  sex: string;
+  anamnesis: Partial<Anamnesis>;
+}
+
+function NewDossierForm({ error, values }: { error?: string; values?: TypedValues }) {
+  const { t } = useTranslation(["dossier", "errors"]);
+  const lookup = useFetcher<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  const known = lookup.data && lookup.data.mode === "lookup" ? lookup.data.known : null;
+  return (
+    <Form method="post" className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="create" />
+      {error ? <Alert tone="error">{t(errorMessageKey(error as never))}</Alert> : null}
+      <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="text-lg font-semibold">{t("dossier:sections.patient")}</h2>
+        <Field
+          label={t("dossier:fields.phone")}
+          hint={t("dossier:fields.phoneHint")}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          required
+          defaultValue={values?.phone}
+          onBlur={(e) => e.currentTarget.value.trim() && lookup.load(`?phone=${encodeURIComponent(e.currentTarget.value)}`)}
+        />
+        {known ? (
+          <p role="status" className="text-sm text-emerald-800" data-testid="known-patient">
+            {t("dossier:newCase.knownPatient", { phone: displayPhone(known.canonical), count: known.dossiers })}
+          </p>
+        ) : null}
+        <RadioGroup name="earSide" list="earSide" codes={EAR_SIDES} value={values?.earSide} label={t("dossier:fields.earSide")} required />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label={t("dossier:fields.initials")} name="initials" maxLength={10} autoComplete="off" defaultValue={values?.initials} />
+          <Field label={t("dossier:fields.birthYear")} name="birthYear" type="number" inputMode="numeric" min={1900} max={2100} defaultValue={values?.birthYear} />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="sex-select" className="text-sm font-medium text-slate-800">
+              {t("dossier:fields.sex")}
+            </label>
+            <select id="sex-select" name="sex" defaultValue={values?.sex ?? ""} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+              <option value="">{t("dossier:form.choose")}</option>
+              {PATIENT_SEXES.map((code) => (
+                <option key={code} value={code}>
+                  {t(`dossier:choices.sex.${code}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </section>
+      <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="text-lg font-semibold">{t("dossier:sections.anamnesis")}</h2>
+        <AnamnesisFields value={values?.anamnesis ?? {}} />
+      </section>
+      <div>
+        <Button type="submit" disabled={busy}>
+          {t("dossier:newCase.create")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function EditAnamnesis({ data, proId, actionData }: { data: Extract<Route.ComponentProps["loaderData"], { mode: "edit" }>; proId: string; actionData: Route.ComponentProps["actionData"] }) {
+  const { t } = useTranslation(["dossier", "errors"]);
+  const form = useRef<HTMLFormElement>(null);
+  const d = data.dossier;
+  const autosave = useAutosave(form, { dossierId: d.id, version: d.version, intent: "anamnesis" });
+  const localize = useLocalizedPath();
+  const pages = { anamnesis: "", reasoning: routePath("pro-clinical-reasoning", { proId, caseId: d.id }) };
+  const { adopt } = autosave;
+  const actionVersion = actionData && "version" in actionData ? actionData.version : undefined;
+  useEffect(() => {
+    if (actionVersion) adopt(actionVersion);
+    // Only a new action result counts; `adopt` itself changes every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actionVersion]);
+  const version = autosave.version;
+  return (
+    <div className="flex flex-col gap-4">
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="text-lg font-semibold">{t("dossier:sections.patient")}</h2>
+        <PatientFacts patient={data.patient} earSide={d.earSide} />
+      </section>
+      <Form ref={form} method="post" onChange={autosave.onChange} onSubmit={autosave.cancelPending} className="flex flex-col gap-4" data-testid="anamnesis-form">
+        <input type="hidden" name="version" value={version} />
+        {actionData && "error" in actionData && actionData.error ? <Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert> : null}
+        {actionData && "ok" in actionData && actionData.ok ? <Alert tone="success">{t("dossier:autosave.saved")}</Alert> : null}
+        <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
+          <RadioGroup name="earSide" list="earSide" codes={EAR_SIDES} value={d.earSide} label={t("dossier:fields.earSide")} />
+          <h2 className="text-lg font-semibold">{t("dossier:sections.anamnesis")}</h2>
+          <AnamnesisFields value={d.anamnesis} />
+        </section>
+        <AutosaveStatus state={autosave.state} onOverwrite={autosave.overwrite} onDiscard={autosave.discard} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" name="intent" value="save-anamnesis" disabled={autosave.busy}>
+            {t("dossier:form.save")}
+          </Button>
+          <Button type="submit" name="intent" value="save-and-reason" variant="secondary" disabled={autosave.busy}>
+            {t("dossier:newCase.toReasoning")}
+          </Button>
+        </div>
+      </Form>
+      <MediaList media={data.media} ears={earsOf(d.earSide)} editable />
+      <MissingList items={data.missing} hrefFor={(item) => (item.startsWith("reasoning-") ? localize(missingHref(item, pages)) : missingHref(item, pages))} title={t("dossier:missing.stillMissing")} />
+      <p>
+        <Link className="text-sky-800 underline" to={localize(pages.reasoning)}>
+          {t("dossier:newCase.toReasoning")}
+        </Link>
+      </p>
+      {d.status === "draft" ? (
+        <Form method="post" className="border-t border-slate-200 pt-4">
+          <input type="hidden" name="version" value={version} />
+          <Button type="submit" name="intent" value="discard" variant="danger">
+            {t("dossier:newCase.discard")}
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+export default function Page({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { t } = useTranslation("dossier");
+  if (loaderData.mode === "edit") {
+    return (
+      <>
+        <PageHeader routeKey="pro-case" title={t("newCase.editTitle")} />
+        <EditAnamnesis key={loaderData.dossier.id} data={loaderData} proId={params.proId} actionData={actionData} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader routeKey="pro-case" />
+      <NewDossierForm
+        error={actionData && "error" in actionData ? actionData.error : undefined}
+        values={actionData && "values" in actionData ? actionData.values : undefined}
+      />
+    </>
+  );
 }

@@ -1,12 +1,220 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+/**
+ * `/supervisor/case/{caseId}`: the review screen for supervisors and the read-and-reply screen for the owning
+ * professional. Everything the professional entered, the media, the review form for the reviewing supervisor,
+ * the lifecycle buttons the server allows (openDossier's `transitions`), and the message thread; status and
+ * thread update live for both.
+ */
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { CheckboxGroup, RadioGroup, SelectField, TextArea } from "~/components/dossier/choices";
+import { AnamnesisView, PatientFacts, ReasoningView, ReviewView } from "~/components/dossier/dossier-content";
+import { MediaList } from "~/components/dossier/media-list";
+import { MessageThread } from "~/components/dossier/message-thread";
+import { MissingList } from "~/components/dossier/missing-list";
+import { StatusBadge } from "~/components/dossier/status-badge";
+import { PageHeader } from "~/components/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { AGREEMENTS, DIAGNOSES, type EarSide, earsOf, IMAGE_QUALITY_MAX, IMAGE_QUALITY_MIN, PLANS, URGENCIES } from "~/domain/dossier/choices";
+import { anamnesisSchema, reasoningSchema, reviewSchema } from "~/domain/dossier/content";
+import { fieldIdOf, reviewFromForm } from "~/domain/dossier/form";
+import { isDossierTransition } from "~/domain/dossier/lifecycle";
+import { errorMessageKey } from "~/domain/errors";
+import { routePath } from "~/domain/route-table";
+import { useLiveDossiers } from "~/lib/use-live-dossiers";
+import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
+import { intentOf, refusalOr } from "~/server/dossiers/action-result.server";
+import { saveReview } from "~/server/dossiers/edit.server";
+import { addMessage } from "~/server/dossiers/messages.server";
+import { openDossier, readDossier } from "~/server/dossiers/view.server";
+import { takeTransition } from "~/server/dossiers/workflow.server";
+import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/case";
 
+export const handle = { i18n: ["dossier"] };
+
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "supervisor-case");
-  return null;
+  const { user } = await authorize(args, "supervisor-case");
+  const opened = await openDossier(user, args.params.caseId).catch(rethrowAsResponse);
+  const d = opened.dossier;
+  return {
+    userId: user.id,
+    dossier: {
+      id: d.id,
+      status: d.status,
+      version: d.version,
+      earSide: d.earSide as EarSide,
+      professionalId: d.professionalId,
+      anamnesis: anamnesisSchema.parse(d.anamnesis),
+      reasoning: reasoningSchema.parse(d.reasoning),
+      review: d.review ? reviewSchema.parse(d.review) : null,
+    },
+    patient: opened.patient,
+    media: opened.media,
+    messages: opened.messages,
+    relation: opened.relation,
+    transitions: opened.transitions,
+  };
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="supervisor-case" />;
+export async function action(args: Route.ActionArgs) {
+  const { user } = await authorize(args, "supervisor-case");
+  const id = args.params.caseId;
+  const form = await args.request.formData();
+  const { intent, version } = intentOf(form);
+  if (intent === "message") {
+    const sent = await refusalOr(() => addMessage(user, id, String(form.get("body") ?? "")));
+    return "error" in sent ? sent : { ok: true as const };
+  }
+  if (intent === "save-review" || intent === "complete") {
+    const current = await readDossier(user, id).catch(rethrowAsResponse);
+    const ears = earsOf(current.earSide as EarSide);
+    const saved = await refusalOr(() => saveReview(user, id, version ?? 0, reviewFromForm(form, ears)));
+    if ("error" in saved || intent === "save-review") return "error" in saved ? saved : { ok: true as const, version: saved.version };
+    const done = await refusalOr(() => takeTransition(user, id, "complete", { expectedVersion: saved.version }, args.context.log));
+    return "error" in done ? done : { ok: true as const, version: done.version };
+  }
+  if (isDossierTransition(intent)) {
+    const done = await refusalOr(() =>
+      takeTransition(user, id, intent, { expectedVersion: intent === "claim" ? undefined : version, message: String(form.get("question") ?? "") }, args.context.log),
+    );
+    return "error" in done ? done : { ok: true as const, version: done.version };
+  }
+  return { error: "invalid-argument" as const };
+}
+
+function ReviewForm({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation("dossier");
+  const d = data.dossier;
+  const r = d.review ?? { ears: {} };
+  const quality = Array.from({ length: IMAGE_QUALITY_MAX - IMAGE_QUALITY_MIN + 1 }, (_, i) => IMAGE_QUALITY_MIN + i);
+  return (
+    <Form method="post" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="review-form">
+      <h2 className="text-lg font-semibold">{t("sections.review")}</h2>
+      <input type="hidden" name="version" value={d.version} />
+      <RadioGroup id={fieldIdOf("review-agreement")} name="agreement" list="agreement" codes={AGREEMENTS} value={r.agreement} label={t("fields.agreement")} />
+      {earsOf(d.earSide).map((ear) => (
+        <div key={ear} className="flex flex-col gap-2">
+          <SelectField name={`review.${ear}.diagnosis`} list="diagnosis" codes={DIAGNOSES} value={r.ears?.[ear]?.diagnosis} label={`${t("fields.reviewDiagnosis")} (${t(`choices.ear.${ear}`)})`} />
+          <CheckboxGroup name={`review.${ear}.plan`} list="plan" codes={PLANS} value={r.ears?.[ear]?.plan} label={`${t("fields.reviewPlan")} (${t(`choices.ear.${ear}`)})`} />
+        </div>
+      ))}
+      <TextArea name="advisedPlan" value={r.advisedPlan} label={t("fields.advisedPlan")} />
+      <RadioGroup id={fieldIdOf("review-urgency")} name="urgency" list="urgency" codes={URGENCIES} value={r.urgency} label={t("fields.urgency")} />
+      <TextArea id={fieldIdOf("review-feedback")} name="feedback" value={r.feedback} label={t("fields.feedback")} rows={4} />
+      <RadioGroup name="imageQuality" codes={quality} value={r.imageQuality} label={t("fields.imageQuality")} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" name="intent" value="save-review" variant="secondary">
+          {t("form.save")}
+        </Button>
+        {data.transitions.includes("complete") ? (
+          <Button type="submit" name="intent" value="complete">
+            {t("case.complete")}
+          </Button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function Actions({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation("dossier");
+  const localize = useLocalizedPath();
+  const d = data.dossier;
+  const simple = data.transitions.filter((x) => x === "claim" || x === "release" || x === "resubmit");
+  return (
+    <div className="flex flex-col gap-3">
+      {simple.length ? (
+        <Form method="post" className="flex flex-wrap gap-2">
+          <input type="hidden" name="version" value={d.version} />
+          {simple.map((x) => (
+            <Button key={x} type="submit" name="intent" value={x} variant={x === "release" ? "secondary" : "primary"}>
+              {t(`case.${x}`)}
+            </Button>
+          ))}
+        </Form>
+      ) : null}
+      {data.transitions.includes("return") ? (
+        <Form method="post" className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4">
+          <input type="hidden" name="version" value={d.version} />
+          <TextArea name="question" label={t("case.questionLabel")} required />
+          <div>
+            <Button type="submit" name="intent" value="return" variant="secondary">
+              {t("case.return")}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+      {data.relation.isOwner && d.status === "returned" ? (
+        <p className="flex flex-wrap gap-4 text-sm">
+          <Link className="text-sky-800 underline" to={localize(`${routePath("pro-case", { proId: d.professionalId })}?dossier=${d.id}`)}>
+            {t("case.editAnamnesis")}
+          </Link>
+          <Link className="text-sky-800 underline" to={localize(routePath("pro-clinical-reasoning", { proId: d.professionalId, caseId: d.id }))}>
+            {t("case.editReasoning")}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["dossier", "errors"]);
+  const localize = useLocalizedPath();
+  const busy = useNavigation().state !== "idle";
+  const d = loaderData.dossier;
+  const ears = earsOf(d.earSide);
+  const live = useLiveDossiers((event) => event.dossierId === d.id);
+  const refused = actionData && "error" in actionData ? actionData : null;
+  const reviewing = loaderData.relation.isReviewer && d.status === "in_review";
+  const showReview = d.review && (!loaderData.relation.isOwner || d.status === "completed" || d.status === "returned");
+  return (
+    <div data-live={live} aria-busy={busy}>
+      <PageHeader routeKey="supervisor-case" />
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <span data-testid="case-status">
+          <StatusBadge status={d.status} />
+        </span>
+        <Link className="text-sm text-sky-800 underline" to={localize(routePath("supervisor-case-mvp", { caseId: d.id }))}>
+          {t("dossier:case.summary")}
+        </Link>
+      </div>
+      {refused?.error ? <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert> : null}
+      {refused?.missing?.length ? <MissingList items={refused.missing} hrefFor={(item) => `#${fieldIdOf(item)}`} /> : null}
+      <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="flex flex-col gap-4">
+          <section className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="text-lg font-semibold">{t("dossier:sections.patient")}</h2>
+            <PatientFacts patient={loaderData.patient} earSide={d.earSide} />
+          </section>
+          <section className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="text-lg font-semibold">{t("dossier:sections.anamnesis")}</h2>
+            <AnamnesisView anamnesis={d.anamnesis} />
+          </section>
+          <section className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="text-lg font-semibold">{t("dossier:sections.reasoning")}</h2>
+            <ReasoningView reasoning={d.reasoning} ears={ears} />
+          </section>
+          {reviewing ? <ReviewForm data={loaderData} /> : null}
+          {!reviewing && showReview && d.review ? (
+            <section className="rounded-lg border border-slate-200 bg-white p-4">
+              <h2 className="text-lg font-semibold">{t("dossier:sections.review")}</h2>
+              <ReviewView review={d.review} ears={ears} />
+            </section>
+          ) : null}
+        </div>
+        <aside className="flex flex-col gap-4">
+          <Actions data={loaderData} />
+          <MediaList media={loaderData.media} ears={ears} />
+          <MessageThread
+            messages={loaderData.messages}
+            userId={loaderData.userId}
+            canWrite={(loaderData.relation.isOwner || loaderData.relation.isAssignedSupervisor) && d.status !== "draft" && d.status !== "cancelled"}
+          />
+        </aside>
+      </div>
+    </div>
+  );
 }

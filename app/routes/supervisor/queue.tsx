@@ -1,12 +1,122 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+/**
+ * `/supervisor`: dossiers waiting for review (oldest first, age against the review target), the supervisor's own
+ * reviews in progress, and recently completed ones. Claiming is atomic on the server; the list updates live.
+ */
+import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "~/lib/format-date";
+import { Form, Link } from "react-router";
+import { StatusBadge } from "~/components/dossier/status-badge";
+import { PageHeader } from "~/components/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { workingDaysSince } from "~/domain/dossier/age";
+import { displayPhone } from "~/domain/dossier/phone";
+import { errorMessageKey } from "~/domain/errors";
+import { routePath } from "~/domain/route-table";
+import { useLiveDossiers } from "~/lib/use-live-dossiers";
+import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
+import { config } from "~/server/config.server";
+import { refusalOr } from "~/server/dossiers/action-result.server";
+import { supervisorQueue } from "~/server/dossiers/lists.server";
+import { takeTransition } from "~/server/dossiers/workflow.server";
 import type { Route } from "./+types/queue";
 
+export const handle = { i18n: ["dossier"] };
+
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "supervisor");
-  return null;
+  const { user } = await authorize(args, "supervisor");
+  const queue = await supervisorQueue(user);
+  const now = new Date();
+  const target = config().reviewTargetWorkingDays;
+  return {
+    target,
+    waiting: queue.waiting.map((r) => ({ ...r, age: r.submittedAt ? workingDaysSince(r.submittedAt, now) : 0 })),
+    mine: queue.mine,
+    recent: queue.recent,
+  };
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="supervisor" />;
+export async function action(args: Route.ActionArgs) {
+  const { user } = await authorize(args, "supervisor");
+  const form = await args.request.formData();
+  const id = String(form.get("dossierId") ?? "");
+  if (form.get("intent") !== "claim" || !id) return { error: "invalid-argument" as const };
+  const done = await refusalOr(() => takeTransition(user, id, "claim", {}, args.context.log));
+  return "error" in done ? done : { ok: true as const, claimed: id };
+}
+
+type Row = Route.ComponentProps["loaderData"]["mine"][number];
+
+function Item({ row, children }: { row: Row; children?: React.ReactNode }) {
+  const { t, i18n } = useTranslation("dossier");
+  const localize = useLocalizedPath();
+  const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <li className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-white p-3" data-testid="queue-item" data-dossier={row.id}>
+      <StatusBadge status={row.status} />
+      <span className="font-medium">{row.professionalName}</span>
+      <span className="text-sm text-slate-600">{row.phone ? displayPhone(row.phone) : "—"}</span>
+      <span className="text-sm text-slate-600">{t(`choices.earSide.${row.earSide}`)}</span>
+      {row.submittedAt ? <span className="text-sm text-slate-600">{format.format(new Date(row.submittedAt))}</span> : null}
+      {children}
+      <Link className="ml-auto text-sky-800 underline" to={localize(routePath("supervisor-case", { caseId: row.id }))}>
+        {t("table.open")}
+      </Link>
+    </li>
+  );
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["dossier", "errors"]);
+  const live = useLiveDossiers();
+  return (
+    <div data-live={live}>
+      <PageHeader routeKey="supervisor" />
+      {actionData && "error" in actionData && actionData.error ? <Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert> : null}
+      <section aria-labelledby="waiting" className="mt-4">
+        <h2 id="waiting" className="mb-2 text-lg font-semibold">
+          {t("dossier:queue.waiting", { count: loaderData.waiting.length })}
+        </h2>
+        {loaderData.waiting.length === 0 ? <p className="text-slate-600">{t("dossier:queue.noneWaiting")}</p> : null}
+        <ul className="flex flex-col gap-2" data-testid="waiting">
+          {loaderData.waiting.map((row) => (
+            <Item key={row.id} row={row}>
+              <span className={`text-sm ${row.age >= loaderData.target ? "font-semibold text-red-800" : "text-slate-700"}`} data-testid="age">
+                {t("dossier:queue.age", { days: row.age, target: loaderData.target })}
+              </span>
+              <Form method="post">
+                <input type="hidden" name="dossierId" value={row.id} />
+                <Button type="submit" name="intent" value="claim">
+                  {t("dossier:case.claim")}
+                </Button>
+              </Form>
+            </Item>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="mine" className="mt-6">
+        <h2 id="mine" className="mb-2 text-lg font-semibold">
+          {t("dossier:queue.mine")}
+        </h2>
+        {loaderData.mine.length === 0 ? <p className="text-slate-600">{t("dossier:queue.noneMine")}</p> : null}
+        <ul className="flex flex-col gap-2" data-testid="mine">
+          {loaderData.mine.map((row) => (
+            <Item key={row.id} row={row} />
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="recent" className="mt-6">
+        <h2 id="recent" className="mb-2 text-lg font-semibold">
+          {t("dossier:queue.recent")}
+        </h2>
+        {loaderData.recent.length === 0 ? <p className="text-slate-600">{t("dossier:queue.noneRecent")}</p> : null}
+        <ul className="flex flex-col gap-2">
+          {loaderData.recent.map((row) => (
+            <Item key={row.id} row={row} />
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
 }

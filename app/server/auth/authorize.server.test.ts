@@ -37,7 +37,7 @@ async function signIn(email: string): Promise<string> {
 beforeAll(async () => {
   // The matrix below is about guards; the second-factor policy has its own block.
   database = await createTestDatabase({ MFA_REQUIRED_ROLES: "" });
-  demo = await seedDemoData();
+  demo = await seedDemoData({ dossiers: false });
   const [first, second] = demo.organisations;
   const third = await createOrganisation({ name: "Thuiszorg Elders", kind: "home-care" });
   narrowSupervisorId = (

@@ -10,7 +10,7 @@ afterEach(async () => {
 
 async function sessionCookie(baseUrl: string): Promise<string> {
   database = await createTestDatabase({ BASE_URL: baseUrl });
-  await seedDemoData();
+  await seedDemoData({ dossiers: false });
   const response = await database.auth.api.signInEmail({ body: { email: "pro@casus.test", password: DEMO_PASSWORD }, asResponse: true });
   expect(response.status).toBe(200);
   const cookie = response.headers.getSetCookie().find((c) => /session_token=/.test(c));

@@ -4,6 +4,7 @@
 import { count } from "drizzle-orm";
 import { systemDb } from "../db/client.server";
 import { user } from "../db/schema";
+import { seedDemoDossiers } from "./demo-dossiers.server";
 import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "./factories.server";
 
 export const DEMO_PASSWORD = "casus-demo-2026";
@@ -23,8 +24,8 @@ export interface DemoData {
   pro2Id: string;
 }
 
-/** Writes the demo data set and returns its ids (tests use the same set). */
-export async function seedDemoData(): Promise<DemoData> {
+/** Writes the demo data set and returns its ids (tests use the same set; most skip the dossiers, which they do not need). */
+export async function seedDemoData(options: { dossiers?: boolean } = {}): Promise<DemoData> {
   const first = await createOrganisation({ name: "Huisartsenpraktijk De Linde", kind: "gp-practice", city: "Utrecht", contactEmail: "praktijk@delinde.test" });
   const second = await createOrganisation({ name: "Hoorzorg Aan Zee", kind: "hearing-care", city: "Haarlem", contactEmail: "info@hoorzorgaanzee.test" });
   const admin = await createAdmin({ email: "admin@casus.test", name: "Anna Admin", password: DEMO_PASSWORD });
@@ -37,7 +38,11 @@ export async function seedDemoData(): Promise<DemoData> {
   });
   const pro = await createProfessional({ email: "pro@casus.test", name: "Pia Praktijkondersteuner", password: DEMO_PASSWORD, organisationId: first.id, jobTitle: "POH" });
   const pro2 = await createProfessional({ email: "pro2@casus.test", name: "Piet Hoortechnicus", password: DEMO_PASSWORD, organisationId: second.id, jobTitle: "Audicien" });
-  return { organisations: [first, second], adminId: admin.id, supervisorId: supervisor.id, proId: pro.id, pro2Id: pro2.id };
+  const data = { organisations: [first, second], adminId: admin.id, supervisorId: supervisor.id, proId: pro.id, pro2Id: pro2.id };
+  if (options.dossiers !== false) {
+    await seedDemoDossiers({ id: pro.id, organisationId: first.id }, { id: pro2.id, organisationId: second.id }, supervisor.id);
+  }
+  return data;
 }
 
 /** Seeds only when nobody exists yet; returns whether it did. */

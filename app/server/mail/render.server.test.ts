@@ -8,6 +8,10 @@ const PARAMS: { [K in EmailKind]: EmailParams[K] } = {
   "sign-in-link": { name: "Anna", url: "/verify-login?token=t", minutes: 15 },
   "password-reset": { name: "Anna", url: "/set-password?token=t", minutes: 60 },
   invitation: { name: "Anna", url: "/set-password?token=t", days: 7, inviter: "Dr. Jansen", role: "supervisor" },
+  "dossier-submitted": { name: "Anna", url: "/supervisor/case/c", organisation: "De Linde", professional: "Pia" },
+  "dossier-returned": { name: "Anna", url: "/supervisor/case/c", reviewer: "Dr. Jansen" },
+  "dossier-completed": { name: "Anna", url: "/supervisor/case/c", reviewer: "Dr. Jansen" },
+  "dossier-reminder": { name: "Anna", url: "/pro/p/case?dossier=c", status: "returned", days: 9, organisation: "De Linde" },
 };
 
 describe("renderEmail", () => {

@@ -18,6 +18,13 @@ export interface EmailParams {
   "sign-in-link": Greeted & { url: string; minutes: number };
   "password-reset": Greeted & { url: string; minutes: number };
   invitation: Greeted & { url: string; days: number; inviter: string; role: Role; organisation?: string | null };
+  /** To the supervisors of the dossier's organisation. Never patient data in an e-mail: only where to look. */
+  "dossier-submitted": Greeted & { url: string; organisation: string; professional: string };
+  /** To the owning professional. */
+  "dossier-returned": Greeted & { url: string; reviewer: string };
+  "dossier-completed": Greeted & { url: string; reviewer: string };
+  /** An administrator's reminder about an unfinished dossier: to its professional, or to the supervisors when it waits for review. */
+  "dossier-reminder": Greeted & { url: string; status: "draft" | "returned" | "submitted"; days: number; organisation: string };
 }
 export type EmailKind = keyof EmailParams;
 
@@ -54,6 +61,10 @@ const PARAGRAPHS: { [K in EmailKind]: (t: TFunction, params: EmailParams[K]) => 
       t("email:invitation.expiry", { days: p.days }),
     ];
   },
+  "dossier-submitted": (t, p) => [t("email:dossier-submitted.intro", { organisation: p.organisation, professional: p.professional })],
+  "dossier-returned": (t, p) => [t("email:dossier-returned.intro", { reviewer: p.reviewer }), t("email:dossier-returned.reply")],
+  "dossier-completed": (t, p) => [t("email:dossier-completed.intro", { reviewer: p.reviewer })],
+  "dossier-reminder": (t, p) => [t(`email:dossier-reminder.${p.status}`, { days: p.days, organisation: p.organisation })],
 };
 
 export function renderEmail<K extends EmailKind>(kind: K, locale: Locale, params: EmailParams[K], baseUrl = config().baseUrl): RenderedEmail {

@@ -1,10 +1,33 @@
 /**
- * The dossier's identity: which organisation, professional and status. Enough for the case guard to decide
- * who may see a dossier; the dossier's content (anamnesis, media, reasoning, review) is added by the dossier work.
+ * Patients and dossiers (PRODUCT.md "Patients and dossiers"). A patient is a phone number within one
+ * organisation. A dossier's sections are jsonb validated by app/domain/dossier/content.ts; its status changes only
+ * through the lifecycle (app/domain/dossier/lifecycle.ts), each change with a row in dossier_event.
  */
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { Anamnesis, Reasoning, Review } from "~/domain/dossier/content";
 import { user } from "./auth";
 import { organisation } from "./organisations";
+
+export const patient = pgTable(
+  "patient",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    organisationId: text("organisation_id")
+      .notNull()
+      .references(() => organisation.id),
+    /** E.164; the same phone in two organisations is two patients. */
+    phone: text("phone").notNull(),
+    initials: text("initials"),
+    birthYear: smallint("birth_year"),
+    /** female | male | other | unknown */
+    sex: text("sex"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("patient_organisation_phone_idx").on(t.organisationId, t.phone)],
+);
 
 export const dossier = pgTable(
   "dossier",
@@ -18,12 +41,88 @@ export const dossier = pgTable(
     professionalId: text("professional_id")
       .notNull()
       .references(() => user.id),
+    patientId: text("patient_id").references(() => patient.id),
     /** draft | submitted | in_review | returned | completed | cancelled */
     status: text("status").notNull().default("draft"),
+    /** left | right | both */
+    earSide: text("ear_side").notNull().default("both"),
+    anamnesis: jsonb("anamnesis").$type<Anamnesis>().notNull().default(sql`'{"complaints":[],"history":[]}'::jsonb`),
+    reasoning: jsonb("reasoning").$type<Reasoning>().notNull().default(sql`'{}'::jsonb`),
+    review: jsonb("review").$type<Review>(),
+    /** The supervisor who claimed it; set while in_review and kept after completion. */
+    reviewerId: text("reviewer_id").references(() => user.id),
     /** Optimistic concurrency: every change increments it and checks the version the editor saw. */
     version: integer("version").notNull().default(1),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("dossier_organisation_status_idx").on(t.organisationId, t.status), index("dossier_professional_idx").on(t.professionalId)],
+  (t) => [
+    index("dossier_organisation_status_idx").on(t.organisationId, t.status),
+    index("dossier_professional_idx").on(t.professionalId, t.updatedAt),
+    index("dossier_patient_idx").on(t.patientId),
+  ],
+);
+
+/** Media attached to a dossier, per ear. `mediaId` points at the media store's record. */
+export const dossierMedium = pgTable(
+  "dossier_medium",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    dossierId: text("dossier_id")
+      .notNull()
+      .references(() => dossier.id, { onDelete: "cascade" }),
+    mediaId: text("media_id").notNull(),
+    /** left | right */
+    ear: text("ear").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("dossier_medium_dossier_idx").on(t.dossierId)],
+);
+
+/**
+ * Every status change, edit and view of a dossier, with who and when. `seq` orders events across the whole
+ * database; live updates use it as the Server-Sent Events id, so a reconnect replays what it missed.
+ */
+export const dossierEvent = pgTable(
+  "dossier_event",
+  {
+    seq: bigserial("seq", { mode: "number" }).primaryKey(),
+    dossierId: text("dossier_id")
+      .notNull()
+      .references(() => dossier.id, { onDelete: "cascade" }),
+    organisationId: text("organisation_id").notNull(),
+    professionalId: text("professional_id").notNull(),
+    actorId: text("actor_id"),
+    /** create | edit | view | message | submit | discard | claim | return | resubmit | release | complete | reminder */
+    kind: text("kind").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    /** Which sections an edit touched, and similar small facts; never the content itself. */
+    detail: jsonb("detail"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("dossier_event_dossier_idx").on(t.dossierId, t.seq), index("dossier_event_organisation_idx").on(t.organisationId, t.seq)],
+);
+
+/** The thread between the professional and the supervisors of one dossier. */
+export const dossierMessage = pgTable(
+  "dossier_message",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    dossierId: text("dossier_id")
+      .notNull()
+      .references(() => dossier.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => user.id),
+    body: text("body").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("dossier_message_dossier_idx").on(t.dossierId, t.at)],
 );

@@ -1,0 +1,30 @@
+/** What the dossier still lacks, in the user's language, each item a link to its field. */
+import { useTranslation } from "react-i18next";
+import { fieldIdOf } from "~/domain/dossier/form";
+
+export function MissingList({ items, hrefFor, title }: { items: readonly string[]; hrefFor: (item: string) => string; title?: string }) {
+  const { t } = useTranslation("dossier");
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="missing-title" className="rounded-md border border-amber-300 bg-amber-50 p-4" data-testid="missing-list">
+      <h2 id="missing-title" className="font-medium text-amber-900">
+        {title ?? t("missing.title")}
+      </h2>
+      <ul className="mt-2 list-disc pl-5 text-sm">
+        {items.map((item) => (
+          <li key={item}>
+            <a className="text-amber-900 underline" href={hrefFor(item)}>
+              {t(`missing.${item}`)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Where each missing item is filled in: anamnesis and media on the dossier's page, reasoning on the reasoning page. */
+export function missingHref(item: string, pages: { anamnesis: string; reasoning: string }): string {
+  const page = item.startsWith("reasoning-") ? pages.reasoning : pages.anamnesis;
+  return `${page}#${fieldIdOf(item)}`;
+}

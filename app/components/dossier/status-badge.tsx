@@ -1,0 +1,19 @@
+import { useTranslation } from "react-i18next";
+
+const TONES: Record<string, string> = {
+  draft: "bg-slate-100 text-slate-800",
+  submitted: "bg-sky-100 text-sky-900",
+  in_review: "bg-violet-100 text-violet-900",
+  returned: "bg-amber-100 text-amber-900",
+  completed: "bg-emerald-100 text-emerald-900",
+  cancelled: "bg-slate-200 text-slate-600",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation("dossier");
+  return (
+    <span data-status={status} className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${TONES[status] ?? TONES.draft}`}>
+      {t(`status.${status}`)}
+    </span>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * The content of a dossier as the server stores it (jsonb per section) and the rules over it: Zod schemas for
+ * drafts (everything optional, so autosave never loses half-typed input) and `missingForSubmit`, which names
+ * what is still missing before a dossier may be submitted. Codes, not prose: every language words them.
+ */
+import { z } from "zod";
+import { storedStringSchema } from "../limits";
+import {
+  AGREEMENTS,
+  CANAL_FINDINGS,
+  COMPLAINTS,
+  CONFIDENCE_MAX,
+  CONFIDENCE_MIN,
+  DIAGNOSES,
+  EARDRUM_FINDINGS,
+  EARS,
+  type Ear,
+  type EarSide,
+  earsOf,
+  HISTORY_FLAGS,
+  IMAGE_QUALITY_MAX,
+  IMAGE_QUALITY_MIN,
+  ONSETS,
+  PLANS,
+  URGENCIES,
+} from "./choices";
+
+const text = storedStringSchema;
+const MAX_DURATION_DAYS = 36_500;
+const MAX_FOLLOW_UP_DAYS = 365;
+
+export const anamnesisSchema = z
+  .object({
+    complaints: z.array(z.enum(COMPLAINTS)).max(COMPLAINTS.length).default([]),
+    otherComplaint: text.optional(),
+    onset: z.enum(ONSETS).optional(),
+    durationDays: z.number().int().min(0).max(MAX_DURATION_DAYS).optional(),
+    history: z.array(z.enum(HISTORY_FLAGS)).max(HISTORY_FLAGS.length).default([]),
+    medication: text.optional(),
+    allergies: text.optional(),
+    question: text.optional(),
+  })
+  .strict();
+export type Anamnesis = z.infer<typeof anamnesisSchema>;
+
+export const earReasoningSchema = z
+  .object({
+    canal: z.array(z.enum(CANAL_FINDINGS)).max(CANAL_FINDINGS.length).default([]),
+    eardrum: z.array(z.enum(EARDRUM_FINDINGS)).max(EARDRUM_FINDINGS.length).default([]),
+    diagnosis: z.enum(DIAGNOSES).optional(),
+    otherDiagnosis: text.optional(),
+    differential: z.array(z.enum(DIAGNOSES)).max(DIAGNOSES.length).default([]),
+    confidence: z.number().int().min(CONFIDENCE_MIN).max(CONFIDENCE_MAX).optional(),
+    plan: z.array(z.enum(PLANS)).max(PLANS.length).default([]),
+    followUpDays: z.number().int().min(1).max(MAX_FOLLOW_UP_DAYS).optional(),
+    argument: text.optional(),
+  })
+  .strict();
+export type EarReasoning = z.infer<typeof earReasoningSchema>;
+
+export const reasoningSchema = z.object({ left: earReasoningSchema.optional(), right: earReasoningSchema.optional() }).strict();
+export type Reasoning = z.infer<typeof reasoningSchema>;
+
+export const earReviewSchema = z
+  .object({
+    diagnosis: z.enum(DIAGNOSES).optional(),
+    plan: z.array(z.enum(PLANS)).max(PLANS.length).default([]),
+  })
+  .strict();
+
+export const reviewSchema = z
+  .object({
+    agreement: z.enum(AGREEMENTS).optional(),
+    ears: z.object({ left: earReviewSchema.optional(), right: earReviewSchema.optional() }).strict().default({}),
+    advisedPlan: text.optional(),
+    urgency: z.enum(URGENCIES).optional(),
+    feedback: text.optional(),
+    imageQuality: z.number().int().min(IMAGE_QUALITY_MIN).max(IMAGE_QUALITY_MAX).optional(),
+  })
+  .strict();
+export type Review = z.infer<typeof reviewSchema>;
+
+/** What a dossier needs before submit; each code is worded in every language (dossier:missing.<code>). */
+export type MissingItem =
+  | "anamnesis-complaints"
+  | "anamnesis-onset"
+  | "anamnesis-duration"
+  | "anamnesis-question"
+  | `media-${Ear}`
+  | `reasoning-${Ear}-findings`
+  | `reasoning-${Ear}-diagnosis`
+  | `reasoning-${Ear}-confidence`
+  | `reasoning-${Ear}-plan`
+  | `reasoning-${Ear}-follow-up`
+  | `reasoning-${Ear}-argument`;
+
+export interface SubmitFacts {
+  earSide: EarSide;
+  anamnesis: Anamnesis;
+  reasoning: Reasoning;
+  /** How many media are attached per ear. */
+  mediaPerEar: Record<Ear, number>;
+}
+
+const blank = (value: string | undefined) => !value || value.trim() === "";
+
+export function missingForSubmit(facts: SubmitFacts): MissingItem[] {
+  const missing: MissingItem[] = [];
+  const a = facts.anamnesis;
+  if (a.complaints.length === 0) missing.push("anamnesis-complaints");
+  if (!a.onset) missing.push("anamnesis-onset");
+  if (a.durationDays === undefined) missing.push("anamnesis-duration");
+  if (blank(a.question)) missing.push("anamnesis-question");
+  // PRODUCT.md: "≥1 medium" — per examined ear, so the supervisor can see every ear that is reasoned about.
+  for (const ear of earsOf(facts.earSide)) {
+    if (facts.mediaPerEar[ear] < 1) missing.push(`media-${ear}`);
+  }
+  for (const ear of earsOf(facts.earSide)) {
+    const r = facts.reasoning[ear];
+    if (!r || (r.canal.length === 0 && r.eardrum.length === 0)) missing.push(`reasoning-${ear}-findings`);
+    if (!r?.diagnosis || (r.diagnosis === "other" && blank(r.otherDiagnosis))) missing.push(`reasoning-${ear}-diagnosis`);
+    if (r?.confidence === undefined) missing.push(`reasoning-${ear}-confidence`);
+    if (!r || r.plan.length === 0) missing.push(`reasoning-${ear}-plan`);
+    if (r?.plan.includes("follow-up") && r.followUpDays === undefined) missing.push(`reasoning-${ear}-follow-up`);
+    if (blank(r?.argument)) missing.push(`reasoning-${ear}-argument`);
+  }
+  return missing;
+}
+
+/** What a review needs before it can be completed (dossier:missing.<code>). */
+export type MissingReviewItem = "review-agreement" | "review-urgency" | "review-feedback";
+
+export function missingForComplete(review: Review): MissingReviewItem[] {
+  const missing: MissingReviewItem[] = [];
+  if (!review.agreement) missing.push("review-agreement");
+  if (!review.urgency) missing.push("review-urgency");
+  if (blank(review.feedback)) missing.push("review-feedback");
+  return missing;
+}
+
+export const EMPTY_ANAMNESIS: Anamnesis = { complaints: [], history: [] };
+export { EARS };

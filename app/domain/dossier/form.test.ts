@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { anamnesisSchema, reasoningSchema, reviewSchema } from "./content";
+import { anamnesisFromForm, reasoningFromForm, reviewFromForm } from "./form";
+
+function form(entries: [string, string][]): FormData {
+  const data = new FormData();
+  for (const [k, v] of entries) data.append(k, v);
+  return data;
+}
+
+describe("dossier forms", () => {
+  it("reads the anamnesis: lists without duplicates, blanks as absent, numbers as numbers", () => {
+    const parsed = anamnesisSchema.parse(
+      anamnesisFromForm(form([["complaints", "pain"], ["complaints", "pain"], ["complaints", "itch"], ["onset", "sudden"], ["durationDays", "3"], ["medication", "  "], ["question", "Wat is dit?"]])),
+    );
+    expect(parsed).toEqual({ complaints: ["pain", "itch"], onset: "sudden", durationDays: 3, history: [], question: "Wat is dit?" });
+  });
+
+  it("refuses a number field that is not a number instead of dropping it", () => {
+    expect(anamnesisSchema.safeParse(anamnesisFromForm(form([["durationDays", "drie"]]))).success).toBe(false);
+  });
+
+  it("reads reasoning only for the dossier's ears", () => {
+    const data = form([["left.canal", "normal"], ["left.diagnosis", "normal"], ["left.confidence", "5"], ["right.diagnosis", "perforation"]]);
+    const parsed = reasoningSchema.parse(reasoningFromForm(data, ["left"]));
+    expect(parsed.right).toBeUndefined();
+    expect(parsed.left).toMatchObject({ canal: ["normal"], diagnosis: "normal", confidence: 5, plan: [] });
+  });
+
+  it("reads the review with a diagnosis and plan per ear", () => {
+    const data = form([["agreement", "partly"], ["review.right.diagnosis", "otitis-externa"], ["review.right.plan", "ear-drops"], ["urgency", "soon"], ["imageQuality", "2"]]);
+    expect(reviewSchema.parse(reviewFromForm(data, ["right"]))).toEqual({
+      agreement: "partly",
+      ears: { right: { diagnosis: "otitis-externa", plan: ["ear-drops"] } },
+      urgency: "soon",
+      imageQuality: 2,
+    });
+  });
+});

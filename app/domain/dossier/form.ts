@@ -1,0 +1,79 @@
+/**
+ * Dossier forms as plain HTML forms (they work without JavaScript) and back: field names are stable codes,
+ * `left.canal` style for per-ear fields. The server parses the submitted FormData with these functions and then
+ * validates with the Zod schemas of content.ts; the browser's autosave sends the same FormData.
+ */
+import type { Anamnesis, EarReasoning, Reasoning, Review } from "./content";
+import { type Ear, EARS } from "./choices";
+
+type Form = Pick<FormData, "get" | "getAll">;
+
+function textOf(form: Form, name: string): string | undefined {
+  const value = form.get(name);
+  if (typeof value !== "string") return undefined;
+  return value.trim() === "" ? undefined : value;
+}
+
+function intOf(form: Form, name: string): number | undefined {
+  const value = textOf(form, name);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  // Not an integer: pass it on so validation refuses it rather than silently dropping it.
+  return Number.isFinite(n) ? n : Number.NaN;
+}
+
+function listOf(form: Form, name: string): string[] {
+  return [...new Set(form.getAll(name).filter((v): v is string => typeof v === "string" && v !== ""))];
+}
+
+export function anamnesisFromForm(form: Form): Record<keyof Anamnesis, unknown> {
+  return {
+    complaints: listOf(form, "complaints"),
+    otherComplaint: textOf(form, "otherComplaint"),
+    onset: textOf(form, "onset"),
+    durationDays: intOf(form, "durationDays"),
+    history: listOf(form, "history"),
+    medication: textOf(form, "medication"),
+    allergies: textOf(form, "allergies"),
+    question: textOf(form, "question"),
+  };
+}
+
+function earReasoningFromForm(form: Form, ear: Ear): Record<keyof EarReasoning, unknown> {
+  return {
+    canal: listOf(form, `${ear}.canal`),
+    eardrum: listOf(form, `${ear}.eardrum`),
+    diagnosis: textOf(form, `${ear}.diagnosis`),
+    otherDiagnosis: textOf(form, `${ear}.otherDiagnosis`),
+    differential: listOf(form, `${ear}.differential`),
+    confidence: intOf(form, `${ear}.confidence`),
+    plan: listOf(form, `${ear}.plan`),
+    followUpDays: intOf(form, `${ear}.followUpDays`),
+    argument: textOf(form, `${ear}.argument`),
+  };
+}
+
+/** Only the ears the dossier covers are read; the other ear's stored reasoning is dropped. */
+export function reasoningFromForm(form: Form, ears: readonly Ear[]): Partial<Record<keyof Reasoning, unknown>> {
+  const out: Partial<Record<Ear, unknown>> = {};
+  for (const ear of EARS) if (ears.includes(ear)) out[ear] = earReasoningFromForm(form, ear);
+  return out;
+}
+
+export function reviewFromForm(form: Form, ears: readonly Ear[]): Record<keyof Review, unknown> {
+  const perEar: Partial<Record<Ear, unknown>> = {};
+  for (const ear of ears) perEar[ear] = { diagnosis: textOf(form, `review.${ear}.diagnosis`), plan: listOf(form, `review.${ear}.plan`) };
+  return {
+    agreement: textOf(form, "agreement"),
+    ears: perEar,
+    advisedPlan: textOf(form, "advisedPlan"),
+    urgency: textOf(form, "urgency"),
+    feedback: textOf(form, "feedback"),
+    imageQuality: intOf(form, "imageQuality"),
+  };
+}
+
+/** The id of the form field a missing item points at (the missing list links to it). */
+export function fieldIdOf(item: string): string {
+  return `field-${item}`;
+}

@@ -1,0 +1,146 @@
+/**
+ * Autosave of a dossier form: every change is kept at once in localStorage (nothing is lost on reload or when
+ * offline) and sent shortly after typing stops, with the version the editor started from. The server refuses a
+ * save based on an older version (`dossier/version-conflict`): the input stays on the page and in the browser,
+ * and the user chooses to overwrite or to discard theirs. Without JavaScript the form's own save button works.
+ */
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+
+const DEBOUNCE_MS = 1000;
+const STORAGE_PREFIX = "casus.dossier-draft.";
+
+interface Snapshot {
+  version: number;
+  entries: [string, string][];
+  at: number;
+}
+
+export type AutosaveState = "idle" | "pending" | "saving" | "saved" | "conflict" | "error" | "restored";
+
+interface SaveResult {
+  ok?: boolean;
+  version?: number;
+  error?: string;
+  currentVersion?: number;
+}
+
+function entriesOf(form: HTMLFormElement): [string, string][] {
+  return [...new FormData(form).entries()].filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "version" && e[0] !== "intent");
+}
+
+function restoreInto(form: HTMLFormElement, entries: [string, string][]) {
+  const names = new Set(entries.map(([n]) => n));
+  for (const element of [...form.elements] as HTMLInputElement[]) {
+    if (!element.name || !names.has(element.name) || element.type === "hidden") continue;
+    const values = entries.filter(([n]) => n === element.name).map(([, v]) => v);
+    if (element.type === "checkbox" || element.type === "radio") element.checked = values.includes(element.value);
+    else element.value = values[0] ?? "";
+  }
+}
+
+function read(key: string): Snapshot | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as Snapshot) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { dossierId: string; version: number; intent: string }) {
+  const fetcher = useFetcher<SaveResult>({ key: `autosave-${options.dossierId}-${options.intent}` });
+  const key = `${STORAGE_PREFIX}${options.dossierId}.${options.intent}`;
+  const [version, setVersion] = useState(options.version);
+  const [state, setState] = useState<AutosaveState>("idle");
+  const [serverVersion, setServerVersion] = useState<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const versionRef = useRef(version);
+  versionRef.current = version;
+  const sentAt = useRef(0);
+
+  const send = useCallback(
+    (baseVersion = versionRef.current) => {
+      const element = form.current;
+      if (!element) return;
+      const data = new FormData(element);
+      data.set("intent", options.intent);
+      data.set("version", String(baseVersion));
+      sentAt.current = Date.now();
+      setState("saving");
+      fetcher.submit(data, { method: "post" });
+    },
+    [fetcher, form, options.intent],
+  );
+
+  const onChange = useCallback(() => {
+    const element = form.current;
+    if (!element) return;
+    try {
+      localStorage.setItem(key, JSON.stringify({ version: versionRef.current, entries: entriesOf(element), at: Date.now() } satisfies Snapshot));
+    } catch {
+      // Storage full or blocked: the server copy is still saved below.
+    }
+    if (state === "conflict") return;
+    setState("pending");
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => send(), DEBOUNCE_MS);
+  }, [form, key, send, state]);
+
+  // An unsent copy from an earlier visit comes back into the form and is sent from the version it was based on.
+  useEffect(() => {
+    const snapshot = read(key);
+    if (!snapshot || !form.current) return;
+    restoreInto(form.current, snapshot.entries);
+    setVersion(snapshot.version);
+    versionRef.current = snapshot.version;
+    setState("restored");
+    send(snapshot.version);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result) return;
+    if (result.ok && result.version) {
+      setVersion(result.version);
+      setState("saved");
+      const snapshot = read(key);
+      if (snapshot && snapshot.at <= sentAt.current) localStorage.removeItem(key);
+      else if (snapshot) localStorage.setItem(key, JSON.stringify({ ...snapshot, version: result.version }));
+    } else if (result.error === "dossier/version-conflict") {
+      setState("conflict");
+      setServerVersion(result.currentVersion ?? null);
+    } else if (result.error) {
+      setState("error");
+    }
+  }, [fetcher.state, fetcher.data, key]);
+
+  return {
+    state,
+    version,
+    /** While an autosave is in flight the form's own buttons wait, so a submit never races the page's own save. */
+    busy: state === "saving",
+    /** The form is being sent by its own button: that send carries everything, so a pending autosave is dropped. */
+    cancelPending: () => clearTimeout(timer.current),
+    error: fetcher.data?.error,
+    onChange,
+    /** After a version conflict: save this input over the other change, knowingly. */
+    overwrite: () => {
+      if (serverVersion !== null) {
+        setVersion(serverVersion);
+        send(serverVersion);
+      }
+    },
+    /** After a version conflict: drop this input and load the stored dossier. */
+    discard: () => {
+      localStorage.removeItem(key);
+      window.location.reload();
+    },
+    /** A normal form submit (save/submit) succeeded with this version. */
+    adopt: (next: number) => {
+      setVersion(next);
+      localStorage.removeItem(key);
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Live dossier updates in the browser: one EventSource on /api/live (the server authorises and filters every
+ * event), and the page's loaders revalidate shortly after a matching event. EventSource reconnects by itself and
+ * sends Last-Event-ID, so the server replays what was missed; a `reset` or a fresh `ready` revalidates everything.
+ */
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+
+export interface LiveDossierEvent {
+  seq: number;
+  dossierId: string;
+  organisationId: string;
+  professionalId: string;
+  kind: string;
+  status: string;
+}
+
+/** Events arriving together cause one reload of the data. */
+const REVALIDATE_DELAY_MS = 150;
+
+export function useLiveDossiers(accept?: (event: LiveDossierEvent) => boolean): "connecting" | "connected" {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const filter = useRef(accept);
+  filter.current = accept;
+  const [state, setState] = useState<"connecting" | "connected">("connecting");
+  useEffect(() => {
+    const source = new EventSource("/api/live");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let readyBefore = false;
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void revalidate.current(), REVALIDATE_DELAY_MS);
+    };
+    source.addEventListener("ready", () => {
+      setState("connected");
+      // A second `ready` means a reconnect without a known last id: something may have been missed.
+      if (readyBefore) schedule();
+      readyBefore = true;
+    });
+    source.addEventListener("dossier", (message) => {
+      setState("connected");
+      const event = JSON.parse((message as MessageEvent<string>).data) as LiveDossierEvent;
+      if (!filter.current || filter.current(event)) schedule();
+    });
+    source.addEventListener("reset", schedule);
+    source.addEventListener("signed-out", () => source.close());
+    source.addEventListener("error", () => setState("connecting"));
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, []);
+  return state;
+}

@@ -1,0 +1,64 @@
+/** Starting a dossier: the professional names the patient by phone (existing patients are recognised) and the ear side. */
+import { and, eq } from "drizzle-orm";
+import { EAR_SIDES, type EarSide, PATIENT_SEXES } from "~/domain/dossier/choices";
+import { canonicalPhone } from "~/domain/dossier/phone";
+import { AppError } from "~/domain/errors";
+import { z } from "zod";
+import type { Queryable } from "../db/client.server";
+import { dossier, patient } from "../db/schema";
+import { inTransaction } from "../db/transaction.server";
+import type { Actor } from "./actor.server";
+import { recordDossierEvent } from "./events.server";
+
+export const newDossierSchema = z.object({
+  phone: z.string().max(40),
+  earSide: z.enum(EAR_SIDES),
+  initials: z.string().trim().max(10).optional(),
+  birthYear: z.number().int().min(1900).max(2100).optional(),
+  sex: z.enum(PATIENT_SEXES).optional(),
+});
+export type NewDossierInput = z.infer<typeof newDossierSchema>;
+
+function professionalOrganisation(actor: Actor): string {
+  if (actor.role !== "professional" || !actor.organisationId) throw new AppError("not-found");
+  return actor.organisationId;
+}
+
+/** The patient with this phone in the actor's organisation, created when new. */
+async function patientFor(db: Queryable, organisationId: string, phone: string, input: NewDossierInput) {
+  const [existing] = await db
+    .select()
+    .from(patient)
+    .where(and(eq(patient.organisationId, organisationId), eq(patient.phone, phone)));
+  if (existing) return { patient: existing, isNew: false };
+  const [created] = await db
+    .insert(patient)
+    .values({ organisationId, phone, initials: input.initials || null, birthYear: input.birthYear ?? null, sex: input.sex ?? null })
+    .returning();
+  return { patient: created, isNew: true };
+}
+
+export async function createDossier(actor: Actor, raw: unknown): Promise<{ id: string; patientId: string; patientIsNew: boolean }> {
+  const organisationId = professionalOrganisation(actor);
+  const parsed = newDossierSchema.safeParse(raw);
+  if (!parsed.success) throw new AppError("invalid-argument", { issues: parsed.error.issues.map((i) => i.path.join(".")) });
+  const phone = canonicalPhone(parsed.data.phone);
+  if (!phone) throw new AppError("phone-invalid");
+  return inTransaction(async (tx) => {
+    const found = await patientFor(tx, organisationId, phone, parsed.data);
+    const [row] = await tx
+      .insert(dossier)
+      .values({ organisationId, professionalId: actor.id, patientId: found.patient.id, earSide: parsed.data.earSide satisfies EarSide })
+      .returning({ id: dossier.id });
+    await recordDossierEvent(tx, {
+      dossierId: row.id,
+      organisationId,
+      professionalId: actor.id,
+      actorId: actor.id,
+      kind: "create",
+      toStatus: "draft",
+      status: "draft",
+    });
+    return { id: row.id, patientId: found.patient.id, patientIsNew: found.isNew };
+  });
+}

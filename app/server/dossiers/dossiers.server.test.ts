@@ -1,0 +1,227 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { AppError } from "~/domain/errors";
+import { dossier, dossierEvent, dossierMedium, patient } from "../db/schema";
+import { createOrganisation, createProfessional, createSupervisor, createAdmin } from "../demo/factories.server";
+import type { Actor } from "./actor.server";
+import { createDossier } from "./create.server";
+import { saveDraft, saveReview } from "./edit.server";
+import { listOwnDossiers, patientHistory, supervisorQueue } from "./lists.server";
+import { addMessage } from "./messages.server";
+import { transitionDossier } from "./transitions.server";
+import { dossierEvents, openDossier } from "./view.server";
+
+let database: TestDatabase;
+let pro: Actor;
+let pro2: Actor;
+let proOther: Actor;
+let sup: Actor;
+let sup2: Actor;
+let supOther: Actor;
+let admin: Actor;
+const password = "een-lang-wachtwoord-2026";
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const a = await createOrganisation({ name: "Praktijk A" });
+  const b = await createOrganisation({ name: "Praktijk B" });
+  const mk = async (email: string, org: string) => ({
+    id: (await createProfessional({ email, name: email, password, organisationId: org })).id,
+    role: "professional" as const,
+    organisationId: org,
+    supervisedOrganisationIds: [],
+  });
+  pro = await mk("pro@a.test", a.id);
+  pro2 = await mk("pro2@a.test", a.id);
+  proOther = await mk("pro@b.test", b.id);
+  const ms = async (email: string, orgs: string[]) => ({
+    id: (await createSupervisor({ email, name: email, password, organisationIds: orgs })).id,
+    role: "supervisor" as const,
+    organisationId: null,
+    supervisedOrganisationIds: orgs,
+  });
+  sup = await ms("sup@a.test", [a.id]);
+  sup2 = await ms("sup2@a.test", [a.id]);
+  supOther = await ms("sup@b.test", [b.id]);
+  admin = { id: (await createAdmin({ email: "admin@casus.test", name: "Admin", password })).id, role: "admin", organisationId: null, supervisedOrganisationIds: [] };
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+async function codeOf(promise: Promise<unknown>): Promise<{ code: string; details: Record<string, unknown> }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { code: error.code, details: error.details };
+  }
+  throw new Error("expected an AppError");
+}
+
+const completeContent = {
+  anamnesis: { complaints: ["pain"], onset: "sudden", durationDays: 3, history: [], question: "Is dit otitis externa?" },
+  reasoning: {
+    left: { canal: ["red-swollen"], eardrum: ["normal"], diagnosis: "otitis-externa", differential: [], confidence: 4, plan: ["ear-drops"], argument: "Rode gehoorgang." },
+  },
+};
+
+async function readyDossier(owner = pro): Promise<{ id: string; version: number }> {
+  const { id } = await createDossier(owner, { phone: "06 12345678", earSide: "left" });
+  const { version } = await saveDraft(owner, id, 1, completeContent);
+  await database.handle.db.insert(dossierMedium).values({ dossierId: id, mediaId: crypto.randomUUID(), ear: "left" });
+  return { id, version };
+}
+
+describe("creating a dossier", () => {
+  it("stores the patient's phone as E.164 and recognises the patient the next time", async () => {
+    const first = await createDossier(pro, { phone: "06 1234 5678", earSide: "both" });
+    const second = await createDossier(pro2, { phone: "+31612345678", earSide: "right" });
+    expect(first.patientIsNew).toBe(true);
+    expect(second.patientIsNew).toBe(false);
+    expect(second.patientId).toBe(first.patientId);
+    const [row] = await database.handle.db.select().from(patient).where(eq(patient.id, first.patientId));
+    expect(row.phone).toBe("+31612345678");
+  });
+
+  it("keeps the same phone in another organisation a separate patient", async () => {
+    const here = await createDossier(pro, { phone: "0612345678", earSide: "left" });
+    const there = await createDossier(proOther, { phone: "0612345678", earSide: "left" });
+    expect(there.patientId).not.toBe(here.patientId);
+  });
+
+  it("refuses an invalid phone and non-professionals", async () => {
+    expect((await codeOf(createDossier(pro, { phone: "12", earSide: "left" }))).code).toBe("phone-invalid");
+    expect((await codeOf(createDossier(pro, { phone: "0612345678", earSide: "middle" }))).code).toBe("invalid-argument");
+    expect((await codeOf(createDossier(sup, { phone: "0612345678", earSide: "left" }))).code).toBe("not-found");
+  });
+
+  it("writes a create event", async () => {
+    const { id } = await createDossier(pro, { phone: "0612345678", earSide: "left" });
+    const events = await database.handle.db.select().from(dossierEvent).where(eq(dossierEvent.dossierId, id));
+    expect(events.map((e) => [e.kind, e.toStatus, e.actorId])).toEqual([["create", "draft", pro.id]]);
+  });
+});
+
+describe("editing", () => {
+  it("refuses a save based on an older version, so nothing is silently overwritten", async () => {
+    const { id } = await createDossier(pro, { phone: "0612345678", earSide: "left" });
+    expect(await saveDraft(pro, id, 1, { anamnesis: { complaints: ["itch"], history: [] } })).toEqual({ version: 2 });
+    const conflict = await codeOf(saveDraft(pro, id, 1, { anamnesis: { complaints: ["pain"], history: [] } }));
+    expect(conflict).toEqual({ code: "dossier/version-conflict", details: { version: 2 } });
+    const [row] = await database.handle.db.select().from(dossier).where(eq(dossier.id, id));
+    expect(row.anamnesis.complaints).toEqual(["itch"]);
+  });
+
+  it("validates content and lets only the owner edit", async () => {
+    const { id } = await createDossier(pro, { phone: "0612345678", earSide: "left" });
+    expect((await codeOf(saveDraft(pro, id, 1, { anamnesis: { complaints: ["headache"], history: [] } }))).code).toBe("invalid-argument");
+    expect((await codeOf(saveDraft(pro, id, 1, { secret: true }))).code).toBe("invalid-argument");
+    expect((await codeOf(saveDraft(pro2, id, 1, { earSide: "right" }))).code).toBe("not-found");
+    expect((await codeOf(saveDraft(proOther, id, 1, { earSide: "right" }))).code).toBe("not-found");
+  });
+});
+
+describe("the lifecycle", () => {
+  it("says what is missing before submit", async () => {
+    const { id } = await createDossier(pro, { phone: "0612345678", earSide: "both" });
+    const { code, details } = await codeOf(transitionDossier(pro, id, "submit"));
+    expect(code).toBe("dossier/incomplete");
+    expect(details.missing).toEqual(
+      expect.arrayContaining(["anamnesis-complaints", "media-left", "media-right", "reasoning-left-diagnosis", "reasoning-right-argument"]),
+    );
+  });
+
+  it("hides drafts from supervisors and other organisations, shares a submitted dossier with its organisation's supervisors", async () => {
+    const { id, version } = await readyDossier();
+    for (const outsider of [sup, supOther, pro2, proOther]) expect((await codeOf(openDossier(outsider, id))).code).toBe("not-found");
+    expect(await transitionDossier(pro, id, "submit", { expectedVersion: version })).toEqual({ status: "submitted", version: version + 1 });
+    expect((await openDossier(sup, id)).transitions).toEqual(["claim"]);
+    for (const outsider of [supOther, pro2, proOther]) expect((await codeOf(openDossier(outsider, id))).code).toBe("not-found");
+    expect((await openDossier(admin, id)).transitions).toEqual([]);
+  });
+
+  it("runs submit → claim → return → resubmit → claim → release → claim → complete, each step logged", async () => {
+    const { id } = await readyDossier();
+    await transitionDossier(pro, id, "submit");
+    await transitionDossier(sup, id, "claim");
+    expect((await codeOf(transitionDossier(sup2, id, "claim"))).code).toBe("dossier/already-claimed");
+    expect((await codeOf(transitionDossier(sup2, id, "complete"))).code).toBe("dossier/not-allowed");
+    expect((await codeOf(transitionDossier(sup, id, "return"))).details).toEqual({ missing: ["message"] });
+    await transitionDossier(sup, id, "return", { message: "Is er ook jeuk?" });
+    await addMessage(pro, id, "Ja, sinds twee dagen.");
+    await transitionDossier(pro, id, "resubmit");
+    await transitionDossier(sup2, id, "claim");
+    await transitionDossier(sup2, id, "release");
+    const claimed = await transitionDossier(sup, id, "claim");
+    expect((await codeOf(transitionDossier(sup, id, "complete"))).details.missing).toEqual(["review-agreement", "review-urgency", "review-feedback"]);
+    expect((await codeOf(saveReview(sup2, id, claimed.version, { agreement: "agree" }))).code).toBe("dossier/not-editable");
+    const reviewed = await saveReview(sup, id, claimed.version, { agreement: "agree", urgency: "routine", feedback: "Goed gezien." });
+    expect(await transitionDossier(sup, id, "complete", { expectedVersion: reviewed.version })).toEqual({ status: "completed", version: reviewed.version + 1 });
+
+    const view = await openDossier(pro, id);
+    expect(view.dossier.status).toBe("completed");
+    expect(view.messages.map((m) => m.body)).toEqual(["Is er ook jeuk?", "Ja, sinds twee dagen."]);
+    const events = (await dossierEvents(admin, id)).reverse();
+    expect(events.filter((e) => e.kind !== "view" && e.kind !== "edit").map((e) => `${e.kind}:${e.fromStatus ?? ""}>${e.toStatus ?? ""}`)).toEqual([
+      "create:>draft",
+      "submit:draft>submitted",
+      "claim:submitted>in_review",
+      "return:in_review>returned",
+      "message:>",
+      "resubmit:returned>submitted",
+      "claim:submitted>in_review",
+      "release:in_review>submitted",
+      "claim:submitted>in_review",
+      "complete:in_review>completed",
+    ]);
+    // Views are logged too (here: the owner reading the review), and only admins read the log.
+    expect(events.filter((e) => e.kind === "view").map((e) => e.actorName)).toEqual(["pro@a.test"]);
+    expect(await dossierEvents(pro, id)).toEqual([]);
+  });
+
+  it("lets the owner discard a draft, and nobody move a dossier out of order", async () => {
+    const { id } = await createDossier(pro, { phone: "0612345678", earSide: "left" });
+    expect((await codeOf(transitionDossier(sup, id, "claim"))).code).toBe("not-found");
+    expect((await codeOf(transitionDossier(pro, id, "resubmit"))).code).toBe("dossier/wrong-status");
+    expect((await codeOf(transitionDossier(pro, id, "discard", { expectedVersion: 7 }))).code).toBe("dossier/version-conflict");
+    expect((await transitionDossier(pro, id, "discard")).status).toBe("cancelled");
+    expect((await codeOf(saveDraft(pro, id, 2, { earSide: "right" }))).code).toBe("dossier/not-editable");
+  });
+});
+
+describe("lists", () => {
+  it("filters the professional's own dossiers by status and phone, and pages", async () => {
+    const mine = await listOwnDossiers(pro, { status: "cancelled" });
+    expect(mine.rows.every((r) => r.status === "cancelled" && r.professionalId === pro.id)).toBe(true);
+    expect(mine.total).toBeGreaterThan(0);
+    const byPhone = await listOwnDossiers(pro, { phone: "06-12345678" });
+    expect(byPhone.rows.every((r) => r.phone === "+31612345678")).toBe(true);
+    expect((await listOwnDossiers(pro, { phone: "nonsense" })).rows).toEqual([]);
+    expect((await listOwnDossiers(proOther, {})).rows.every((r) => r.professionalId === proOther.id)).toBe(true);
+  });
+
+  it("gives a patient's history within the organisation only, under the canonical number", async () => {
+    const history = await patientHistory(pro2, "06 12 34 56 78");
+    expect(history.canonical).toBe("+31612345678");
+    expect(history.rows.length).toBeGreaterThan(1);
+    expect(new Set(history.rows.map((r) => r.organisationId)).size).toBe(1);
+    const there = await patientHistory(proOther, "0612345678");
+    expect(there.rows.every((r) => r.professionalId === proOther.id)).toBe(true);
+  });
+
+  it("queues submitted dossiers oldest first for the organisation's supervisors only", async () => {
+    const first = await readyDossier();
+    await transitionDossier(pro, first.id, "submit");
+    const second = await readyDossier(pro2);
+    await transitionDossier(pro2, second.id, "submit");
+    const queue = await supervisorQueue(sup);
+    const ids = queue.waiting.map((r) => r.id);
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+    expect((await supervisorQueue(supOther)).waiting.map((r) => r.id)).not.toContain(first.id);
+    await transitionDossier(sup, first.id, "claim");
+    expect((await supervisorQueue(sup)).mine.map((r) => r.id)).toContain(first.id);
+    expect((await supervisorQueue(sup2)).mine.map((r) => r.id)).not.toContain(first.id);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The server functions behind the dossier pages: notifications after transitions (recipients, languages, links,
+ * failures not fatal), unfinished dossiers and reminders (admin only, event + audit), the professional's home,
+ * and the missing list. Real PGlite, real outbox files.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { AppError } from "~/domain/errors";
+import { auditLog, dossier, dossierEvent, dossierMedium } from "../db/schema";
+import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
+import { createDelivery, delivery, installDelivery } from "../mail/delivery.server";
+import { listOutbox } from "../mail/outbox-reader.server";
+import { capturingLogger } from "../mail/test-support";
+import type { Actor } from "./actor.server";
+import { createDossier } from "./create.server";
+import { saveDraft } from "./edit.server";
+import { professionalHome } from "./home.server";
+import { missingOf } from "./readiness.server";
+import { listUnfinished, sendReminder } from "./unfinished.server";
+import { openDossier } from "./view.server";
+import { takeTransition } from "./workflow.server";
+import { transitionDossier } from "./transitions.server";
+
+let database: TestDatabase;
+let pro: Actor;
+let sup: Actor;
+let supOther: Actor;
+let admin: Actor;
+const password = "een-lang-wachtwoord-2026";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  installDelivery(createDelivery(database.config));
+  const a = await createOrganisation({ name: "Praktijk A" });
+  const b = await createOrganisation({ name: "Praktijk B" });
+  pro = { id: (await createProfessional({ email: "pro@a.test", name: "Pia", password, organisationId: a.id })).id, role: "professional", organisationId: a.id, supervisedOrganisationIds: [] };
+  const supId = (await createSupervisor({ email: "sup@a.test", name: "Dr. Sven", password, organisationIds: [a.id], locale: "en" })).id;
+  sup = { id: supId, role: "supervisor", organisationId: null, supervisedOrganisationIds: [a.id] };
+  const otherId = (await createSupervisor({ email: "sup@b.test", name: "Dr. Bas", password, organisationIds: [b.id] })).id;
+  supOther = { id: otherId, role: "supervisor", organisationId: null, supervisedOrganisationIds: [b.id] };
+  admin = { id: (await createAdmin({ email: "admin@casus.test", name: "Admin", password })).id, role: "admin", organisationId: null, supervisedOrganisationIds: [] };
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+const content = {
+  anamnesis: { complaints: ["pain"], onset: "sudden", durationDays: 3, history: [], question: "Otitis externa?" },
+  reasoning: { left: { canal: ["red-swollen"], eardrum: ["normal"], diagnosis: "otitis-externa", differential: [], confidence: 4, plan: ["ear-drops"], argument: "Rood." } },
+};
+
+async function readyDossier(): Promise<string> {
+  const { id } = await createDossier(pro, { phone: "06 12345678", earSide: "left" });
+  await saveDraft(pro, id, 1, content);
+  await database.handle.db.insert(dossierMedium).values({ dossierId: id, mediaId: crypto.randomUUID(), ear: "left" });
+  return id;
+}
+
+async function mailsSince(count: number) {
+  const all = await listOutbox(delivery().outboxDir, 200);
+  return all.slice(count).filter((e) => e.kind === "email");
+}
+
+describe("notifications", () => {
+  it("e-mails the organisation's supervisors on submit and the professional on return, each in their language with a link", async () => {
+    const before = (await listOutbox(delivery().outboxDir, 200)).length;
+    const id = await readyDossier();
+    await takeTransition(pro, id, "submit");
+    const submitted = await mailsSince(before);
+    // Only the supervisor of this organisation, in English (their locale), with a link to the review screen.
+    expect(submitted.map((m) => [m.to, m.language])).toEqual([["sup@a.test", "en"]]);
+    expect(submitted[0].kind === "email" && submitted[0].links).toContain(`http://localhost:3999/en/supervisor/case/${id}`);
+    expect(submitted[0].kind === "email" && submitted[0].text).not.toContain("612345678");
+
+    await takeTransition(sup, id, "claim");
+    await takeTransition(sup, id, "return", { message: "Pijn bij tractie?" });
+    const returned = await mailsSince(before + 1);
+    expect(returned.map((m) => [m.to, m.language, m.kind === "email" && m.subject])).toEqual([["pro@a.test", "nl", "Uw dossier is teruggestuurd met een vraag"]]);
+    expect(returned[0].kind === "email" && returned[0].links).toContain(`http://localhost:3999/supervisor/case/${id}`);
+  });
+
+  it("a failing mail server does not fail the transition", async () => {
+    const id = await readyDossier();
+    const { log, lines } = capturingLogger();
+    installDelivery(createDelivery({ ...database.config, smtpUrl: "smtp://127.0.0.1:9" }, log));
+    try {
+      const result = await takeTransition(pro, id, "submit", {}, log);
+      expect(result.status).toBe("submitted");
+      expect(lines.some((l) => l.msg === "dossier notification not sent")).toBe(true);
+    } finally {
+      installDelivery(createDelivery(database.config));
+    }
+  });
+});
+
+describe("unfinished dossiers", () => {
+  it("lists stale drafts and submitted dossiers past the review target, and reminds with an event and an audit row", async () => {
+    const fresh = await createDossier(pro, { phone: "06 23456789", earSide: "left" });
+    const stale = await createDossier(pro, { phone: "06 23456780", earSide: "left" });
+    await database.handle.db.update(dossier).set({ updatedAt: new Date(Date.now() - 8 * DAY_MS) }).where(eq(dossier.id, stale.id));
+    const late = await readyDossier();
+    await transitionDossier(pro, late, "submit");
+    await database.handle.db.update(dossier).set({ submittedAt: new Date(Date.now() - 7 * DAY_MS) }).where(eq(dossier.id, late));
+
+    const { rows } = await listUnfinished(admin);
+    const ids = rows.map((r) => r.id);
+    expect(ids).toContain(stale.id);
+    expect(ids).toContain(late);
+    expect(ids).not.toContain(fresh.id);
+    expect(rows.find((r) => r.id === stale.id)).toMatchObject({ status: "draft", age: 8, professionalName: "Pia", organisationName: "Praktijk A" });
+
+    const before = (await listOutbox(delivery().outboxDir, 200)).length;
+    expect(await sendReminder(admin, stale.id)).toEqual({ sent: 1 });
+    expect(await sendReminder(admin, late)).toEqual({ sent: 1 });
+    const mails = await mailsSince(before);
+    expect(mails.map((m) => m.to)).toEqual(["pro@a.test", "sup@a.test"]);
+    const events = await database.handle.db.select().from(dossierEvent).where(eq(dossierEvent.dossierId, stale.id));
+    expect(events.map((e) => e.kind)).toContain("reminder");
+    const audits = await database.handle.db.select().from(auditLog).where(eq(auditLog.subjectId, stale.id));
+    expect(audits.map((a) => a.action)).toEqual(["dossier.reminder-sent"]);
+  });
+
+  it("is for admins only, and only for dossiers on the list", async () => {
+    await expect(listUnfinished(sup)).rejects.toMatchObject({ code: "not-found" });
+    await expect(sendReminder(pro, crypto.randomUUID())).rejects.toBeInstanceOf(AppError);
+    const fresh = await createDossier(pro, { phone: "06 34567890", earSide: "right" });
+    await expect(sendReminder(admin, fresh.id)).rejects.toMatchObject({ code: "dossier/wrong-status" });
+  });
+});
+
+describe("the professional's home and the missing list", () => {
+  it("puts returned dossiers first and leaves them out of the recent list", async () => {
+    const id = await readyDossier();
+    await transitionDossier(pro, id, "submit");
+    await transitionDossier(sup, id, "claim");
+    await transitionDossier(sup, id, "return", { message: "Vraag" });
+    const home = await professionalHome(pro);
+    expect(home.returned.map((r) => r.id)).toContain(id);
+    expect(home.recent.map((r) => r.id)).not.toContain(id);
+    await expect(professionalHome(supOther)).rejects.toMatchObject({ code: "not-found" });
+  });
+
+  it("names what a draft still lacks, with the media per ear", async () => {
+    const { id } = await createDossier(pro, { phone: "06 12345678", earSide: "both" });
+    const opened = await openDossier(pro, id);
+    const missing = missingOf(opened.dossier, opened.media);
+    expect(missing).toContain("anamnesis-complaints");
+    expect(missing).toContain("media-left");
+    expect(missing).toContain("media-right");
+    expect(missing).toContain("reasoning-right-argument");
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Lifecycle transitions (app/domain/dossier/lifecycle.ts decides which are allowed): each runs in one
+ * transaction that locks the dossier row, checks status, actor and version, applies the change and writes the
+ * event. Claiming is therefore atomic: of two supervisors claiming at once, one wins and the other is told
+ * `dossier/already-claimed`.
+ */
+import { eq, sql } from "drizzle-orm";
+import { missingForComplete, missingForSubmit, reasoningSchema, reviewSchema, anamnesisSchema } from "~/domain/dossier/content";
+import { type Ear, type EarSide } from "~/domain/dossier/choices";
+import { decideTransition, type DossierStatus, type DossierTransition } from "~/domain/dossier/lifecycle";
+import { AppError } from "~/domain/errors";
+import { storedStringProblem } from "~/domain/limits";
+import type { Transaction } from "../db/client.server";
+import { dossier, dossierMedium, dossierMessage } from "../db/schema";
+import { inTransaction } from "../db/transaction.server";
+import { type Actor, relationOf } from "./actor.server";
+import { recordDossierEvent } from "./events.server";
+import { loadDossierFor, type DossierRow } from "./load.server";
+
+export interface TransitionInput {
+  /** The version the actor saw; a stale one is `dossier/version-conflict`. Claims may omit it (first come, first served). */
+  expectedVersion?: number;
+  /** "return with question": the question goes into the message thread in the same transaction. */
+  message?: string;
+}
+
+async function mediaPerEar(tx: Transaction, dossierId: string): Promise<Record<Ear, number>> {
+  const rows = await tx.select({ ear: dossierMedium.ear }).from(dossierMedium).where(eq(dossierMedium.dossierId, dossierId));
+  return { left: rows.filter((r) => r.ear === "left").length, right: rows.filter((r) => r.ear === "right").length };
+}
+
+async function checkComplete(tx: Transaction, current: DossierRow, transition: DossierTransition): Promise<void> {
+  if (transition === "submit" || transition === "resubmit") {
+    const missing = missingForSubmit({
+      earSide: current.earSide as EarSide,
+      anamnesis: anamnesisSchema.parse(current.anamnesis),
+      reasoning: reasoningSchema.parse(current.reasoning),
+      mediaPerEar: await mediaPerEar(tx, current.id),
+    });
+    if (missing.length) throw new AppError("dossier/incomplete", { missing });
+  }
+  if (transition === "complete") {
+    const missing = missingForComplete(reviewSchema.parse(current.review ?? {}));
+    if (missing.length) throw new AppError("dossier/incomplete", { missing });
+  }
+}
+
+function changesFor(transition: DossierTransition, actor: Actor, to: DossierStatus) {
+  const now = new Date();
+  const base = { status: to, updatedAt: now };
+  switch (transition) {
+    case "claim":
+      return { ...base, reviewerId: actor.id };
+    case "release":
+      return { ...base, reviewerId: null };
+    case "submit":
+    case "resubmit":
+      return { ...base, submittedAt: now };
+    case "complete":
+      return { ...base, completedAt: now };
+    default:
+      return base;
+  }
+}
+
+export async function transitionDossier(
+  actor: Actor,
+  id: string,
+  transition: DossierTransition,
+  input: TransitionInput = {},
+): Promise<{ status: DossierStatus; version: number }> {
+  if (transition === "return") {
+    const text = input.message?.trim() ?? "";
+    if (!text) throw new AppError("invalid-argument", { missing: ["message"] });
+    if (storedStringProblem(text)) throw new AppError("string-too-long");
+  }
+  return inTransaction(async (tx) => {
+    const current = await loadDossierFor(tx, actor, id, { forUpdate: true });
+    const relation = relationOf(actor, current);
+    const decision = decideTransition(transition, current.status as DossierStatus, relation);
+    if (!decision.ok) {
+      // Somebody who may not take this step at all learns nothing more than that the dossier is not theirs.
+      if (decision.reason === "not-allowed" && !relation.isOwner && !relation.isAssignedSupervisor) throw new AppError("not-found");
+      if (transition === "claim" && current.status === "in_review") throw new AppError("dossier/already-claimed");
+      throw new AppError(decision.reason === "wrong-status" ? "dossier/wrong-status" : "dossier/not-allowed", { status: current.status });
+    }
+    if (input.expectedVersion !== undefined && input.expectedVersion !== current.version) {
+      throw new AppError("dossier/version-conflict", { version: current.version });
+    }
+    await checkComplete(tx, current, transition);
+    const [row] = await tx
+      .update(dossier)
+      .set({ ...changesFor(transition, actor, decision.to), version: sql`${dossier.version} + 1` })
+      .where(eq(dossier.id, id))
+      .returning({ version: dossier.version });
+    if (transition === "return") {
+      await tx.insert(dossierMessage).values({ dossierId: id, authorId: actor.id, body: input.message!.trim() });
+    }
+    await recordDossierEvent(tx, {
+      dossierId: id,
+      organisationId: current.organisationId,
+      professionalId: current.professionalId,
+      actorId: actor.id,
+      kind: transition,
+      fromStatus: current.status,
+      toStatus: decision.to,
+      status: decision.to,
+    });
+    return { status: decision.to, version: row.version };
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * Unfinished dossiers (PRODUCT.md, `/admin/unfinished-dossiers`): drafts and returned dossiers not changed for
+ * `unfinishedDraftDays`, and submitted ones waiting longer than the review target in working days. Admins only.
+ * A reminder e-mails whoever must act next (the professional, or the supervisors while it waits for review),
+ * and is written to the dossier's event log and the audit log.
+ */
+import { and, asc, eq, inArray, lte, or } from "drizzle-orm";
+import { daysSince, isPastReviewTarget, workingDaysSince } from "~/domain/dossier/age";
+import { AppError } from "~/domain/errors";
+import { localizePath } from "~/domain/locales";
+import { routePath } from "~/domain/route-table";
+import { type AuditOrigin, recordAudit } from "../audit/audit.server";
+import { config } from "../config.server";
+import { systemDb } from "../db/client.server";
+import { dossier, organisation, user } from "../db/schema";
+import { inTransaction } from "../db/transaction.server";
+import { delivery } from "../mail/delivery.server";
+import type { Actor } from "./actor.server";
+import { recordDossierEvent } from "./events.server";
+import { caseLink, supervisorsOf, userById } from "./notify.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function adminOnly(actor: Actor): void {
+  if (actor.role !== "admin") throw new AppError("not-found");
+}
+
+export interface UnfinishedDossier {
+  id: string;
+  status: "draft" | "returned" | "submitted";
+  /** Calendar days since the last change (draft, returned) or working days since submission (submitted). */
+  age: number;
+  since: Date;
+  professionalName: string;
+  organisationName: string;
+}
+
+export async function listUnfinished(actor: Actor, now: Date = new Date()): Promise<{ rows: UnfinishedDossier[]; draftDays: number; reviewDays: number }> {
+  adminOnly(actor);
+  const { unfinishedDraftDays: draftDays, reviewTargetWorkingDays: reviewDays } = config();
+  const staleBefore = new Date(now.getTime() - draftDays * DAY_MS);
+  // Working days never exceed calendar days, so this bound only narrows the candidates; the exact rule runs below.
+  const waitingBefore = new Date(now.getTime() - reviewDays * DAY_MS);
+  const rows = await systemDb()
+    .select({
+      id: dossier.id,
+      status: dossier.status,
+      updatedAt: dossier.updatedAt,
+      submittedAt: dossier.submittedAt,
+      professionalName: user.name,
+      organisationName: organisation.name,
+    })
+    .from(dossier)
+    .innerJoin(user, eq(user.id, dossier.professionalId))
+    .innerJoin(organisation, eq(organisation.id, dossier.organisationId))
+    .where(
+      or(
+        and(inArray(dossier.status, ["draft", "returned"]), lte(dossier.updatedAt, staleBefore)),
+        and(eq(dossier.status, "submitted"), lte(dossier.submittedAt, waitingBefore)),
+      ),
+    )
+    .orderBy(asc(dossier.updatedAt));
+  const out: UnfinishedDossier[] = [];
+  for (const r of rows) {
+    if (r.status === "submitted") {
+      if (!r.submittedAt || !isPastReviewTarget(r.submittedAt, reviewDays, now)) continue;
+      out.push({ ...r, status: "submitted", since: r.submittedAt, age: workingDaysSince(r.submittedAt, now) });
+    } else {
+      out.push({ ...r, status: r.status as "draft" | "returned", since: r.updatedAt, age: daysSince(r.updatedAt, now) });
+    }
+  }
+  return { rows: out, draftDays, reviewDays };
+}
+
+/** E-mails the reminder; returns how many e-mails went out. */
+export async function sendReminder(actor: Actor, dossierId: string, origin: AuditOrigin = {}): Promise<{ sent: number }> {
+  adminOnly(actor);
+  const { rows } = await listUnfinished(actor);
+  const target = rows.find((r) => r.id === dossierId);
+  // Only dossiers on the list get reminders: finished ones need none.
+  if (!target) throw new AppError("dossier/wrong-status");
+  const [row] = await systemDb()
+    .select({ organisationId: dossier.organisationId, professionalId: dossier.professionalId, status: dossier.status })
+    .from(dossier)
+    .where(eq(dossier.id, dossierId));
+  let sent = 0;
+  if (target.status === "submitted") {
+    for (const s of await supervisorsOf(row.organisationId)) {
+      await delivery().sendEmail(s, "dossier-reminder", {
+        name: s.name,
+        url: caseLink(dossierId, s.locale),
+        status: "submitted",
+        days: target.age,
+        organisation: target.organisationName,
+      });
+      sent++;
+    }
+  } else {
+    const owner = await userById(row.professionalId);
+    if (owner) {
+      const page =
+        target.status === "returned"
+          ? routePath("supervisor-case", { caseId: dossierId })
+          : `${routePath("pro-case", { proId: owner.id })}?dossier=${dossierId}`;
+      await delivery().sendEmail(owner, "dossier-reminder", {
+        name: owner.name,
+        url: localizePath(page, owner.locale),
+        status: target.status,
+        days: target.age,
+        organisation: target.organisationName,
+      });
+      sent++;
+    }
+  }
+  await inTransaction(async (tx) => {
+    await recordDossierEvent(tx, {
+      dossierId,
+      organisationId: row.organisationId,
+      professionalId: row.professionalId,
+      actorId: actor.id,
+      kind: "reminder",
+      status: row.status,
+      detail: { recipients: sent },
+    });
+    await recordAudit(
+      { action: "dossier.reminder-sent", actorId: actor.id, subjectType: "dossier", subjectId: dossierId, organisationId: row.organisationId, after: { recipients: sent } },
+      origin,
+      tx,
+    );
+  });
+  return { sent };
+}

@@ -1,0 +1,68 @@
+/**
+ * Opening a dossier: everything the screen needs, scoped to the actor, and the view written to the event log
+ * (PRODUCT.md: every view is logged). Views are recorded but not broadcast.
+ */
+import { asc, desc, eq } from "drizzle-orm";
+import { availableTransitions, type DossierStatus } from "~/domain/dossier/lifecycle";
+import { systemDb } from "../db/client.server";
+import { dossierEvent, dossierMedium, patient, user } from "../db/schema";
+import { inTransaction } from "../db/transaction.server";
+import { type Actor, relationOf } from "./actor.server";
+import { recordDossierEvent } from "./events.server";
+import { listMessages } from "./messages.server";
+import { loadDossierFor } from "./load.server";
+
+export async function openDossier(actor: Actor, id: string) {
+  const row = await inTransaction(async (tx) => {
+    const current = await loadDossierFor(tx, actor, id);
+    await recordDossierEvent(tx, {
+      dossierId: id,
+      organisationId: current.organisationId,
+      professionalId: current.professionalId,
+      actorId: actor.id,
+      kind: "view",
+      status: current.status,
+    });
+    return current;
+  });
+  const db = systemDb();
+  const [patientRow] = row.patientId ? await db.select().from(patient).where(eq(patient.id, row.patientId)) : [];
+  const media = await db.select().from(dossierMedium).where(eq(dossierMedium.dossierId, id)).orderBy(asc(dossierMedium.createdAt));
+  const messages = await listMessages(actor, id);
+  const relation = relationOf(actor, row);
+  return {
+    dossier: row,
+    patient: patientRow ?? null,
+    media,
+    messages,
+    relation,
+    transitions: availableTransitions(row.status as DossierStatus, relation),
+  };
+}
+
+/** The dossier row for an action that checks its facts before changing it; not a view of its content, so not logged. */
+export function readDossier(actor: Actor, id: string) {
+  return loadDossierFor(systemDb(), actor, id);
+}
+
+/** The event log of a dossier: admins see it (PRODUCT.md); others get not-found from the same rule as reading. */
+export async function dossierEvents(actor: Actor, id: string, limit = 200) {
+  const db = systemDb();
+  await loadDossierFor(db, actor, id);
+  if (actor.role !== "admin") return [];
+  return db
+    .select({
+      seq: dossierEvent.seq,
+      kind: dossierEvent.kind,
+      fromStatus: dossierEvent.fromStatus,
+      toStatus: dossierEvent.toStatus,
+      detail: dossierEvent.detail,
+      at: dossierEvent.at,
+      actorName: user.name,
+    })
+    .from(dossierEvent)
+    .leftJoin(user, eq(user.id, dossierEvent.actorId))
+    .where(eq(dossierEvent.dossierId, id))
+    .orderBy(desc(dossierEvent.seq))
+    .limit(limit);
+}

@@ -1,0 +1,79 @@
+CREATE TABLE "dossier_event" (
+	"seq" bigserial PRIMARY KEY NOT NULL,
+	"dossier_id" text NOT NULL,
+	"organisation_id" text NOT NULL,
+	"professional_id" text NOT NULL,
+	"actor_id" text,
+	"kind" text NOT NULL,
+	"from_status" text,
+	"to_status" text,
+	"detail" jsonb,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dossier_medium" (
+	"id" text PRIMARY KEY NOT NULL,
+	"dossier_id" text NOT NULL,
+	"media_id" text NOT NULL,
+	"ear" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dossier_message" (
+	"id" text PRIMARY KEY NOT NULL,
+	"dossier_id" text NOT NULL,
+	"author_id" text NOT NULL,
+	"body" text NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "patient" (
+	"id" text PRIMARY KEY NOT NULL,
+	"organisation_id" text NOT NULL,
+	"phone" text NOT NULL,
+	"initials" text,
+	"birth_year" smallint,
+	"sex" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "two_factor" (
+	"id" text PRIMARY KEY NOT NULL,
+	"secret" text NOT NULL,
+	"backup_codes" text NOT NULL,
+	"user_id" text NOT NULL,
+	"verified" boolean DEFAULT true,
+	"failed_verification_count" integer DEFAULT 0,
+	"locked_until" timestamp with time zone
+);
+--> statement-breakpoint
+DROP INDEX "dossier_professional_idx";--> statement-breakpoint
+ALTER TABLE "user" ADD COLUMN "phone_number" text;--> statement-breakpoint
+ALTER TABLE "user" ADD COLUMN "phone_number_verified" boolean;--> statement-breakpoint
+ALTER TABLE "user" ADD COLUMN "two_factor_enabled" boolean DEFAULT false;--> statement-breakpoint
+ALTER TABLE "dossier" ADD COLUMN "patient_id" text;--> statement-breakpoint
+ALTER TABLE "dossier" ADD COLUMN "ear_side" text DEFAULT 'both' NOT NULL;--> statement-breakpoint
+ALTER TABLE "dossier" ADD COLUMN "anamnesis" jsonb DEFAULT '{"complaints":[],"history":[]}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "dossier" ADD COLUMN "reasoning" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "dossier" ADD COLUMN "review" jsonb;--> statement-breakpoint
+ALTER TABLE "dossier" ADD COLUMN "reviewer_id" text;--> statement-breakpoint
+ALTER TABLE "dossier" ADD COLUMN "submitted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "dossier" ADD COLUMN "completed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "dossier_event" ADD CONSTRAINT "dossier_event_dossier_id_dossier_id_fk" FOREIGN KEY ("dossier_id") REFERENCES "public"."dossier"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dossier_medium" ADD CONSTRAINT "dossier_medium_dossier_id_dossier_id_fk" FOREIGN KEY ("dossier_id") REFERENCES "public"."dossier"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dossier_message" ADD CONSTRAINT "dossier_message_dossier_id_dossier_id_fk" FOREIGN KEY ("dossier_id") REFERENCES "public"."dossier"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dossier_message" ADD CONSTRAINT "dossier_message_author_id_user_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "patient" ADD CONSTRAINT "patient_organisation_id_organisation_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisation"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "two_factor" ADD CONSTRAINT "two_factor_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "dossier_event_dossier_idx" ON "dossier_event" USING btree ("dossier_id","seq");--> statement-breakpoint
+CREATE INDEX "dossier_event_organisation_idx" ON "dossier_event" USING btree ("organisation_id","seq");--> statement-breakpoint
+CREATE INDEX "dossier_medium_dossier_idx" ON "dossier_medium" USING btree ("dossier_id");--> statement-breakpoint
+CREATE INDEX "dossier_message_dossier_idx" ON "dossier_message" USING btree ("dossier_id","at");--> statement-breakpoint
+CREATE UNIQUE INDEX "patient_organisation_phone_idx" ON "patient" USING btree ("organisation_id","phone");--> statement-breakpoint
+CREATE INDEX "two_factor_user_id_idx" ON "two_factor" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "two_factor_secret_idx" ON "two_factor" USING btree ("secret");--> statement-breakpoint
+ALTER TABLE "dossier" ADD CONSTRAINT "dossier_patient_id_patient_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patient"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dossier" ADD CONSTRAINT "dossier_reviewer_id_user_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "dossier_patient_idx" ON "dossier" USING btree ("patient_id");--> statement-breakpoint
+CREATE INDEX "dossier_professional_idx" ON "dossier" USING btree ("professional_id","updated_at");--> statement-breakpoint
+ALTER TABLE "user" ADD CONSTRAINT "user_phone_number_unique" UNIQUE("phone_number");
