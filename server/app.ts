@@ -27,6 +27,8 @@ import { createDelivery, delivery, installDelivery } from "~/server/mail/deliver
 import { buildPublicConfig } from "~/server/public-config.server";
 import { openSetupIfNeeded } from "~/server/setup/setup-code.server";
 import { createObjectStore, installObjectStore } from "~/server/storage/storage.server";
+import { mediaApi } from "~/server/media/media-api.server";
+import { createUploadServer } from "~/server/media/upload-server.server";
 
 export interface CasusServer {
   app: express.Express;
@@ -97,6 +99,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   }
   app.use(localeCookie({ secure: config.secureCookies }));
   app.use(sameOriginActions(config.trustedOrigins));
+  // Media: resumable uploads (tus) staged in DATA_DIR/uploads, then the JSON/preview/download API.
+  const uploads = createUploadServer();
+  app.all(["/api/uploads", "/api/uploads/{*rest}"], uploads.handler);
+  app.use(mediaApi());
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

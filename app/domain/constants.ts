@@ -53,3 +53,12 @@ export const MAX_STORED_STRING_BYTES = 10 * 1024 * 1024;
 
 /** How often the browser asks whether a newer build has been deployed. */
 export const VERSION_POLL_INTERVAL_MS = 5 * MINUTE;
+
+/** Signed media URLs (downloads and playback) stop working this long after they were issued. */
+export const MEDIA_URL_TTL_MS = 10 * MINUTE;
+
+/** Default maximum upload sizes; MEDIA_MAX_VIDEO_MB / MEDIA_MAX_IMAGE_MB override them. */
+export const MEDIA_MAX_VIDEO_BYTES_DEFAULT = 1024 * 1024 * 1024;
+export const MEDIA_MAX_IMAGE_BYTES_DEFAULT = 20 * 1024 * 1024;
+/** A poster frame or thumbnail made in the browser; larger ones are refused. */
+export const MEDIA_PREVIEW_MAX_BYTES = 2 * 1024 * 1024;

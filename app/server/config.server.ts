@@ -6,7 +6,10 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { MEDIA_MAX_IMAGE_BYTES_DEFAULT, MEDIA_MAX_VIDEO_BYTES_DEFAULT } from "~/domain/constants";
 import { ROLES, type Role } from "~/domain/roles";
+
+const MIB = 1024 * 1024;
 
 const onOff = z.enum(["on", "off"]);
 
@@ -61,6 +64,9 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().min(1, "must not be empty").optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1, "must not be empty").optional(),
     S3_FORCE_PATH_STYLE: onOff.default("on"),
+    // Upload limits in MiB (1 MiB = 1,048,576 bytes); the type is decided from the bytes.
+    MEDIA_MAX_VIDEO_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(MEDIA_MAX_VIDEO_BYTES_DEFAULT / MIB),
+    MEDIA_MAX_IMAGE_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(MEDIA_MAX_IMAGE_BYTES_DEFAULT / MIB),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DEMO === "off" && !env.AUTH_SECRET) {
@@ -111,6 +117,8 @@ export interface Config {
   /** The From header of every e-mail. */
   mailFrom: string;
   s3: S3Settings | null;
+  /** Largest accepted upload per kind, in bytes. */
+  mediaMaxBytes: { video: number; image: number };
 }
 
 export class ConfigError extends Error {
@@ -211,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE === "on",
           }
         : null,
+    mediaMaxBytes: { video: e.MEDIA_MAX_VIDEO_MB * MIB, image: e.MEDIA_MAX_IMAGE_MB * MIB },
   };
 }
 
