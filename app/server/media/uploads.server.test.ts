@@ -55,7 +55,7 @@ function patch(cookie: string, location: string, offset: number, body: Buffer): 
   return fetch(`${server.url}${location}`, {
     method: "PATCH",
     headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", cookie },
-    body,
+    body: new Uint8Array(body),
   });
 }
 
@@ -243,13 +243,13 @@ describe("downloads", () => {
   it("stores a browser-made poster and serves it", async () => {
     const id = file.split("/")[3];
     const poster = fakeMedia(JPEG_HEAD, 2000);
-    const put = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, "content-type": "image/jpeg" }, body: poster });
+    const put = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, "content-type": "image/jpeg" }, body: new Uint8Array(poster) });
     expect(put.status).toBe(200);
     const { urls } = (await put.json()) as { urls: { poster: string } };
     const got = await fetch(`${server.url}${urls.poster}`);
     expect(got.headers.get("content-type")).toBe("image/jpeg");
     expect(Buffer.from(await got.arrayBuffer()).equals(poster)).toBe(true);
-    const notImage = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro }, body: fakeMedia(MP4_HEAD, 100) });
+    const notImage = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro }, body: new Uint8Array(fakeMedia(MP4_HEAD, 100)) });
     expect(notImage.status).toBe(400);
   });
 });
