@@ -10,6 +10,7 @@ import express from "express";
 import { mediaApi } from "~/server/media/media-api.server";
 import { createUploadServer } from "~/server/media/upload-server.server";
 import { DiskObjectStore } from "~/server/storage/disk-store.server";
+import type { ObjectStore } from "~/server/storage/object-store.server";
 import { installObjectStore } from "~/server/storage/storage.server";
 
 export interface MediaTestServer {
@@ -33,8 +34,9 @@ async function stop(server: http.Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-export async function startMediaServer(dataDir: string): Promise<MediaTestServer> {
-  installObjectStore(new DiskObjectStore(path.join(dataDir, "objects")));
+/** `store`: the object store finished uploads go to (default: disk under DATA_DIR/objects). */
+export async function startMediaServer(dataDir: string, store?: ObjectStore): Promise<MediaTestServer> {
+  installObjectStore(store ?? new DiskObjectStore(path.join(dataDir, "objects")));
   let server = await listen();
   const port = (server.address() as AddressInfo).port;
   return {
