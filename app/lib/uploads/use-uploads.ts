@@ -135,6 +135,9 @@ export function useUploads() {
     const task = tasks.current.get(key);
     if (task) await task.cancel();
     else {
+      // Queued from an earlier visit without its bytes: ask the server to drop what it has (tus termination).
+      const entry = (await listQueued().catch(() => [])).find((q) => q.key === key);
+      if (entry?.uploadUrl) await fetch(entry.uploadUrl, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0" } }).catch(() => undefined);
       await dequeue(key).catch(() => undefined);
       setItems((current) => current.filter((item) => item.key !== key));
     }
