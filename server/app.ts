@@ -101,6 +101,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   app.use(sameOriginActions(config.trustedOrigins));
   // Media: resumable uploads (tus) staged in DATA_DIR/uploads, then the JSON/preview/download API.
   const uploads = createUploadServer();
+  void uploads.sweep().catch((err) => logger.error({ err }, "sweeping unfinished uploads failed"));
   app.all(["/api/uploads", "/api/uploads/{*rest}"], uploads.handler);
   app.use(mediaApi());
   app.use(
@@ -127,6 +128,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
     config,
     startupMessages: messages,
     async shutdown() {
+      uploads.close();
       logger.info("closing the database");
       delivery().close();
       await closeDatabase();

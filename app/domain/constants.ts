@@ -62,3 +62,6 @@ export const MEDIA_MAX_VIDEO_BYTES_DEFAULT = 1024 * 1024 * 1024;
 export const MEDIA_MAX_IMAGE_BYTES_DEFAULT = 20 * 1024 * 1024;
 /** A poster frame or thumbnail made in the browser; larger ones are refused. */
 export const MEDIA_PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
+
+/** An upload not finished within this time is dropped (staged bytes and record), freeing its quota. */
+export const UPLOAD_EXPIRY_MS = 7 * DAY;

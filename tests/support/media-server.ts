@@ -17,12 +17,16 @@ export interface MediaTestServer {
   url: string;
   stagingDir: string;
   restart(): Promise<void>;
+  sweep(now?: number): Promise<number>;
   close(): Promise<void>;
 }
 
+let uploads: ReturnType<typeof createUploadServer>;
+
 function listen(port = 0): Promise<http.Server> {
   const app = express();
-  const uploads = createUploadServer();
+  uploads?.close();
+  uploads = createUploadServer();
   app.all(["/api/uploads", "/api/uploads/{*rest}"], uploads.handler);
   app.use(mediaApi());
   const server = http.createServer(app);
@@ -48,6 +52,10 @@ export async function startMediaServer(dataDir: string, store?: ObjectStore): Pr
       await new Promise((resolve) => setTimeout(resolve, 200));
       server = await listen(port);
     },
-    close: () => stop(server),
+    sweep: (now) => uploads.sweep(now),
+    close: () => {
+      uploads.close();
+      return stop(server);
+    },
   };
 }

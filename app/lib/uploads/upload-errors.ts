@@ -17,5 +17,5 @@ export function failureFromResponse(status: number | null, body: string | null):
   }
   const fromStatus = status ? storageErrorCodeForStatus(status) : null;
   const fromBody = STORAGE_ERROR_CODES.find((code) => code === parsed.code) ?? null;
-  return { code: fromStatus ?? fromBody ?? (status === 404 ? "storage/object-not-found" : "storage/unknown"), reason: parsed.reason };
+  return { code: fromStatus ?? fromBody ?? (status === 404 || status === 410 ? "storage/object-not-found" : "storage/unknown"), reason: parsed.reason };
 }

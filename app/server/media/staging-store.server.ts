@@ -11,6 +11,7 @@ import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
 import { ERRORS } from "@tus/utils";
+import { UPLOAD_EXPIRY_MS } from "~/domain/constants";
 import { SNIFF_BYTES, claimedKind, sniffMediaType, type SniffedType } from "~/domain/media-types";
 import { StorageError } from "~/domain/storage-errors";
 import { tusError } from "./tus-errors.server";
@@ -67,7 +68,8 @@ export class StagingStore extends FileStore {
     private readonly stagingDir: string,
     private readonly onRefused: (id: string) => Promise<void>,
   ) {
-    super({ directory: stagingDir });
+    // tus answers 410 for a PATCH after this; the sweep (upload-server.server.ts) removes such uploads.
+    super({ directory: stagingDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
     // Every upload declares its length up front: size limits and quota are decided before the first byte.
     this.extensions = this.extensions.filter((extension) => extension !== "creation-defer-length");
   }

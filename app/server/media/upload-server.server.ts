@@ -12,6 +12,7 @@ import { MemoryLocker, Server, type ServerOptions } from "@tus/server";
 import type { Upload } from "@tus/utils";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { UPLOAD_EXPIRY_MS } from "~/domain/constants";
 import { claimedKind } from "~/domain/media-types";
 import { StorageError, isStorageError } from "~/domain/storage-errors";
 import { loadSessionUser } from "../auth/session.server";
@@ -23,7 +24,7 @@ import { StagingStore, checkHead, readHead } from "./staging-store.server";
 import { storageErrorBody, tusError } from "./tus-errors.server";
 import { systemDb } from "../db/client.server";
 import { media } from "../db/schema";
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 
 export const UPLOADS_PATH = "/api/uploads";
 
@@ -49,7 +50,13 @@ function numberOrNull(value: string | null | undefined): number | null {
 export interface UploadServer {
   handler: RequestHandler;
   stagingDir: string;
+  /** Drops uploads not finished within UPLOAD_EXPIRY_MS (record and staged bytes); returns how many. */
+  sweep(now?: number): Promise<number>;
+  /** Stops the hourly sweep. */
+  close(): void;
 }
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export function createUploadServer(options: { stagingDir?: string } = {}): UploadServer {
   const stagingDir = options.stagingDir ?? path.join(config().dataDir, "uploads");
@@ -168,5 +175,20 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
       next(error);
     }
   };
-  return { handler, stagingDir };
+  async function sweep(now = Date.now()): Promise<number> {
+    const abandoned = await systemDb()
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.status, "uploading"), lt(media.createdAt, new Date(now - UPLOAD_EXPIRY_MS))));
+    for (const { id } of abandoned) {
+      await store.remove(id).catch(() => undefined);
+      await systemDb().delete(media).where(and(eq(media.id, id), eq(media.status, "uploading")));
+    }
+    if (abandoned.length) logger.info({ count: abandoned.length }, "dropped unfinished uploads older than the upload expiry");
+    return abandoned.length;
+  }
+  const sweeper = setInterval(() => void sweep().catch((err) => logger.error({ err }, "sweeping unfinished uploads failed")), SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
+  return { handler, stagingDir, sweep, close: () => clearInterval(sweeper) };
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { MP4_HEAD, PNG_HEAD, WEBM_HEAD, JPEG_HEAD, fakeMedia, sha256, tusMetadata } from "../../../tests/support/media-bytes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { UPLOAD_EXPIRY_MS } from "~/domain/constants";
 import { systemDb } from "../db/client.server";
 import { media, organisation } from "../db/schema";
 import { DEMO_PASSWORD, seedDemoData, type DemoData } from "../demo/seed-demo.server";
@@ -154,6 +155,20 @@ describe("resumable uploads", () => {
     expect(cancelled.status).toBe(204);
     expect(await systemDb().select().from(media).where(eq(media.id, id))).toEqual([]);
     expect(fs.existsSync(`${server.stagingDir}/${id}`)).toBe(false);
+  });
+});
+
+describe("abandoned uploads", () => {
+  it("are dropped after the upload expiry, freeing the quota", async () => {
+    const created = await create(cookies.pro, 1000, { filetype: "video/webm" });
+    const location = created.headers.get("location")!;
+    const id = location.split("/").pop()!;
+    expect((await patch(cookies.pro, location, 0, fakeMedia(WEBM_HEAD, 500))).status).toBe(204);
+    expect(await server.sweep()).toBe(0);
+    expect(await server.sweep(Date.now() + UPLOAD_EXPIRY_MS + 60_000)).toBeGreaterThanOrEqual(1);
+    expect(await systemDb().select().from(media).where(eq(media.id, id))).toEqual([]);
+    expect(fs.existsSync(`${server.stagingDir}/${id}`)).toBe(false);
+    expect((await head(cookies.pro, location)).status).toBe(404);
   });
 });
 
