@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { StorageError } from "~/domain/storage-errors";
-import { UPLOAD_RETRY_DELAYS, backoffDelays, withStorageRetry } from "./retry";
+import { UPLOAD_RETRY_DELAYS, backoffDelays, decideUploadRetry, withStorageRetry } from "./retry";
 
 describe("storage retry policy", () => {
   it("doubles from 1 s up to 64 s and covers the upload window of 600 s", () => {
@@ -39,5 +39,31 @@ describe("storage retry policy", () => {
       ).rejects.toMatchObject({ code });
       expect(calls).toBe(1);
     }
+  });
+});
+
+describe("upload retry decisions", () => {
+  it("retry network failures and server errors while the streak stays within 600 s, then report the limit", () => {
+    let start: number | null = null;
+    let clock = 0;
+    let attempt = 0;
+    for (;;) {
+      const decision = decideUploadRetry(null, attempt, start, clock);
+      if (!decision.retry) {
+        expect(decision.limitExceeded).toBe(true);
+        break;
+      }
+      start = decision.streakStart;
+      clock += UPLOAD_RETRY_DELAYS[attempt];
+      attempt++;
+    }
+    expect(clock).toBeLessThanOrEqual(600_000);
+    expect(clock + 64_000).toBeGreaterThan(600_000);
+  });
+
+  it("start a new streak after progress (attempt 0), and never retry refusals", () => {
+    expect(decideUploadRetry(503, 0, 5, 1_000_000)).toEqual({ retry: true, streakStart: 1_000_000 });
+    expect(decideUploadRetry(409, 3, 0, 10_000)).toEqual({ retry: true, streakStart: 0 });
+    for (const status of [400, 401, 402, 403, 404, 413]) expect(decideUploadRetry(status, 0, null)).toEqual({ retry: false, limitExceeded: false });
   });
 });

@@ -58,3 +58,17 @@ export async function withStorageRetry<T>(
     }
   }
 }
+
+export type UploadRetryDecision = { retry: true; streakStart: number } | { retry: false; limitExceeded: boolean };
+
+/**
+ * Whether a failed upload request is tried again: only retryable statuses, and only while the failure streak
+ * (which began at `streakStart`, or now for the first failure after progress) stays within the upload window.
+ */
+export function decideUploadRetry(status: number | null, attempt: number, streakStart: number | null, now = Date.now()): UploadRetryDecision {
+  if (!isRetryableStatus(status)) return { retry: false, limitExceeded: false };
+  const start = attempt === 0 || streakStart === null ? now : streakStart;
+  const delay = UPLOAD_RETRY_DELAYS[attempt];
+  if (delay === undefined || !withinRetryWindow(start, delay, STORAGE_UPLOAD_RETRY_MS, now)) return { retry: false, limitExceeded: true };
+  return { retry: true, streakStart: start };
+}

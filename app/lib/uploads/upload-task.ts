@@ -3,9 +3,8 @@
  * cancel, and the seed's retry policy (retry.ts). Listeners get a fresh snapshot on every change.
  */
 import * as tus from "tus-js-client";
-import { STORAGE_UPLOAD_RETRY_MS } from "~/domain/constants";
 import type { StorageErrorCode } from "~/domain/storage-errors";
-import { UPLOAD_RETRY_DELAYS, isRetryableStatus, withinRetryWindow } from "./retry";
+import { UPLOAD_RETRY_DELAYS, decideUploadRetry } from "./retry";
 import { failureFromResponse } from "./upload-errors";
 
 export const UPLOAD_ENDPOINT = "/api/uploads";
@@ -66,14 +65,12 @@ export class UploadTask {
         }
       },
       onShouldRetry: (error, attempt) => {
-        const status = error.originalResponse?.getStatus() ?? null;
-        if (!isRetryableStatus(status)) return false;
-        const now = Date.now();
-        if (attempt === 0 || this.streakStart === null) this.streakStart = now;
-        if (!withinRetryWindow(this.streakStart, UPLOAD_RETRY_DELAYS[attempt] ?? Infinity, STORAGE_UPLOAD_RETRY_MS, now)) {
-          this.retryLimitHit = true;
+        const decision = decideUploadRetry(error.originalResponse?.getStatus() ?? null, attempt, this.streakStart);
+        if (!decision.retry) {
+          this.retryLimitHit = decision.limitExceeded;
           return false;
         }
+        this.streakStart = decision.streakStart;
         this.update({ state: "retrying", speed: null, secondsLeft: null });
         return true;
       },
