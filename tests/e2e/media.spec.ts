@@ -105,3 +105,24 @@ test("uploads several files, refuses a wrong type, and resumes a paused upload a
   // The same upload continued (no new one was created after the reload).
   expect(created).toEqual([]);
 });
+
+test("an upload survives the connection dropping: it retries with backoff and completes with every byte", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "admin@casus.test");
+  await page.goto("/test/viot-uploads");
+  // Every PATCH fails with a reset connection until the network "comes back".
+  let dropped = 0;
+  await page.route(/\/api\/uploads\/[0-9a-f-]{36}$/, (route) => {
+    if (route.request().method() !== "PATCH") return route.fallback();
+    dropped++;
+    return route.abort("connectionreset");
+  });
+  const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(3 * 1024 * 1024)]);
+  await page.getByTestId("file-input").setInputFiles([{ name: "flaky.jpg", mimeType: "image/jpeg", buffer: bytes }]);
+  const item = page.getByTestId("upload-item").filter({ hasText: "flaky.jpg" });
+  await expect(item).toHaveAttribute("data-state", "retrying", { timeout: 15_000 });
+  await expect.poll(() => dropped, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await page.unroute(/\/api\/uploads\/[0-9a-f-]{36}$/);
+  await expect(item).toHaveAttribute("data-state", "complete", { timeout: 30_000 });
+  await expect(item.getByTestId("media-details")).toContainText(crypto.createHash("sha256").update(bytes).digest("hex"));
+});
