@@ -119,6 +119,16 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
         throw error;
       }
     },
+    // tus's own refusals in the seed's codes: larger than any kind may be, an upload that expired or is gone.
+    onResponseError(_req, error) {
+      const status = "status_code" in error ? error.status_code : 500;
+      if (status === 413) {
+        const max = Math.max(config().mediaMaxBytes.video, config().mediaMaxBytes.image);
+        return { status_code: 413, body: storageErrorBody(new StorageError("storage/invalid-argument", { field: "size", reason: "too-large", maxBytes: max })) };
+      }
+      if (status === 404 || status === 410) return { status_code: status, body: storageErrorBody(new StorageError("storage/object-not-found")) };
+      return undefined;
+    },
     async onUploadFinish(_req, upload: Upload) {
       try {
         await finish(upload.id);

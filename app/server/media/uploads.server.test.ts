@@ -196,6 +196,8 @@ describe("refusals with the seed's storage codes", () => {
 
   it("a size over the kind's maximum", async () => {
     await refusal(await create(cookies.pro, 2 * MiB, { filetype: "image/png" }), 400, "storage/invalid-argument", "too-large");
+    // Over the largest size of any kind: tus itself refuses, in the same code.
+    await refusal(await create(cookies.pro, 2 * 1024 * MiB, { filetype: "video/mp4" }), 413, "storage/invalid-argument", "too-large");
   });
 
   it("402 quota-exceeded over the organisation's quota, counting uploads in flight", async () => {
