@@ -26,7 +26,8 @@ beforeAll(async () => {
   s3 = await startS3Server();
   client = createS3Client(s3.settings);
   server = await startMediaServer(database.dataDir, new S3ObjectStore(client, s3.settings.bucket));
-});
+  // A migrated database and an S3 server in a child process: slow on a busy 2-core machine.
+}, 120_000);
 
 afterAll(async () => {
   await server?.close();
