@@ -38,16 +38,19 @@ test("records from the camera, takes a still, uploads both and plays the video b
 
   const items = page.getByTestId("upload-item");
   await expect(items).toHaveCount(2);
-  await expect(items.nth(0)).toHaveAttribute("data-state", "complete", { timeout: 30_000 });
-  await expect(items.nth(1)).toHaveAttribute("data-state", "complete", { timeout: 30_000 });
-  await expect(items.nth(0).getByTestId("media-details")).toContainText("video/webm");
-  await expect(items.nth(1).getByTestId("media-details")).toContainText("image/jpeg");
-  await expect(items.nth(1).getByTestId("media-image")).toBeVisible();
+  // Each is probed (duration, poster) before it starts, so the still may be listed first.
+  const clip = items.filter({ hasText: ".webm" });
+  const still = items.filter({ hasText: ".jpg" });
+  await expect(clip).toHaveAttribute("data-state", "complete", { timeout: 30_000 });
+  await expect(still).toHaveAttribute("data-state", "complete", { timeout: 30_000 });
+  await expect(clip.getByTestId("media-details")).toContainText("video/webm");
+  await expect(still.getByTestId("media-details")).toContainText("image/jpeg");
+  await expect(still.getByTestId("media-image")).toBeVisible();
 
-  const player = items.nth(0).getByTestId("media-player");
+  const player = clip.getByTestId("media-player");
   await expect(player).toHaveAttribute("poster", /\/api\/media\/.+\/poster\?expires=/);
   // The duration was measured in the browser at upload and stored with the object.
-  await expect(items.nth(0).getByTestId("media-details")).toContainText(/0:0[2-4]/);
+  await expect(clip.getByTestId("media-details")).toContainText(/0:0[2-4]/);
   const seeked = await player.evaluate(async (video: HTMLVideoElement) => {
     if (video.readyState < 1) await new Promise((resolve) => video.addEventListener("loadedmetadata", resolve, { once: true }));
     video.currentTime = 2;
