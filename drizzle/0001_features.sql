@@ -47,6 +47,24 @@ CREATE TABLE "two_factor" (
 	"locked_until" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "media" (
+	"id" text PRIMARY KEY NOT NULL,
+	"organisation_id" text NOT NULL,
+	"uploader_id" text NOT NULL,
+	"object_key" text NOT NULL,
+	"kind" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" bigint NOT NULL,
+	"sha256" text,
+	"duration_ms" integer,
+	"poster_key" text,
+	"thumbnail_key" text,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"status" text DEFAULT 'uploading' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone
+);
+--> statement-breakpoint
 DROP INDEX "dossier_professional_idx";--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "phone_number" text;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "phone_number_verified" boolean;--> statement-breakpoint
@@ -65,6 +83,8 @@ ALTER TABLE "dossier_message" ADD CONSTRAINT "dossier_message_dossier_id_dossier
 ALTER TABLE "dossier_message" ADD CONSTRAINT "dossier_message_author_id_user_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "patient" ADD CONSTRAINT "patient_organisation_id_organisation_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisation"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "two_factor" ADD CONSTRAINT "two_factor_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "media" ADD CONSTRAINT "media_organisation_id_organisation_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisation"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "media" ADD CONSTRAINT "media_uploader_id_user_id_fk" FOREIGN KEY ("uploader_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "dossier_event_dossier_idx" ON "dossier_event" USING btree ("dossier_id","seq");--> statement-breakpoint
 CREATE INDEX "dossier_event_organisation_idx" ON "dossier_event" USING btree ("organisation_id","seq");--> statement-breakpoint
 CREATE INDEX "dossier_medium_dossier_idx" ON "dossier_medium" USING btree ("dossier_id");--> statement-breakpoint
@@ -72,6 +92,8 @@ CREATE INDEX "dossier_message_dossier_idx" ON "dossier_message" USING btree ("do
 CREATE UNIQUE INDEX "patient_organisation_phone_idx" ON "patient" USING btree ("organisation_id","phone");--> statement-breakpoint
 CREATE INDEX "two_factor_user_id_idx" ON "two_factor" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "two_factor_secret_idx" ON "two_factor" USING btree ("secret");--> statement-breakpoint
+CREATE INDEX "media_organisation_created_idx" ON "media" USING btree ("organisation_id","created_at");--> statement-breakpoint
+CREATE INDEX "media_uploader_idx" ON "media" USING btree ("uploader_id");--> statement-breakpoint
 ALTER TABLE "dossier" ADD CONSTRAINT "dossier_patient_id_patient_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patient"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dossier" ADD CONSTRAINT "dossier_reviewer_id_user_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "dossier_patient_idx" ON "dossier" USING btree ("patient_id");--> statement-breakpoint

@@ -30,6 +30,8 @@ import { openSetupIfNeeded } from "~/server/setup/setup-code.server";
 import { createObjectStore, installObjectStore } from "~/server/storage/storage.server";
 import { installLiveBus, liveBus, startLiveBus } from "~/server/live/bus.server";
 import { liveEventsHandler } from "~/server/live/sse.server";
+import { mediaApi } from "~/server/media/media-api.server";
+import { createUploadServer } from "~/server/media/upload-server.server";
 
 export interface CasusServer {
   app: express.Express;
@@ -107,6 +109,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   }
   app.use(localeCookie({ secure: config.secureCookies }));
   app.use(sameOriginActions(config.trustedOrigins));
+  // Media: resumable uploads (tus) staged in DATA_DIR/uploads, then the JSON/preview/download API.
+  const uploads = createUploadServer();
+  void uploads.sweep().catch((err) => logger.error({ err }, "sweeping unfinished uploads failed"));
+  app.all(["/api/uploads", "/api/uploads/{*rest}"], uploads.handler);
+  app.use(mediaApi());
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
@@ -131,6 +138,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
     config,
     startupMessages: messages,
     async shutdown() {
+      uploads.close();
       logger.info("closing the database");
       delivery().close();
       await liveBus().close();

@@ -73,3 +73,15 @@ export const MAGIC_LINK_MARKER_COOKIE = "casus.sign_in_link";
 /** Dossiers (PRODUCT.md "Unfinished dossiers"): the review target and when a draft counts as unfinished. Settings may override both. */
 export const REVIEW_TARGET_WORKING_DAYS = 2;
 export const UNFINISHED_DRAFT_DAYS = 7;
+
+/** Signed media URLs (downloads and playback) stop working this long after they were issued. */
+export const MEDIA_URL_TTL_MS = 10 * MINUTE;
+
+/** Default maximum upload sizes; MEDIA_MAX_VIDEO_MB / MEDIA_MAX_IMAGE_MB override them. */
+export const MEDIA_MAX_VIDEO_BYTES_DEFAULT = 1024 * 1024 * 1024;
+export const MEDIA_MAX_IMAGE_BYTES_DEFAULT = 20 * 1024 * 1024;
+/** A poster frame or thumbnail made in the browser; larger ones are refused. */
+export const MEDIA_PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
+
+/** An upload not finished within this time is dropped (staged bytes and record), freeing its quota. */
+export const UPLOAD_EXPIRY_MS = 7 * DAY;

@@ -54,6 +54,7 @@ describe("loadConfig defaults", () => {
       s3: null,
       reviewTargetWorkingDays: 2,
       unfinishedDraftDays: 7,
+      mediaMaxBytes: { video: 1024 * 1024 * 1024, image: 20 * 1024 * 1024 },
     });
   });
 
@@ -268,5 +269,17 @@ describe("config() and setConfig()", () => {
     setConfig(installed);
     expect(config()).toBe(installed);
     expect(config().port).toBe(4123);
+  });
+});
+
+describe("media upload limits", () => {
+  it("are set in MiB and refuse nonsense", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-config-media-"));
+    expect(loadConfig({ AUTH_SECRET: "x".repeat(32), DATA_DIR: dataDir, MEDIA_MAX_VIDEO_MB: "500", MEDIA_MAX_IMAGE_MB: "5" }).mediaMaxBytes).toEqual({
+      video: 500 * 1024 * 1024,
+      image: 5 * 1024 * 1024,
+    });
+    expect(() => loadConfig({ AUTH_SECRET: "x".repeat(32), DATA_DIR: dataDir, MEDIA_MAX_VIDEO_MB: "0" })).toThrow(/MEDIA_MAX_VIDEO_MB/);
+    expect(() => loadConfig({ AUTH_SECRET: "x".repeat(32), DATA_DIR: dataDir, MEDIA_MAX_IMAGE_MB: "lots" })).toThrow(/MEDIA_MAX_IMAGE_MB/);
   });
 });

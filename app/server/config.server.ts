@@ -7,8 +7,11 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { REVIEW_TARGET_WORKING_DAYS, UNFINISHED_DRAFT_DAYS } from "~/domain/constants";
+import { MEDIA_MAX_IMAGE_BYTES_DEFAULT, MEDIA_MAX_VIDEO_BYTES_DEFAULT } from "~/domain/constants";
 import { ROLES, type Role } from "~/domain/roles";
 import { type OidcProvider, parseOidcProviders } from "./auth/oidc-settings.server";
+
+const MIB = 1024 * 1024;
 
 const onOff = z.enum(["on", "off"]);
 
@@ -69,6 +72,9 @@ const schema = z
     // Dossiers: when a submitted dossier is overdue for review, and when a draft or returned one is unfinished.
     REVIEW_TARGET_WORKING_DAYS: z.coerce.number().int().min(1).max(60).default(REVIEW_TARGET_WORKING_DAYS),
     UNFINISHED_DRAFT_DAYS: z.coerce.number().int().min(1).max(365).default(UNFINISHED_DRAFT_DAYS),
+    // Upload limits in MiB (1 MiB = 1,048,576 bytes); the type is decided from the bytes.
+    MEDIA_MAX_VIDEO_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(MEDIA_MAX_VIDEO_BYTES_DEFAULT / MIB),
+    MEDIA_MAX_IMAGE_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(MEDIA_MAX_IMAGE_BYTES_DEFAULT / MIB),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DEMO === "off" && !env.AUTH_SECRET) {
@@ -127,6 +133,8 @@ export interface Config {
   reviewTargetWorkingDays: number;
   /** A draft or returned dossier untouched for this many days counts as unfinished. */
   unfinishedDraftDays: number;
+  /** Largest accepted upload per kind, in bytes. */
+  mediaMaxBytes: { video: number; image: number };
 }
 
 export class ConfigError extends Error {
@@ -233,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     reviewTargetWorkingDays: e.REVIEW_TARGET_WORKING_DAYS,
     unfinishedDraftDays: e.UNFINISHED_DRAFT_DAYS,
+    mediaMaxBytes: { video: e.MEDIA_MAX_VIDEO_MB * MIB, image: e.MEDIA_MAX_IMAGE_MB * MIB },
   };
 }
 

@@ -1,12 +1,55 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+/** Test page: record from a camera (or a smartphone otoscope), take stills, review and upload. */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLoaderData } from "react-router";
+import { OrganisationPicker } from "~/components/media/organisation-picker";
+import { RecentMedia } from "~/components/media/recent-media";
+import { Recorder } from "~/components/media/recorder";
+import { UploadList } from "~/components/media/upload-list";
+import { PageHeader } from "~/components/page-header";
+import { useUploads } from "~/lib/uploads/use-uploads";
 import { authorize } from "~/server/auth/authorize.server";
+import { mediaPageData } from "~/server/media/media-page.server";
 import type { Route } from "./+types/record-view";
 
+export const handle = { i18n: ["media"] };
+
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "test-record-view");
-  return null;
+  const { user } = await authorize(args, "test-record-view");
+  return mediaPageData(user, { source: "recorder" });
+}
+
+function stamp(): string {
+  return new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
 }
 
 export default function Page() {
-  return <NotYetAvailable routeKey="test-record-view" />;
+  const { organisations, recent } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("media");
+  const [organisationId, setOrganisationId] = useState(organisations[0]?.id ?? "");
+  const uploads = useUploads();
+
+  return (
+    <>
+      <PageHeader routeKey="test-record-view" />
+      <div className="max-w-3xl space-y-6">
+        <OrganisationPicker organisations={organisations} value={organisationId} onChange={setOrganisationId} />
+        <Recorder
+          onKeepClip={(clip) => void uploads.add(clip.blob, `${t("recorder.clipName")}-${stamp()}.${clip.type.includes("mp4") ? "mp4" : "webm"}`, { organisationId, source: "recorder" })}
+          onKeepStill={(still) => void uploads.add(still, `${t("recorder.stillName")}-${stamp()}.jpg`, { organisationId, source: "recorder" })}
+        />
+        <section className="space-y-3">
+          <h2 className="text-lg font-semibold text-slate-900">{t("upload.list")}</h2>
+          <UploadList
+            items={uploads.items}
+            onPause={uploads.pause}
+            onResume={uploads.resume}
+            onCancel={(key) => void uploads.cancel(key)}
+            onReattach={(key, file) => void uploads.reattach(key, file)}
+          />
+        </section>
+        <RecentMedia media={recent} />
+      </div>
+    </>
+  );
 }

@@ -3,3 +3,4 @@ export * from "./organisations";
 export * from "./dossiers";
 export * from "./audit";
 export * from "./two-factor";
+export * from "./media";

@@ -1,0 +1,28 @@
+import { useTranslation } from "react-i18next";
+import { useLocale } from "~/lib/use-locale";
+import { formatBytes, formatSeconds } from "~/lib/format-media";
+import type { MediaInfo } from "~/lib/uploads/media-client";
+
+/** What the server stored about a medium. */
+export function MediaDetails({ media }: { media: MediaInfo }) {
+  const { t } = useTranslation("media");
+  const locale = useLocale();
+  const rows: [string, string][] = [
+    [t("details.type"), media.contentType],
+    [t("details.size"), formatBytes(media.size, locale)],
+  ];
+  if (media.durationMs !== null) rows.push([t("details.duration"), formatSeconds(media.durationMs / 1000)]);
+  if (media.metadata.width && media.metadata.height) rows.push([t("details.dimensions"), `${media.metadata.width} × ${media.metadata.height}`]);
+  if (media.sha256) rows.push([t("details.checksum"), media.sha256]);
+  if (media.completedAt) rows.push([t("details.stored"), new Date(media.completedAt).toLocaleString(locale)]);
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="media-details">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="break-all text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,21 @@
+/** What a failed upload means, as one of the seed's storage codes, read from the server's answer. */
+import { STORAGE_ERROR_CODES, type StorageErrorCode, storageErrorCodeForStatus } from "~/domain/storage-errors";
+
+export interface UploadFailure {
+  code: StorageErrorCode;
+  /** The server's reason, e.g. "type-not-allowed" or "too-large", when it gave one. */
+  reason?: string;
+}
+
+/** 401/402/403 by the seed's rule; otherwise the code in the JSON body; otherwise unknown. */
+export function failureFromResponse(status: number | null, body: string | null): UploadFailure {
+  let parsed: { code?: string; reason?: string } = {};
+  try {
+    parsed = body ? (JSON.parse(body) as typeof parsed) : {};
+  } catch {
+    parsed = {};
+  }
+  const fromStatus = status ? storageErrorCodeForStatus(status) : null;
+  const fromBody = STORAGE_ERROR_CODES.find((code) => code === parsed.code) ?? null;
+  return { code: fromStatus ?? fromBody ?? (status === 404 || status === 410 ? "storage/object-not-found" : "storage/unknown"), reason: parsed.reason };
+}

@@ -1,0 +1,123 @@
+/**
+ * The media HTTP API beside the tus uploads:
+ * - GET  /api/media/:id                → the medium as JSON with fresh signed URLs (session; scoped per organisation)
+ * - PUT  /api/media/:id/poster|thumbnail → a browser-made JPEG/PNG/WebP preview (session; scoped)
+ * - GET/HEAD /api/media/:id/file|poster|thumbnail?expires&signature → the bytes, with HTTP ranges (signed URL)
+ * Refusals are the seed's storage codes as `{"code":"storage/…"}`.
+ */
+import { pipeline } from "node:stream/promises";
+import { fromNodeHeaders } from "better-auth/node";
+import express, { type Request, type Response, type Router } from "express";
+import { MEDIA_PREVIEW_MAX_BYTES } from "~/domain/constants";
+import { sniffMediaType } from "~/domain/media-types";
+import { StorageError, isStorageError } from "~/domain/storage-errors";
+import { loadSessionUser } from "../auth/session.server";
+import { objectStore } from "../storage/storage.server";
+import { mediaById, mediaForActor, mediaView, storePreview } from "./media.server";
+import { parseRange } from "./range.server";
+import { MEDIA_VARIANTS, verifyMediaSignature, type MediaVariant } from "./signed-url.server";
+import { storageErrorBody } from "./tus-errors.server";
+
+function fail(res: Response, error: StorageError): void {
+  res.status(error.status).set("Cache-Control", "no-store").type("application/json").send(storageErrorBody(error));
+}
+
+async function actor(req: Request) {
+  const user = await loadSessionUser(fromNodeHeaders(req.headers));
+  if (!user) throw new StorageError("storage/unauthenticated");
+  return user;
+}
+
+function isVariant(value: string): value is MediaVariant {
+  return (MEDIA_VARIANTS as readonly string[]).includes(value);
+}
+
+async function download(req: Request, res: Response, id: string, variant: MediaVariant): Promise<void> {
+  const problem = verifyMediaSignature(id, variant, req.query.expires, req.query.signature);
+  if (problem) throw new StorageError(problem === "expired" ? "storage/unauthorized" : "storage/invalid-url", { reason: problem });
+  const row = await mediaById(id);
+  const key = variant === "file" ? (row.status === "complete" ? row.objectKey : null) : variant === "poster" ? row.posterKey : row.thumbnailKey;
+  if (!key) throw new StorageError("storage/object-not-found");
+  const size = variant === "file" ? row.size : (await objectStore().head(key)).size;
+  const range = parseRange(req.get("range"), size);
+  if (range === "unsatisfiable") {
+    res.status(416).set({ "Content-Range": `bytes */${size}`, "Accept-Ranges": "bytes", "Cache-Control": "no-store" }).end();
+    return;
+  }
+  const expiresInSeconds = Math.max(0, Math.floor((Number(req.query.expires) - Date.now()) / 1000));
+  const headers: Record<string, string> = {
+    "Accept-Ranges": "bytes",
+    // The URL stops working when it expires; no-transform keeps compression (and proxies) off the bytes.
+    "Cache-Control": `private, max-age=${expiresInSeconds}, no-transform`,
+    "Content-Disposition": "inline",
+  };
+  if (variant === "file" && row.sha256) headers.ETag = `"${row.sha256}"`;
+  if (req.method === "HEAD") {
+    const info = variant === "file" ? null : await objectStore().head(key);
+    res
+      .status(range ? 206 : 200)
+      .set(headers)
+      .set({ "Content-Type": info?.contentType ?? row.contentType, "Content-Length": String(range ? range.end - range.start + 1 : size) })
+      .set(range ? { "Content-Range": `bytes ${range.start}-${range.end}/${size}` } : {})
+      .end();
+    return;
+  }
+  const object = await objectStore().get(key, range ? { range } : {});
+  res.status(range ? 206 : 200).set(headers);
+  res.set({ "Content-Type": variant === "file" ? row.contentType : object.info.contentType, "Content-Length": String(object.contentLength) });
+  if (object.range) res.set("Content-Range", `bytes ${object.range.start}-${object.range.end}/${object.info.size}`);
+  try {
+    await pipeline(object.body, res);
+  } catch {
+    // The player went away (seeking aborts the previous range request); nothing to answer.
+    object.body.destroy();
+  }
+}
+
+export function mediaApi(): Router {
+  const router = express.Router();
+
+  router.get("/api/media/:id", async (req, res, next) => {
+    try {
+      const row = await mediaForActor(await actor(req), req.params.id);
+      res.set("Cache-Control", "no-store").json(mediaView(row));
+    } catch (error) {
+      if (isStorageError(error)) return fail(res, error);
+      next(error);
+    }
+  });
+
+  router.put(
+    "/api/media/:id/:variant",
+    express.raw({ type: () => true, limit: MEDIA_PREVIEW_MAX_BYTES }),
+    async (req, res, next) => {
+      try {
+        const variant = req.params.variant;
+        if (variant !== "poster" && variant !== "thumbnail") throw new StorageError("storage/invalid-url");
+        const user = await actor(req);
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const sniffed = sniffMediaType(body);
+        if (!sniffed || sniffed.kind !== "image") throw new StorageError("storage/invalid-argument", { field: "type", reason: "type-not-allowed" });
+        const row = await storePreview(user, req.params.id, variant, body, sniffed.contentType);
+        res.set("Cache-Control", "no-store").json(mediaView(row));
+      } catch (error) {
+        if (isStorageError(error)) return fail(res, error);
+        if ((error as { type?: string }).type === "entity.too.large") return fail(res, new StorageError("storage/invalid-argument", { field: "size", reason: "too-large", maxBytes: MEDIA_PREVIEW_MAX_BYTES }));
+        next(error);
+      }
+    },
+  );
+
+  const serve = async (req: Request<{ id: string; variant: string }>, res: Response, next: (error: unknown) => void) => {
+    try {
+      if (!isVariant(req.params.variant)) throw new StorageError("storage/invalid-url");
+      await download(req, res, req.params.id, req.params.variant);
+    } catch (error) {
+      if (isStorageError(error)) return fail(res, error);
+      next(error);
+    }
+  };
+  router.get("/api/media/:id/:variant", serve);
+  router.head("/api/media/:id/:variant", serve);
+  return router;
+}

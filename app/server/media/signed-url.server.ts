@@ -1,0 +1,54 @@
+/**
+ * Short-lived signed media URLs: `/api/media/<id>/<variant>?expires=<unix ms>&signature=<hmac>`.
+ * The page's loader (or /api/media/<id>) checks access in the data layer and then signs; the download handler
+ * only verifies the signature and the expiry, so a <video> element can fetch ranges without cookies and a leaked
+ * URL stops working after MEDIA_URL_TTL_MS. The key is derived from AUTH_SECRET (HKDF), so it rotates with it
+ * and is never the session secret itself. `signature` is one of the query names the log masks.
+ */
+import crypto from "node:crypto";
+import { MEDIA_URL_TTL_MS } from "~/domain/constants";
+import { config } from "../config.server";
+
+export const MEDIA_VARIANTS = ["file", "poster", "thumbnail"] as const;
+export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
+
+const keys = new Map<string, Buffer>();
+
+function signingKey(secret: string): Buffer {
+  let key = keys.get(secret);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync("sha256", secret, "casus", "casus media url v1", 32));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+function mac(mediaId: string, variant: MediaVariant, expires: number, secret: string): string {
+  return crypto.createHmac("sha256", signingKey(secret)).update(`${mediaId}\n${variant}\n${expires}`).digest("base64url");
+}
+
+export function signMediaUrl(mediaId: string, variant: MediaVariant, options: { now?: number; ttlMs?: number; secret?: string } = {}): string {
+  const expires = (options.now ?? Date.now()) + (options.ttlMs ?? MEDIA_URL_TTL_MS);
+  const signature = mac(mediaId, variant, expires, options.secret ?? config().authSecret);
+  return `/api/media/${encodeURIComponent(mediaId)}/${variant}?expires=${expires}&signature=${signature}`;
+}
+
+export type SignatureProblem = "invalid" | "expired";
+
+/** null when the URL's signature is ours and not expired; otherwise why not. */
+export function verifyMediaSignature(
+  mediaId: string,
+  variant: string,
+  expiresParam: unknown,
+  signatureParam: unknown,
+  options: { now?: number; secret?: string } = {},
+): SignatureProblem | null {
+  if (!(MEDIA_VARIANTS as readonly string[]).includes(variant)) return "invalid";
+  if (typeof expiresParam !== "string" || !/^\d{1,16}$/.test(expiresParam) || typeof signatureParam !== "string") return "invalid";
+  const expires = Number(expiresParam);
+  const expected = Buffer.from(mac(mediaId, variant as MediaVariant, expires, options.secret ?? config().authSecret));
+  const given = Buffer.from(signatureParam);
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return "invalid";
+  if ((options.now ?? Date.now()) > expires) return "expired";
+  return null;
+}

@@ -1,0 +1,116 @@
+/**
+ * The tus datastore: @tus/file-store staging under DATA_DIR/uploads, with the type check on the first bytes.
+ * Unfinished uploads live on local disk (their `.json` sidecar holds length and metadata), so a server restart
+ * loses nothing; a finished upload is streamed into the ObjectStore (disk or S3) and its staged file removed
+ * (decision 023).
+ */
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { Readable } from "node:stream";
+import { FileStore } from "@tus/file-store";
+import { ERRORS } from "@tus/utils";
+import { UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import { SNIFF_BYTES, claimedKind, sniffMediaType, type SniffedType } from "~/domain/media-types";
+import { StorageError } from "~/domain/storage-errors";
+import { tusError } from "./tus-errors.server";
+
+/** The first bytes of a staged file, as far as they exist. */
+export async function readHead(filePath: string, length = SNIFF_BYTES): Promise<Buffer> {
+  const handle = await fsp.open(filePath, "r");
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The accepted type of these first bytes if it is the kind the upload declared; otherwise the refusal. */
+export function checkHead(head: Uint8Array, declaredType: string | null | undefined): SniffedType {
+  const sniffed = sniffMediaType(head);
+  if (!sniffed || sniffed.kind !== claimedKind(declaredType)) {
+    throw new StorageError("storage/invalid-argument", { field: "type", reason: "type-not-allowed" });
+  }
+  return sniffed;
+}
+
+/**
+ * Holds the first `needed` bytes (together with the `prefix` already on disk) until they can be checked; later
+ * bytes stream straight through. If the connection drops before that, what arrived is written unchecked and the
+ * next PATCH (which starts below `needed` again) checks it.
+ */
+async function* checkedFirstBytes(source: AsyncIterable<Buffer>, prefix: Buffer, needed: number, check: (head: Buffer) => void) {
+  let head = prefix;
+  let pending: Buffer[] = [];
+  let decided = false;
+  for await (const chunk of source) {
+    if (decided) {
+      yield chunk;
+      continue;
+    }
+    pending.push(chunk);
+    head = Buffer.concat([head, chunk]);
+    if (head.length >= needed) {
+      check(head.subarray(0, needed));
+      decided = true;
+      yield* pending;
+      pending = [];
+    }
+  }
+  yield* pending;
+}
+
+export class StagingStore extends FileStore {
+  constructor(
+    private readonly stagingDir: string,
+    private readonly onRefused: (id: string) => Promise<void>,
+  ) {
+    // tus answers 410 for a PATCH after this; the sweep (upload-server.server.ts) removes such uploads.
+    super({ directory: stagingDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+    // Every upload declares its length up front: size limits and quota are decided before the first byte.
+    this.extensions = this.extensions.filter((extension) => extension !== "creation-defer-length");
+  }
+
+  /** Ids are UUIDs we generate (the upload server refuses anything else), so the path stays inside the directory. */
+  stagedPath(id: string): string {
+    if (!/^[0-9a-f-]{36}$/.test(id)) throw ERRORS.FILE_NOT_FOUND;
+    return path.join(this.stagingDir, id);
+  }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const filePath = this.stagedPath(id);
+    let source: AsyncIterable<Buffer> = readable;
+    if (offset < SNIFF_BYTES) {
+      const upload = await this.getUpload(id);
+      const needed = Math.min(SNIFF_BYTES, upload.size ?? SNIFF_BYTES);
+      const prefix = offset > 0 ? await readHead(filePath, offset) : Buffer.alloc(0);
+      source = checkedFirstBytes(readable, prefix, needed, (head) => void checkHead(head, upload.metadata?.filetype));
+    }
+    let received = 0;
+    const writable = fs.createWriteStream(filePath, { flags: "r+", start: offset });
+    try {
+      await pipeline(
+        source,
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            received += chunk.length;
+            yield chunk;
+          }
+        },
+        writable,
+      );
+    } catch (error) {
+      if (error instanceof StorageError) {
+        // A refused type will never become acceptable: drop the upload so it stops counting against the quota.
+        await this.remove(id).catch(() => undefined);
+        await this.onRefused(id).catch(() => undefined);
+        throw tusError(error);
+      }
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    return offset + received;
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * Resumable uploads (tus 1.0) at /api/uploads, on the app's own Express server.
+ *
+ * Every request is authenticated by the session cookie and each existing upload is looked up through the media
+ * data layer, so another organisation's upload answers 404. Creating an upload checks the declared type and
+ * length, the organisation and its quota; the first bytes are checked by the staging store; the finished upload
+ * is moved into the object store. Errors are the seed's storage codes as JSON (`{"code":"storage/…"}`).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { MemoryLocker, Server, type ServerOptions } from "@tus/server";
+import type { Upload } from "@tus/utils";
+import { fromNodeHeaders } from "better-auth/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import { claimedKind } from "~/domain/media-types";
+import { StorageError, isStorageError } from "~/domain/storage-errors";
+import { loadSessionUser } from "../auth/session.server";
+import { config } from "../config.server";
+import { logger } from "../logger.server";
+import type { MediaActor } from "./access.server";
+import { completeUpload, createUploadRecord, mediaById, mediaForActor, uploadOrganisation, deleteUploadRecord, type MediaRow } from "./media.server";
+import { StagingStore, checkHead, readHead } from "./staging-store.server";
+import { storageErrorBody, tusError } from "./tus-errors.server";
+import { systemDb } from "../db/client.server";
+import { media } from "../db/schema";
+import { and, eq, lt } from "drizzle-orm";
+
+export const UPLOADS_PATH = "/api/uploads";
+
+const actors = new WeakMap<object, MediaActor>();
+
+/** The acting user of a tus request (set by the Express layer before tus sees it). */
+function actorOf(req: { runtime?: { node?: { req: object } } }): MediaActor {
+  const node = req.runtime?.node?.req;
+  const actor = node ? actors.get(node) : undefined;
+  if (!actor) throw tusError(new StorageError("storage/unauthenticated"));
+  return actor;
+}
+
+function sendStorageError(res: ExpressResponse, error: StorageError): void {
+  res.status(error.status).set({ "Tus-Resumable": "1.0.0", "Cache-Control": "no-store" }).type("application/json").send(storageErrorBody(error));
+}
+
+function numberOrNull(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,12}$/.test(value)) return null;
+  return Number(value);
+}
+
+export interface UploadServer {
+  handler: RequestHandler;
+  stagingDir: string;
+  /** Drops uploads not finished within UPLOAD_EXPIRY_MS (record and staged bytes); returns how many. */
+  sweep(now?: number): Promise<number>;
+  /** Stops the hourly sweep. */
+  close(): void;
+}
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+export function createUploadServer(options: { stagingDir?: string } = {}): UploadServer {
+  const stagingDir = options.stagingDir ?? path.join(config().dataDir, "uploads");
+  const store = new StagingStore(stagingDir, async (id) => {
+    await systemDb().delete(media).where(eq(media.id, id));
+  });
+  const finishing = new Map<string, Promise<MediaRow>>();
+
+  /** Moves a fully staged upload into the object store once, however many requests ask at the same time. */
+  function finish(id: string): Promise<MediaRow> {
+    let pending = finishing.get(id);
+    if (!pending) {
+      pending = (async () => {
+        const staged = store.stagedPath(id);
+        const upload = await store.getUpload(id);
+        const sniffed = checkHead(await readHead(staged), upload.metadata?.filetype);
+        const row = await completeUpload(id, fs.createReadStream(staged), sniffed.contentType);
+        await store.remove(id).catch(() => undefined);
+        return row;
+      })().finally(() => finishing.delete(id));
+      finishing.set(id, pending);
+    }
+    return pending;
+  }
+
+  const tusOptions: ServerOptions & { datastore: StagingStore } = {
+    path: UPLOADS_PATH,
+    datastore: store,
+    // One process serves an upload at a time per id; several instances would need a shared locker.
+    locker: new MemoryLocker(),
+    relativeLocation: true,
+    namingFunction: () => crypto.randomUUID(),
+    maxSize: () => Math.max(config().mediaMaxBytes.video, config().mediaMaxBytes.image),
+    async onUploadCreate(req, upload: Upload) {
+      try {
+        const actor = actorOf(req);
+        const metadata = upload.metadata ?? {};
+        const kind = claimedKind(metadata.filetype);
+        if (!kind) throw new StorageError("storage/invalid-argument", { field: "type", reason: "type-not-allowed" });
+        if (upload.size === undefined) throw new StorageError("storage/invalid-argument", { field: "size", reason: "missing" });
+        const organisationId = await uploadOrganisation(actor, metadata.organisationId);
+        const fileName = (metadata.filename ?? "").slice(0, 200);
+        await createUploadRecord(actor, {
+          id: upload.id,
+          organisationId,
+          kind,
+          contentType: metadata.filetype ?? "application/octet-stream",
+          size: upload.size,
+          durationMs: numberOrNull(metadata.durationMs),
+          metadata: {
+            ...(fileName ? { fileName } : {}),
+            ...(numberOrNull(metadata.width) ? { width: numberOrNull(metadata.width)! } : {}),
+            ...(numberOrNull(metadata.height) ? { height: numberOrNull(metadata.height)! } : {}),
+            ...(metadata.source ? { source: metadata.source.slice(0, 40) } : {}),
+          },
+        });
+        return { metadata: { ...metadata, organisationId } };
+      } catch (error) {
+        if (isStorageError(error)) throw tusError(error);
+        throw error;
+      }
+    },
+    // tus's own refusals in the seed's codes: larger than any kind may be, an upload that expired or is gone.
+    onResponseError(_req, error) {
+      const status = "status_code" in error ? error.status_code : 500;
+      if (status === 413) {
+        const max = Math.max(config().mediaMaxBytes.video, config().mediaMaxBytes.image);
+        return { status_code: 413, body: storageErrorBody(new StorageError("storage/invalid-argument", { field: "size", reason: "too-large", maxBytes: max })) };
+      }
+      if (status === 404 || status === 410) return { status_code: status, body: storageErrorBody(new StorageError("storage/object-not-found")) };
+      return undefined;
+    },
+    async onUploadFinish(_req, upload: Upload) {
+      try {
+        await finish(upload.id);
+        return {};
+      } catch (error) {
+        logger.error({ err: error, mediaId: upload.id }, "moving a finished upload into the object store failed");
+        throw tusError(isStorageError(error) ? error : new StorageError("storage/unknown"));
+      }
+    },
+  };
+  const tus = new Server(tusOptions);
+
+  const handler: RequestHandler = async (req: ExpressRequest, res, next) => {
+    try {
+      if (req.method === "OPTIONS") return void (await tus.handle(req, res));
+      const user = await loadSessionUser(fromNodeHeaders(req.headers));
+      if (!user) return sendStorageError(res, new StorageError("storage/unauthenticated"));
+      actors.set(req, user);
+      const id = req.path.slice(UPLOADS_PATH.length).replace(/^\//, "");
+      if (!id) {
+        if (req.method !== "POST") return sendStorageError(res, new StorageError("storage/object-not-found"));
+        return void (await tus.handle(req, res));
+      }
+      if (!/^[0-9a-f-]{36}$/.test(id)) return sendStorageError(res, new StorageError("storage/object-not-found"));
+      // 404 for an upload of another organisation, exactly as for one that does not exist.
+      const row = await mediaForActor(user, id);
+      switch (req.method) {
+        case "HEAD": {
+          if (row.status === "uploading") {
+            const upload = await store.getUpload(id).catch(() => null);
+            // Staged completely but not moved yet (the server stopped in between): finish it now.
+            if (upload && upload.size !== undefined && upload.offset === upload.size) await finish(id);
+            else return void (await tus.handle(req, res));
+          }
+          // A finished upload: report it complete, so a client that missed the last answer sees success.
+          const done = await mediaById(id);
+          res.status(200).set({ "Tus-Resumable": "1.0.0", "Upload-Offset": String(done.size), "Upload-Length": String(done.size), "Cache-Control": "no-store" }).end();
+          return;
+        }
+        case "PATCH":
+          if (row.status === "complete") return sendStorageError(res, new StorageError("storage/invalid-argument", { reason: "already-complete" }));
+          return void (await tus.handle(req, res));
+        case "DELETE":
+          // Cancel: the staged bytes and the record go; the quota is free again.
+          await deleteUploadRecord(user, id);
+          await store.remove(id).catch(() => undefined);
+          res.status(204).set({ "Tus-Resumable": "1.0.0" }).end();
+          return;
+        default:
+          return sendStorageError(res, new StorageError("storage/object-not-found"));
+      }
+    } catch (error) {
+      if (isStorageError(error)) return sendStorageError(res, error);
+      next(error);
+    }
+  };
+  async function sweep(now = Date.now()): Promise<number> {
+    const abandoned = await systemDb()
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.status, "uploading"), lt(media.createdAt, new Date(now - UPLOAD_EXPIRY_MS))));
+    for (const { id } of abandoned) {
+      await store.remove(id).catch(() => undefined);
+      await systemDb().delete(media).where(and(eq(media.id, id), eq(media.status, "uploading")));
+    }
+    if (abandoned.length) logger.info({ count: abandoned.length }, "dropped unfinished uploads older than the upload expiry");
+    return abandoned.length;
+  }
+  const sweeper = setInterval(() => void sweep().catch((err) => logger.error({ err }, "sweeping unfinished uploads failed")), SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
+  return { handler, stagingDir, sweep, close: () => clearInterval(sweeper) };
+}

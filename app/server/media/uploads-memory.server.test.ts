@@ -1,0 +1,94 @@
+/**
+ * A 200 MiB upload through /api/uploads (one streamed PATCH, then the move into the object store) must not grow
+ * the server's memory: measured like the storage contract's memory test (full GC, heap + buffers).
+ */
+import http from "node:http";
+import v8 from "node:v8";
+import vm from "node:vm";
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
+import { WEBM_HEAD, tusMetadata } from "../../../tests/support/media-bytes";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { DEMO_PASSWORD, seedDemoData } from "../demo/seed-demo.server";
+
+const MiB = 1024 * 1024;
+const SIZE = 200 * MiB;
+let database: TestDatabase;
+let server: MediaTestServer;
+let cookie: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData();
+  const response = await database.auth.api.signInEmail({ body: { email: "pro@casus.test", password: DEMO_PASSWORD }, asResponse: true });
+  cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  server = await startMediaServer(database.dataDir);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database?.close();
+});
+
+function liveBytes(): number {
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
+it("uploads 200 MiB with bounded memory and nothing retained", async () => {
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc") as () => void;
+  const created = await fetch(`${server.url}/api/uploads`, {
+    method: "POST",
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(SIZE), "Upload-Metadata": tusMetadata({ filetype: "video/webm" }), cookie },
+  });
+  const location = created.headers.get("location")!;
+  gc();
+  const before = liveBytes();
+  let peak = before;
+  const expected = createHash("sha256");
+  const CHUNK = 256 * 1024;
+  // Also sample while the finished upload is moved into the object store (after the last byte, before the answer).
+  const sampler = setInterval(() => {
+    gc();
+    peak = Math.max(peak, liveBytes());
+  }, 200);
+  const status = await new Promise<number>((resolve, reject) => {
+    const request = http.request(`${server.url}${location}`, {
+      method: "PATCH",
+      headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(SIZE), cookie },
+    });
+    request.on("response", (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on("error", reject);
+    let sent = 0;
+    const pump = () => {
+      while (sent < SIZE) {
+        const chunk = Buffer.alloc(CHUNK, sent / CHUNK);
+        if (sent === 0) WEBM_HEAD.copy(chunk);
+        expected.update(chunk);
+        sent += CHUNK;
+        if (sent % (16 * MiB) === 0) {
+          gc();
+          peak = Math.max(peak, liveBytes());
+        }
+        if (!request.write(chunk)) return void request.once("drain", pump);
+      }
+      request.end();
+    };
+    pump();
+  });
+  clearInterval(sampler);
+  expect(status).toBe(204);
+  gc();
+  const after = liveBytes();
+  const id = location.split("/").pop();
+  const info = (await (await fetch(`${server.url}/api/media/${id}`, { headers: { cookie } })).json()) as { size: number; sha256: string };
+  expect(info).toMatchObject({ size: SIZE, sha256: expected.digest("hex") });
+  const grown = { peakMiB: (peak - before) / MiB, retainedMiB: (after - before) / MiB };
+  expect(grown.peakMiB, JSON.stringify(grown)).toBeLessThan(32);
+  expect(grown.retainedMiB, JSON.stringify(grown)).toBeLessThan(8);
+}, 180_000);

@@ -1,0 +1,272 @@
+/**
+ * Resumable uploads end to end over real HTTP: tus requests and tus-js-client against the upload server on a
+ * migrated database with real Better Auth sessions, the disk object store, and the media API (ranges, signed URLs).
+ */
+import fs from "node:fs";
+import http from "node:http";
+import { eq } from "drizzle-orm";
+import * as tus from "tus-js-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
+import { MP4_HEAD, PNG_HEAD, WEBM_HEAD, JPEG_HEAD, fakeMedia, sha256, tusMetadata } from "../../../tests/support/media-bytes";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import { systemDb } from "../db/client.server";
+import { media, organisation } from "../db/schema";
+import { DEMO_PASSWORD, seedDemoData, type DemoData } from "../demo/seed-demo.server";
+import { createOrganisation } from "../demo/factories.server";
+
+const MiB = 1024 * 1024;
+let database: TestDatabase;
+let demo: DemoData;
+let server: MediaTestServer;
+const cookies = {} as Record<"admin" | "supervisor" | "pro" | "pro2", string>;
+
+async function signIn(email: string): Promise<string> {
+  const response = await database.auth.api.signInEmail({ body: { email, password: DEMO_PASSWORD }, asResponse: true });
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase({ MEDIA_MAX_IMAGE_MB: "1" });
+  demo = await seedDemoData();
+  cookies.admin = await signIn("admin@casus.test");
+  cookies.supervisor = await signIn("supervisor@casus.test");
+  cookies.pro = await signIn("pro@casus.test");
+  cookies.pro2 = await signIn("pro2@casus.test");
+  server = await startMediaServer(database.dataDir);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database?.close();
+});
+
+function create(cookie: string | null, size: number, metadata: Record<string, string>): Promise<Response> {
+  return fetch(`${server.url}/api/uploads`, {
+    method: "POST",
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(size), "Upload-Metadata": tusMetadata(metadata), ...(cookie ? { cookie } : {}) },
+  });
+}
+
+function patch(cookie: string, location: string, offset: number, body: Buffer): Promise<Response> {
+  return fetch(`${server.url}${location}`, {
+    method: "PATCH",
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", cookie },
+    body: new Uint8Array(body),
+  });
+}
+
+function head(cookie: string, location: string): Promise<Response> {
+  return fetch(`${server.url}${location}`, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0", cookie } });
+}
+
+async function info(cookie: string, id: string) {
+  const response = await fetch(`${server.url}/api/media/${id}`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { sha256: string; size: number; status: string; contentType: string; organisationId: string; urls: { file: string } };
+}
+
+/** Sends `bytes` as a PATCH and cuts the connection after `cutAfter` of them, as a dropped network would. */
+function patchAndDrop(cookie: string, location: string, bytes: Buffer, cutAfter: number): Promise<void> {
+  return new Promise((resolve) => {
+    const request = http.request(`${server.url}${location}`, {
+      method: "PATCH",
+      headers: {
+        "Tus-Resumable": "1.0.0",
+        "Upload-Offset": "0",
+        "Content-Type": "application/offset+octet-stream",
+        "Content-Length": String(bytes.length),
+        cookie,
+      },
+    });
+    request.on("error", () => resolve());
+    request.on("close", () => resolve());
+    request.write(bytes.subarray(0, cutAfter), () => setTimeout(() => request.destroy(), 300));
+  });
+}
+
+describe("resumable uploads", () => {
+  it("resumes an upload cut half-way, after a server restart, with an identical checksum", async () => {
+    const bytes = fakeMedia(WEBM_HEAD, 6 * MiB + 123);
+    const created = await create(cookies.pro, bytes.length, { filetype: "video/webm", filename: "otoscopie.webm" });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location")!;
+    expect(location).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
+
+    await patchAndDrop(cookies.pro, location, bytes, 3 * MiB);
+    await server.restart();
+
+    const offsetAfterRestart = Number((await head(cookies.pro, location)).headers.get("upload-offset"));
+    expect(offsetAfterRestart).toBeGreaterThan(0);
+    expect(offsetAfterRestart).toBeLessThanOrEqual(3 * MiB);
+
+    // The browser's client, in Node: resumes from the server's offset and sends only the rest.
+    let firstOffset = -1;
+    await new Promise<void>((resolve, reject) => {
+      const upload = new tus.Upload(bytes, {
+        uploadUrl: `${server.url}${location}`,
+        headers: { cookie: cookies.pro },
+        chunkSize: 2 * MiB,
+        retryDelays: [],
+        onProgress: (sent) => {
+          if (firstOffset < 0) firstOffset = sent;
+        },
+        onSuccess: () => resolve(),
+        onError: reject,
+      });
+      upload.start();
+    });
+    expect(firstOffset).toBeGreaterThanOrEqual(offsetAfterRestart);
+
+    const id = location.split("/").pop()!;
+    const stored = await info(cookies.pro, id);
+    expect(stored).toMatchObject({ status: "complete", size: bytes.length, sha256: sha256(bytes), contentType: "video/webm", organisationId: demo.organisations[0].id });
+    const download = await fetch(`${server.url}${stored.urls.file}`);
+    expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(bytes));
+    // Staged bytes are gone once the object is in the store.
+    expect(fs.existsSync(`${server.stagingDir}/${id}`)).toBe(false);
+    // HEAD on a finished upload says "complete", so a client that missed the last answer sees success.
+    const done = await head(cookies.pro, location);
+    expect(done.headers.get("upload-offset")).toBe(String(bytes.length));
+  });
+
+  it("finishes an upload whose bytes all arrived before the server stopped, on the next HEAD", async () => {
+    const bytes = fakeMedia(JPEG_HEAD, 4096);
+    const created = await create(cookies.pro, bytes.length, { filetype: "image/jpeg" });
+    const location = created.headers.get("location")!;
+    const id = location.split("/").pop()!;
+    // Simulate a crash between "all bytes staged" and "moved into the store": stage directly.
+    fs.writeFileSync(`${server.stagingDir}/${id}`, bytes);
+    const answer = await head(cookies.pro, location);
+    expect(answer.headers.get("upload-offset")).toBe(String(bytes.length));
+    expect((await info(cookies.pro, id)).sha256).toBe(sha256(bytes));
+  });
+
+  it("cancels an upload: staged bytes and record go", async () => {
+    const created = await create(cookies.pro, 1000, { filetype: "video/mp4" });
+    const location = created.headers.get("location")!;
+    const id = location.split("/").pop()!;
+    expect((await patch(cookies.pro, location, 0, fakeMedia(MP4_HEAD, 400))).status).toBe(204);
+    const cancelled = await fetch(`${server.url}${location}`, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", cookie: cookies.pro } });
+    expect(cancelled.status).toBe(204);
+    expect(await systemDb().select().from(media).where(eq(media.id, id))).toEqual([]);
+    expect(fs.existsSync(`${server.stagingDir}/${id}`)).toBe(false);
+  });
+});
+
+describe("abandoned uploads", () => {
+  it("are dropped after the upload expiry, freeing the quota", async () => {
+    const created = await create(cookies.pro, 1000, { filetype: "video/webm" });
+    const location = created.headers.get("location")!;
+    const id = location.split("/").pop()!;
+    expect((await patch(cookies.pro, location, 0, fakeMedia(WEBM_HEAD, 500))).status).toBe(204);
+    expect(await server.sweep()).toBe(0);
+    expect(await server.sweep(Date.now() + UPLOAD_EXPIRY_MS + 60_000)).toBeGreaterThanOrEqual(1);
+    expect(await systemDb().select().from(media).where(eq(media.id, id))).toEqual([]);
+    expect(fs.existsSync(`${server.stagingDir}/${id}`)).toBe(false);
+    expect((await head(cookies.pro, location)).status).toBe(404);
+  });
+});
+
+describe("refusals with the seed's storage codes", () => {
+  async function refusal(response: Response, status: number, code: string, reason?: string) {
+    expect(response.status).toBe(status);
+    const body = (await response.json()) as { code: string; reason?: string };
+    expect(body.code).toBe(code);
+    if (reason) expect(body.reason).toBe(reason);
+  }
+
+  it("401 unauthenticated without a session", async () => {
+    await refusal(await create(null, 10, { filetype: "video/mp4" }), 401, "storage/unauthenticated");
+    await refusal(await fetch(`${server.url}/api/media/00000000-0000-0000-0000-000000000000`), 401, "storage/unauthenticated");
+  });
+
+  it("a type that is not accepted, declared or detected from the bytes", async () => {
+    await refusal(await create(cookies.pro, 10, { filetype: "application/pdf" }), 400, "storage/invalid-argument", "type-not-allowed");
+    // Declared a video, sends a PNG: refused at the first bytes, and the upload is dropped.
+    const created = await create(cookies.pro, 5000, { filetype: "video/mp4", filename: "clip.mp4" });
+    const location = created.headers.get("location")!;
+    await refusal(await patch(cookies.pro, location, 0, fakeMedia(PNG_HEAD, 5000)), 400, "storage/invalid-argument", "type-not-allowed");
+    expect((await head(cookies.pro, location)).status).toBe(404);
+  });
+
+  it("a size over the kind's maximum", async () => {
+    await refusal(await create(cookies.pro, 2 * MiB, { filetype: "image/png" }), 400, "storage/invalid-argument", "too-large");
+    // Over the largest size of any kind: tus itself refuses, in the same code.
+    await refusal(await create(cookies.pro, 2 * 1024 * MiB, { filetype: "video/mp4" }), 413, "storage/invalid-argument", "too-large");
+  });
+
+  it("402 quota-exceeded over the organisation's quota, counting uploads in flight", async () => {
+    const org = await createOrganisation({ name: "Kleine Praktijk", kind: "gp-practice" });
+    await systemDb().update(organisation).set({ storageQuotaBytes: 3 * MiB }).where(eq(organisation.id, org.id));
+    const first = await create(cookies.admin, 2 * MiB, { filetype: "video/webm", organisationId: org.id });
+    expect(first.status).toBe(201);
+    await refusal(await create(cookies.admin, 2 * MiB, { filetype: "video/webm", organisationId: org.id }), 402, "storage/quota-exceeded");
+  });
+
+  it("403 for an organisation the uploader does not work for; 404 for another organisation's upload", async () => {
+    await refusal(await create(cookies.pro, 10, { filetype: "video/mp4", organisationId: demo.organisations[1].id }), 403, "storage/unauthorized");
+    await refusal(await create(cookies.admin, 10, { filetype: "video/mp4" }), 400, "storage/invalid-argument");
+    const created = await create(cookies.pro, 100, { filetype: "video/mp4" });
+    const location = created.headers.get("location")!;
+    expect((await head(cookies.pro2, location)).status).toBe(404);
+    await refusal(await patch(cookies.pro2, location, 0, fakeMedia(MP4_HEAD, 100)), 404, "storage/object-not-found");
+    await refusal(await fetch(`${server.url}/api/media/${location.split("/").pop()}`, { headers: { cookie: cookies.pro2 } }), 404, "storage/object-not-found");
+    // The supervisor of that organisation may see it.
+    expect((await head(cookies.supervisor, location)).status).toBe(200);
+  });
+});
+
+describe("downloads", () => {
+  let file: string;
+  let bytes: Buffer;
+  beforeAll(async () => {
+    bytes = fakeMedia(MP4_HEAD, 300_000);
+    const created = await create(cookies.pro, bytes.length, { filetype: "video/mp4" });
+    const location = created.headers.get("location")!;
+    expect((await patch(cookies.pro, location, 0, bytes)).status).toBe(204);
+    file = (await info(cookies.pro, location.split("/").pop()!)).urls.file;
+  });
+
+  it("answers ranges with 206 so videos seek, and 416 outside the object", async () => {
+    const whole = await fetch(`${server.url}${file}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("video/mp4");
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    await whole.arrayBuffer();
+    const part = await fetch(`${server.url}${file}`, { headers: { range: "bytes=1000-1999" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 1000-1999/${bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(1000, 2000))).toBe(true);
+    const tail = await fetch(`${server.url}${file}`, { headers: { range: "bytes=-10" } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(bytes.length - 10))).toBe(true);
+    const outside = await fetch(`${server.url}${file}`, { headers: { range: `bytes=${bytes.length}-` } });
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get("content-range")).toBe(`bytes */${bytes.length}`);
+  });
+
+  it("refuses a tampered or malformed URL", async () => {
+    const tampered = file.replace(/signature=(.)/, (_m, c: string) => `signature=${c === "A" ? "B" : "A"}`);
+    expect((await fetch(`${server.url}${tampered}`)).status).toBe(400);
+    const stretched = file.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 3_600_000}`);
+    expect((await fetch(`${server.url}${stretched}`)).status).toBe(400);
+    expect((await fetch(`${server.url}${file.split("?")[0]}`)).status).toBe(400);
+  });
+
+  it("stores a browser-made poster and serves it", async () => {
+    const id = file.split("/")[3];
+    const poster = fakeMedia(JPEG_HEAD, 2000);
+    const put = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, "content-type": "image/jpeg" }, body: new Uint8Array(poster) });
+    expect(put.status).toBe(200);
+    const { urls } = (await put.json()) as { urls: { poster: string } };
+    const got = await fetch(`${server.url}${urls.poster}`);
+    expect(got.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await got.arrayBuffer()).equals(poster)).toBe(true);
+    const notImage = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro }, body: new Uint8Array(fakeMedia(MP4_HEAD, 100)) });
+    expect(notImage.status).toBe(400);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Media in the browser: recording from Chromium's fake camera and playing the upload back with seeking (range
+ * requests), and /test/viot-uploads: several files, a refused type, and an upload paused, the page reloaded and
+ * the upload resumed from the offline queue with an identical checksum. Phone-sized viewport.
+ */
+import crypto from "node:crypto";
+import { CHROMIUM_ARGS } from "../../playwright.config";
+import { expect, signIn, test } from "./support/fixtures";
+
+test.use({
+  viewport: { width: 390, height: 844 },
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [...CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
+  },
+});
+
+test("records from the camera, takes a still, uploads both and plays the video back with seeking", async ({ page }) => {
+  test.setTimeout(90_000);
+  const ranges: number[] = [];
+  page.on("response", (response) => {
+    if (/\/api\/media\/[^/]+\/file\?/.test(response.url())) ranges.push(response.status());
+  });
+  await signIn(page, "admin@casus.test");
+  await page.goto("/test/record-view");
+  await page.getByRole("button", { name: "Camera aanzetten" }).click();
+  const preview = page.getByTestId("preview");
+  await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  await expect(page.getByTestId("camera-select").locator("option")).not.toHaveCount(0);
+
+  await page.getByRole("button", { name: "Opnemen" }).click();
+  await expect(page.getByTestId("recording-indicator")).toBeVisible();
+  await page.waitForTimeout(3500);
+  await page.getByRole("button", { name: "Stoppen" }).click();
+  await page.getByRole("button", { name: "Foto maken" }).click();
+  await page.getByTestId("review-clip").getByRole("button", { name: "Video uploaden" }).click();
+  await page.getByTestId("stills").getByRole("button", { name: "Uploaden" }).first().click();
+
+  const items = page.getByTestId("upload-item");
+  await expect(items).toHaveCount(2);
+  // Each is probed (duration, poster) before it starts, so the still may be listed first.
+  const clip = items.filter({ hasText: ".webm" });
+  const still = items.filter({ hasText: ".jpg" });
+  await expect(clip).toHaveAttribute("data-state", "complete", { timeout: 30_000 });
+  await expect(still).toHaveAttribute("data-state", "complete", { timeout: 30_000 });
+  await expect(clip.getByTestId("media-details")).toContainText("video/webm");
+  await expect(still.getByTestId("media-details")).toContainText("image/jpeg");
+  await expect(still.getByTestId("media-image")).toBeVisible();
+
+  const player = clip.getByTestId("media-player");
+  await expect(player).toHaveAttribute("poster", /\/api\/media\/.+\/poster\?expires=/);
+  // The duration was measured in the browser at upload and stored with the object.
+  await expect(clip.getByTestId("media-details")).toContainText(/0:0[2-4]/);
+  const seeked = await player.evaluate(async (video: HTMLVideoElement) => {
+    if (video.readyState < 1) await new Promise((resolve) => video.addEventListener("loadedmetadata", resolve, { once: true }));
+    video.currentTime = 2;
+    await new Promise((resolve, reject) => {
+      video.addEventListener("seeked", resolve, { once: true });
+      video.addEventListener("error", () => reject(new Error("playback error")), { once: true });
+    });
+    await video.play();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    video.pause();
+    return video.currentTime;
+  });
+  expect(seeked).toBeGreaterThanOrEqual(2);
+  expect(ranges).toContain(206);
+});
+
+test("uploads several files, refuses a wrong type, and resumes a paused upload after a reload", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "admin@casus.test");
+  await page.goto("/test/viot-uploads");
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(6 * 1024 * 1024)]);
+  const notVideo = Buffer.from("%PDF-1.7 this is not a video at all");
+  await page.getByTestId("file-input").setInputFiles([
+    { name: "eardrum.png", mimeType: "image/png", buffer: png },
+    { name: "clip.mp4", mimeType: "video/mp4", buffer: notVideo },
+  ]);
+  const items = page.getByTestId("upload-item");
+  await expect(items).toHaveCount(2);
+  await expect(items.filter({ hasText: "eardrum.png" })).toHaveAttribute("data-state", "complete", { timeout: 30_000 });
+  const refused = items.filter({ hasText: "clip.mp4" });
+  await expect(refused).toHaveAttribute("data-state", "error");
+  await expect(refused.getByTestId("upload-error")).toHaveAttribute("data-code", "storage/invalid-argument");
+  await expect(refused.getByTestId("upload-error")).toContainText("niet aan de naam");
+
+  // A slow network: pause half-way, leave the page, come back: the upload resumes from the browser's queue.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(12 * 1024 * 1024)]);
+  await page.getByTestId("file-input").setInputFiles([{ name: "otoscope.jpg", mimeType: "image/jpeg", buffer: big }]);
+  const slow = items.filter({ hasText: "otoscope.jpg" });
+  await expect(slow).toHaveAttribute("data-state", "uploading");
+  await expect(slow.getByTestId("upload-status")).toContainText(/\/s/, { timeout: 15_000 });
+  await slow.getByRole("button", { name: "Pauzeren" }).click();
+  await expect(slow).toHaveAttribute("data-state", "paused");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  const created: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/uploads") created.push(request.url());
+  });
+  await page.reload();
+  const resumed = page.getByTestId("upload-item").filter({ hasText: "otoscope.jpg" });
+  await expect(resumed).toHaveAttribute("data-state", "complete", { timeout: 30_000 });
+  await expect(resumed.getByTestId("media-details")).toContainText(crypto.createHash("sha256").update(big).digest("hex"));
+  // The same upload continued (no new one was created after the reload).
+  expect(created).toEqual([]);
+});
+
+test("an upload survives the connection dropping: it retries with backoff and completes with every byte", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "admin@casus.test");
+  await page.goto("/test/viot-uploads");
+  // Every PATCH fails with a reset connection until the network "comes back".
+  let dropped = 0;
+  await page.route(/\/api\/uploads\/[0-9a-f-]{36}$/, (route) => {
+    if (route.request().method() !== "PATCH") return route.fallback();
+    dropped++;
+    return route.abort("connectionreset");
+  });
+  const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(3 * 1024 * 1024)]);
+  await page.getByTestId("file-input").setInputFiles([{ name: "flaky.jpg", mimeType: "image/jpeg", buffer: bytes }]);
+  const item = page.getByTestId("upload-item").filter({ hasText: "flaky.jpg" });
+  await expect(item).toHaveAttribute("data-state", "retrying", { timeout: 15_000 });
+  await expect.poll(() => dropped, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await page.unroute(/\/api\/uploads\/[0-9a-f-]{36}$/);
+  await expect(item).toHaveAttribute("data-state", "complete", { timeout: 30_000 });
+  await expect(item.getByTestId("media-details")).toContainText(crypto.createHash("sha256").update(bytes).digest("hex"));
+});
