@@ -53,3 +53,14 @@ export const MAX_STORED_STRING_BYTES = 10 * 1024 * 1024;
 
 /** How often the browser asks whether a newer build has been deployed. */
 export const VERSION_POLL_INTERVAL_MS = 5 * MINUTE;
+
+/** An invitation link works this long; resending makes a new link with a fresh period. */
+export const INVITATION_VALID_DAYS = 7;
+/** A password-reset link works this long. */
+export const PASSWORD_RESET_VALID_MINUTES = 60;
+/** New passwords: at least this long, and at least this zxcvbn score (0–4). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MIN_SCORE = 3;
+/** Admin lists show this many rows per page; a CSV import takes at most this many rows. */
+export const ADMIN_PAGE_SIZE = 20;
+export const CSV_IMPORT_MAX_ROWS = 500;

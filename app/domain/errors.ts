@@ -20,6 +20,12 @@ export const ERROR_STATUS = {
   "user-disabled": 403,
   // The mail server refused or could not be reached (or the outbox could not be written): try again later.
   "mail-delivery-failed": 503,
+  "email-already-in-use": 409,
+  "expired-action-code": 410,
+  "invalid-action-code": 400,
+  "last-admin": 409,
+  "self-disable": 409,
+  "organisation-inactive": 409,
   internal: 500,
   // The seed's storage error codes (SPEC.md §8), namespaced so they cannot clash with the general ones above.
   "storage/unknown": 500,

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -9,6 +9,7 @@ import { errorMessageKey } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
 import { homePath, isRole } from "~/domain/roles";
 import { safeRedirectPath } from "~/domain/safe-redirect";
+import { useLocale } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { signInWithPassword } from "~/server/auth/password-sign-in.server";
@@ -47,6 +48,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useTranslation(["auth", "errors"]);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const locale = useLocale();
   return (
     <div className="mx-auto max-w-md">
       <PageHeader routeKey="sign-in" />
@@ -60,6 +62,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {busy ? t("auth:signIn.submitting") : t("auth:signIn.submit")}
         </Button>
       </Form>
+      <p className="mt-4 text-sm"><Link to={localizePath("/forgot", locale)} className="text-sky-800 underline">{t("auth:signIn.forgot")}</Link></p>
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { DEFAULT_LOCALE } from "~/domain/locales";
 import type { Config } from "../config.server";
 import type { Database } from "../db/client.server";
 import * as schema from "../db/schema";
+import { refuseInactiveOrganisation } from "./organisation-sign-in.server";
+import { passwordResetOptions } from "./password-reset-mail.server";
 
 /** The header that carries the trusted client address into Better Auth. */
 export const CLIENT_IP_HEADER = "x-casus-client-ip";
@@ -30,7 +32,7 @@ export function createAuth(db: Database, config: Config) {
         rateLimit: schema.rateLimit,
       },
     }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, maxPasswordLength: 256 },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, maxPasswordLength: 256, ...passwordResetOptions },
     user: {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: DEFAULT_LOCALE, input: false },
@@ -42,6 +44,7 @@ export function createAuth(db: Database, config: Config) {
       // Every request reads the session from the database, so disabling a user signs them out at once everywhere.
       cookieCache: { enabled: false },
     },
+    databaseHooks: { session: { create: { before: refuseInactiveOrganisation } } },
     plugins: [admin({ defaultRole: "professional", adminRoles: ["admin"] })],
     rateLimit: {
       enabled: true,
@@ -49,7 +52,7 @@ export function createAuth(db: Database, config: Config) {
       storage: "database",
       window: 60,
       max: 300,
-      customRules: { "/sign-in/email": { window: 60, max: config.signInRateLimitPerMinute } },
+      customRules: { "/sign-in/email": { window: 60, max: config.signInRateLimitPerMinute }, "/request-password-reset": { window: 60, max: config.signInRateLimitPerMinute } },
     },
     advanced: {
       cookiePrefix: "casus",
