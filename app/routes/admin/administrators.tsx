@@ -46,6 +46,9 @@ export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "admin-administrators");
   const actor = actorOf(user);
   const origin = auditOrigin(args.request, args.context);
+  // A selected person (?id=) that is not on this list is 404 for every intent, as in the loader.
+  const selectedId = new URL(args.request.url).searchParams.get("id");
+  if (selectedId && !(await listAdministrators(actor)).some((p) => p.id === selectedId)) throw notFound();
   const values = formStrings(await args.request.formData());
   if (values.intent === "invite") {
     const parsed = inviteAdministratorSchema.safeParse(values);

@@ -61,6 +61,8 @@ export async function action(args: Route.ActionArgs) {
   const actor = actorOf(user);
   const orgId = args.params.orgId;
   const origin = auditOrigin(args.request, args.context);
+  // An unknown organisation is 404 for every intent, before the form is even read.
+  await load(actor, orgId);
   const form = await args.request.formData();
   const values = formStrings(form);
   switch (values.intent) {
@@ -95,7 +97,6 @@ export async function action(args: Route.ActionArgs) {
     }
     case "import-preview":
     case "import": {
-      await load(actor, orgId);
       let csv: string;
       try {
         csv = await readCsv(form);

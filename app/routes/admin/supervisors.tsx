@@ -48,6 +48,9 @@ export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "admin-supervisors");
   const actor = actorOf(user);
   const origin = auditOrigin(args.request, args.context);
+  // A selected person (?id=) that is not on this list is 404 for every intent, as in the loader.
+  const selectedId = new URL(args.request.url).searchParams.get("id");
+  if (selectedId && !(await listSupervisors(actor)).some((p) => p.id === selectedId)) throw notFound();
   const form = await args.request.formData();
   const values = formStrings(form);
   const organisationIds = form.getAll("organisationIds").map(String);

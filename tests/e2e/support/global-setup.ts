@@ -13,6 +13,7 @@ export default async function globalSetup() {
   const fixtures = await createMatrixFixtures(postgres.url);
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATABASE_URL = postgres.url;
+  process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_FIXTURES = JSON.stringify(fixtures);
   return async () => {
     await server.stop();
