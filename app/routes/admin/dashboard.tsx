@@ -25,11 +25,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { counts, dossiers, pending, activity, health } = loaderData;
   const format = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
-  const cards: [string, number, string | null][] = [
-    [t("people:dashboard.organisations"), counts.organisations, lp(routePath("admin-organisations"))],
-    [t("people:dashboard.professionals"), counts.professionals, null],
-    [t("people:dashboard.supervisors"), counts.supervisors, lp(routePath("admin-supervisors"))],
-    [t("people:dashboard.administrators"), counts.administrators, lp(routePath("admin-administrators"))],
+  // Plain numbers: the menu beside the page already links to each list.
+  const cards: [string, number][] = [
+    [t("people:dashboard.organisations"), counts.organisations],
+    [t("people:dashboard.professionals"), counts.professionals],
+    [t("people:dashboard.supervisors"), counts.supervisors],
+    [t("people:dashboard.administrators"), counts.administrators],
   ];
   return (
     <>
@@ -37,9 +38,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="counts" className="mb-8">
         <h2 id="counts" className="sr-only">{t("people:dashboard.counts")}</h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="counts">
-          {cards.map(([label, value, href]) => (
+          {cards.map(([label, value]) => (
             <li key={label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-              <p className="text-sm text-slate-600">{href ? <Link to={href} className="underline">{label}</Link> : label}</p>
+              <p className="text-sm text-slate-600">{label}</p>
               <p className="text-3xl font-semibold">{value}</p>
             </li>
           ))}

@@ -13,6 +13,7 @@ const EXPECTED_TABLES = [
   "account",
   "audit_log",
   "dossier",
+  "invitation",
   "organisation",
   "professional",
   "rate_limit",
