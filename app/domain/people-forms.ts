@@ -60,6 +60,33 @@ export const moveProfessionalSchema = z.object({ targetOrganisationId: id });
 export const assignSupervisorSchema = z.object({ supervisorId: id });
 export const roleSchema = z.enum(ROLES);
 
+/** The notices an admin page shows after a change (`?done=`); anything else in the URL is ignored. */
+export const DONE_NOTICES = [
+  "saved",
+  "created",
+  "updated",
+  "deactivated",
+  "reactivated",
+  "invited",
+  "invited-mail-failed",
+  "assigned",
+  "unassigned",
+  "imported",
+  "imported-mail-failed",
+  "moved",
+  "disable",
+  "enable",
+  "reset-2fa",
+  "resend",
+  "revoke",
+  "demoted",
+] as const;
+
+export function doneNotice(url: URL): (typeof DONE_NOTICES)[number] | null {
+  const value = url.searchParams.get("done");
+  return (DONE_NOTICES as readonly string[]).includes(value ?? "") ? (value as (typeof DONE_NOTICES)[number]) : null;
+}
+
 /** A CSV row of the bulk import: name, e-mail, job title. */
 export const csvRowSchema = z.object({ name, email, jobTitle: optionalText(120) });
 

@@ -8,7 +8,7 @@ import { PersonActions } from "~/components/admin/person-actions";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { errorMessageKey } from "~/domain/errors";
-import { fieldErrors, inviteAdministratorSchema } from "~/domain/people-forms";
+import { fieldErrors, inviteAdministratorSchema, doneNotice } from "~/domain/people-forms";
 import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
     selected: selected ?? null,
     audit: selected ? await auditTrail(actor, { userIds: [selected.id], limit: 30 }) : [],
     confirm: url.searchParams.get("confirm"),
-    done: url.searchParams.get("done"),
+    done: doneNotice(url),
   };
 }
 
@@ -82,7 +82,7 @@ export default function Administrators({ loaderData, actionData }: Route.Compone
   return (
     <>
       <PageHeader routeKey="admin-administrators" />
-      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`, { defaultValue: t("people:done.saved") })}</Alert></div> : null}
+      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`)}</Alert></div> : null}
       {actionData && "error" in actionData && actionData.error ? <div className="mb-4"><Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert></div> : null}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="administrators-table">

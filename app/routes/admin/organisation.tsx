@@ -11,7 +11,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { errorMessageKey } from "~/domain/errors";
-import { assignSupervisorSchema, fieldErrors, inviteProfessionalSchema, organisationSchema } from "~/domain/people-forms";
+import { assignSupervisorSchema, fieldErrors, inviteProfessionalSchema, organisationSchema, doneNotice } from "~/domain/people-forms";
 import { routePath } from "~/domain/route-table";
 import { useLocale, useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const professionalIds = detail.professionals.map((p) => p.id);
   const audit = await auditTrail(actor, { organisationId: args.params.orgId, userIds: professionalIds, limit: 30 });
-  return { ...detail, audit, confirm: url.searchParams.get("confirm"), confirmId: url.searchParams.get("id"), done: url.searchParams.get("done") };
+  return { ...detail, audit, confirm: url.searchParams.get("confirm"), confirmId: url.searchParams.get("id"), done: doneNotice(url) };
 }
 
 async function readCsv(form: FormData): Promise<string> {
@@ -129,7 +129,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
   return (
     <>
       <PageHeader routeKey="admin-organisation" title={org.name} />
-      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`, { defaultValue: t("people:done.saved") })}</Alert></div> : null}
+      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`)}</Alert></div> : null}
       {actionData && "error" in actionData && actionData.error ? <div className="mb-4"><Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert></div> : null}
       {confirm === "deactivate" ? (
         <ConfirmPanel intent="deactivate" cancelTo={here} confirmLabel={t("people:organisation.deactivate")}>

@@ -10,7 +10,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { AppError, errorMessageKey } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
-import { moveProfessionalSchema } from "~/domain/people-forms";
+import { moveProfessionalSchema, doneNotice } from "~/domain/people-forms";
 import { routePath } from "~/domain/route-table";
 import { useLocale, useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
@@ -42,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
   const move = confirm === "move" && target ? await movePreview(actor, orgId, proId, target).catch(() => null) : null;
   const organisations = (await organisationChoices(actor)).filter((o) => o.id !== orgId && o.active);
   const audit = await auditTrail(actor, { userIds: [proId], limit: 30 });
-  return { ...detail, organisations, audit, confirm, target, move, done: url.searchParams.get("done") };
+  return { ...detail, organisations, audit, confirm, target, move, done: doneNotice(url) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -76,7 +76,7 @@ export default function Professional({ loaderData, actionData }: Route.Component
   return (
     <>
       <PageHeader routeKey="admin-professional" title={pro.name} />
-      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`, { defaultValue: t("people:done.saved") })}</Alert></div> : null}
+      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`)}</Alert></div> : null}
       {actionData?.error ? <div className="mb-4"><Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert></div> : null}
       {confirm === "move" && move ? (
         <ConfirmPanel intent="move" fields={{ targetOrganisationId: loaderData.target ?? "" }} cancelTo={here} confirmLabel={t("people:professional.move")}>

@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { errorMessageKey } from "~/domain/errors";
-import { fieldErrors, inviteSupervisorSchema, SPECIALTIES, supervisorEditSchema } from "~/domain/people-forms";
+import { fieldErrors, inviteSupervisorSchema, SPECIALTIES, supervisorEditSchema, doneNotice } from "~/domain/people-forms";
 import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
     selected: selected ?? null,
     audit: selected ? await auditTrail(actor, { userIds: [selected.id], limit: 30 }) : [],
     confirm: url.searchParams.get("confirm"),
-    done: url.searchParams.get("done"),
+    done: doneNotice(url),
   };
 }
 
@@ -87,7 +87,7 @@ export default function Supervisors({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <PageHeader routeKey="admin-supervisors" />
-      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`, { defaultValue: t("people:done.saved") })}</Alert></div> : null}
+      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`)}</Alert></div> : null}
       {actionData && "error" in actionData && actionData.error ? <div className="mb-4"><Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert></div> : null}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="supervisors-table">
