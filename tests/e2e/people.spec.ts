@@ -161,3 +161,31 @@ test.describe("without JavaScript", () => {
     await proContext.close();
   });
 });
+
+test("CSV import: a preview with per-row problems first, then all invitations in one go", async ({ page }) => {
+  const f = matrixFixtures();
+  const tag = crypto.randomUUID().slice(0, 6);
+  await signIn(page, "admin@casus.test");
+  await page.goto(`/admin/organisaties/${f.organisations.third}`);
+  await page.getByLabel("CSV-bestand").setInputFiles({
+    name: "team.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`naam;e-mail;functie\nAnouk Aap;anouk-${tag}@casus.test;Assistent\n;geen-adres;\nBram Beer;pro@casus.test;\n`),
+  });
+  await page.getByRole("button", { name: "Voorbeeld tonen" }).click();
+  const preview = page.getByTestId("import-preview");
+  await expect(preview).toContainText("Voorbeeld: 3 regels");
+  await expect(preview).toContainText("Naam: Vul een naam in.; E-mail: Vul een geldig e-mailadres in.");
+  await expect(preview).toContainText("er bestaat al een account met dit adres");
+  await expect(preview).toContainText("Er is niets opgeslagen.");
+  await expect(page.getByTestId("professionals-table")).not.toContainText("Anouk Aap");
+
+  await page.getByLabel("Of plak de regels hier").fill(`Anouk Aap,anouk-${tag}@casus.test,Assistent\nBram Beer,bram-${tag}@casus.test,`);
+  await page.getByRole("button", { name: "Voorbeeld tonen" }).click();
+  await expect(page.getByTestId("import-preview")).toContainText("Voorbeeld: 2 regels");
+  await page.getByRole("button", { name: "2 professionals uitnodigen" }).click();
+  await expect(page.getByText("De professionals zijn uitgenodigd.")).toBeVisible();
+  await expect(page.getByTestId("professionals-table")).toContainText("Anouk Aap");
+  await expect(page.getByTestId("professionals-table")).toContainText("Bram Beer");
+  expect((await mailTo(`bram-${tag}@casus.test`)).language).toBe("nl");
+});

@@ -47,13 +47,19 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...detail, audit, confirm: url.searchParams.get("confirm"), confirmId: url.searchParams.get("id"), done: doneNotice(url) };
 }
 
+/** Pasted text wins over a chosen file (a file stays selected in the browser after a preview). */
 async function readCsv(form: FormData): Promise<string> {
+  const pasted = String(form.get("csv") ?? "");
+  if (pasted.trim()) {
+    if (pasted.length > CSV_MAX_BYTES) throw new AppError("payload-too-large");
+    return pasted;
+  }
   const file = form.get("csvFile");
   if (file instanceof File && file.size > 0) {
     if (file.size > CSV_MAX_BYTES) throw new AppError("payload-too-large");
     return file.text();
   }
-  return String(form.get("csv") ?? "").slice(0, CSV_MAX_BYTES);
+  return "";
 }
 
 export async function action(args: Route.ActionArgs) {
