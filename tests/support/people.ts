@@ -5,9 +5,12 @@ import { listOutbox, type OutboxEntry } from "~/server/mail/outbox-reader.server
 import type { TestDatabase } from "./test-database";
 import { Writable } from "node:stream";
 
+export function silentLogger() {
+  return createLogger(new Writable({ write: (_c, _e, done) => done() }), "info");
+}
+
 export function installOutbox(database: TestDatabase): () => Promise<Extract<OutboxEntry, { kind: "email" }>[]> {
-  const silent = createLogger(new Writable({ write: (_c, _e, done) => done() }), "info");
-  const instance = createDelivery({ smtpUrl: null, mailFrom: database.config.mailFrom, dataDir: database.dataDir, baseUrl: database.config.baseUrl }, silent);
+  const instance = createDelivery({ smtpUrl: null, mailFrom: database.config.mailFrom, dataDir: database.dataDir, baseUrl: database.config.baseUrl }, silentLogger());
   installDelivery(instance);
   return async () => (await listOutbox(instance.outboxDir, 500)).filter((e): e is Extract<OutboxEntry, { kind: "email" }> => e.kind === "email");
 }

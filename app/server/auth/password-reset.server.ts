@@ -3,12 +3,12 @@
  * request is the same for known and unknown addresses, and the e-mail is sent after the answer (not awaited), so
  * the response time does not tell either: both paths do one user lookup and one verification-table access.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { passwordProblem, personalInputs, type PasswordProblem } from "~/domain/password-policy";
 import { recordAudit, type AuditOrigin } from "../audit/audit.server";
 import { config } from "../config.server";
 import { systemDb } from "../db/client.server";
-import { user } from "../db/schema";
+import { invitation, user } from "../db/schema";
 import { auth, CLIENT_IP_HEADER } from "./auth.server";
 
 /**
@@ -57,8 +57,13 @@ export async function resetPasswordWithToken(token: string, password: string, or
     // Consumed by a parallel request between our check and Better Auth's.
     return { ok: false, code: "invalid-action-code" };
   }
-  // Following the link proved the address.
+  // Following the link proved the address; an invitation still open is thereby accepted too (its link must not
+  // set the password a second time).
   await systemDb().update(user).set({ emailVerified: true }).where(eq(user.id, state.userId));
+  await systemDb()
+    .update(invitation)
+    .set({ acceptedAt: new Date() })
+    .where(and(eq(invitation.userId, state.userId), isNull(invitation.acceptedAt), isNull(invitation.revokedAt)));
   await recordAudit({ action: "auth.password-reset", actorId: state.userId, subjectType: "user", subjectId: state.userId }, origin);
   return { ok: true, email: state.email };
 }
