@@ -65,6 +65,21 @@ CREATE TABLE "media" (
 	"completed_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "invitation" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"role" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"invited_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"send_count" integer DEFAULT 1 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"accepted_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone,
+	CONSTRAINT "invitation_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
 DROP INDEX "dossier_professional_idx";--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "phone_number" text;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "phone_number_verified" boolean;--> statement-breakpoint
@@ -85,6 +100,8 @@ ALTER TABLE "patient" ADD CONSTRAINT "patient_organisation_id_organisation_id_fk
 ALTER TABLE "two_factor" ADD CONSTRAINT "two_factor_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "media" ADD CONSTRAINT "media_organisation_id_organisation_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisation"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "media" ADD CONSTRAINT "media_uploader_id_user_id_fk" FOREIGN KEY ("uploader_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invitation" ADD CONSTRAINT "invitation_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invitation" ADD CONSTRAINT "invitation_invited_by_user_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "dossier_event_dossier_idx" ON "dossier_event" USING btree ("dossier_id","seq");--> statement-breakpoint
 CREATE INDEX "dossier_event_organisation_idx" ON "dossier_event" USING btree ("organisation_id","seq");--> statement-breakpoint
 CREATE INDEX "dossier_medium_dossier_idx" ON "dossier_medium" USING btree ("dossier_id");--> statement-breakpoint
@@ -94,6 +111,7 @@ CREATE INDEX "two_factor_user_id_idx" ON "two_factor" USING btree ("user_id");--
 CREATE INDEX "two_factor_secret_idx" ON "two_factor" USING btree ("secret");--> statement-breakpoint
 CREATE INDEX "media_organisation_created_idx" ON "media" USING btree ("organisation_id","created_at");--> statement-breakpoint
 CREATE INDEX "media_uploader_idx" ON "media" USING btree ("uploader_id");--> statement-breakpoint
+CREATE INDEX "invitation_user_idx" ON "invitation" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "dossier" ADD CONSTRAINT "dossier_patient_id_patient_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patient"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dossier" ADD CONSTRAINT "dossier_reviewer_id_user_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "dossier_patient_idx" ON "dossier" USING btree ("patient_id");--> statement-breakpoint

@@ -85,3 +85,14 @@ export const MEDIA_PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
 
 /** An upload not finished within this time is dropped (staged bytes and record), freeing its quota. */
 export const UPLOAD_EXPIRY_MS = 7 * DAY;
+
+/** An invitation link works this long; resending makes a new link with a fresh period. */
+export const INVITATION_VALID_DAYS = 7;
+/** A password-reset link works this long. */
+export const PASSWORD_RESET_VALID_MINUTES = 60;
+/** New passwords: at least this long, and at least this zxcvbn score (0–4). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MIN_SCORE = 3;
+/** Admin lists show this many rows per page; a CSV import takes at most this many rows. */
+export const ADMIN_PAGE_SIZE = 20;
+export const CSV_IMPORT_MAX_ROWS = 500;

@@ -46,6 +46,10 @@ export const ERROR_STATUS = {
   "dossier/not-allowed": 409,
   "dossier/not-editable": 409,
   "dossier/incomplete": 422,
+  "expired-action-code": 410,
+  "last-admin": 409,
+  "self-disable": 409,
+  "organisation-inactive": 409,
   internal: 500,
   // The seed's storage error codes (SPEC.md §8), namespaced so they cannot clash with the general ones above.
   "storage/unknown": 500,

@@ -1,12 +1,133 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { AuditList } from "~/components/admin/audit-list";
+import { PersonState } from "~/components/admin/badges";
+import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { InviteForm } from "~/components/admin/invite-form";
+import { PersonActions } from "~/components/admin/person-actions";
+import { PageHeader } from "~/components/page-header";
+import { Alert } from "~/components/ui/alert";
+import { errorMessageKey } from "~/domain/errors";
+import { fieldErrors, inviteAdministratorSchema, doneNotice } from "~/domain/people-forms";
+import { routePath } from "~/domain/route-table";
+import { useLocalizedPath } from "~/lib/use-locale";
+import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
+import { notFound } from "~/server/http/responses.server";
+import { auditTrail } from "~/server/people/audit-trail.server";
+import { invitePerson } from "~/server/people/invitations.server";
+import { isPersonIntent, runPersonAction } from "~/server/people/person-actions.server";
+import { actorOf, doneRedirect, formStrings, runChange } from "~/server/people/route-helpers.server";
+import { listAdministrators } from "~/server/people/staff.server";
+import { demoteAdministrator } from "~/server/people/users.server";
 import type { Route } from "./+types/administrators";
 
+export const handle = { i18n: ["people"] };
+
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "admin-administrators");
-  return null;
+  const { user } = await authorize(args, "admin-administrators");
+  const actor = actorOf(user);
+  const url = new URL(args.request.url);
+  const selectedId = url.searchParams.get("id");
+  const administrators = await listAdministrators(actor);
+  const selected = selectedId ? administrators.find((a) => a.id === selectedId) : null;
+  if (selectedId && !selected) throw notFound();
+  return {
+    administrators,
+    selfId: user.id,
+    selected: selected ?? null,
+    audit: selected ? await auditTrail(actor, { userIds: [selected.id], limit: 30 }) : [],
+    confirm: url.searchParams.get("confirm"),
+    done: doneNotice(url),
+  };
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="admin-administrators" />;
+export async function action(args: Route.ActionArgs) {
+  const { user } = await authorize(args, "admin-administrators");
+  const actor = actorOf(user);
+  const origin = auditOrigin(args.request, args.context);
+  // A selected person (?id=) that is not on this list is 404 for every intent, as in the loader.
+  const selectedId = new URL(args.request.url).searchParams.get("id");
+  if (selectedId && !(await listAdministrators(actor)).some((p) => p.id === selectedId)) throw notFound();
+  const values = formStrings(await args.request.formData());
+  if (values.intent === "invite") {
+    const parsed = inviteAdministratorSchema.safeParse(values);
+    if (!parsed.success) return { intent: "invite", values, errors: fieldErrors(parsed.error) };
+    let mailFailed = false;
+    const result = await runChange(async () => {
+      mailFailed = (await invitePerson(actor, { ...parsed.data, role: "admin" }, origin)).mailFailed;
+    });
+    if (!result.ok) return { intent: "invite", values, errors: result.fieldErrors ?? {}, error: result.error };
+    return doneRedirect(args.request, mailFailed ? "invited-mail-failed" : "invited");
+  }
+  const userId = values.userId ?? "";
+  if (values.intent === "demote") {
+    const result = await runChange(() => demoteAdministrator(actor, userId, origin));
+    if (!result.ok) return { intent: "demote", values, errors: {}, error: result.error };
+    // The demoted person is no longer on this list.
+    return doneRedirect(args.request, "demoted", new URL(args.request.url).pathname);
+  }
+  if (!isPersonIntent(values.intent)) return { intent: "none", values, errors: {}, error: "invalid-argument" as const };
+  const result = await runPersonAction(actor, values.intent, userId, origin);
+  if (!result.ok) return { intent: values.intent, values, errors: {}, error: result.error };
+  return doneRedirect(args.request, result.done ?? values.intent);
+}
+
+export default function Administrators({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["people", "errors"]);
+  const lp = useLocalizedPath();
+  const { administrators, selfId, selected, audit, confirm, done } = loaderData;
+  const base = lp(routePath("admin-administrators"));
+  const here = selected ? `${base}?id=${encodeURIComponent(selected.id)}` : base;
+  return (
+    <>
+      <PageHeader routeKey="admin-administrators" />
+      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`)}</Alert></div> : null}
+      {actionData && "error" in actionData && actionData.error ? <div className="mb-4"><Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert></div> : null}
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm" data-testid="administrators-table">
+          <thead className="border-b border-slate-300 text-slate-700">
+            <tr>
+              <th scope="col" className="py-2 pr-3">{t("people:invite.name")}</th>
+              <th scope="col" className="py-2 pr-3">{t("people:invite.email")}</th>
+              <th scope="col" className="py-2 pr-3">{t("people:organisations.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {administrators.map((a) => (
+              <tr key={a.id} className={`border-b border-slate-100 ${selected?.id === a.id ? "bg-sky-50" : ""}`}>
+                <td className="py-2 pr-3">
+                  <Link to={`${base}?id=${encodeURIComponent(a.id)}`} className="font-medium text-sky-800 underline">{a.name}</Link>
+                  {a.id === selfId ? <span className="ml-2 text-slate-600">({t("people:administrator.you")})</span> : null}
+                </td>
+                <td className="py-2 pr-3">{a.email}</td>
+                <td className="py-2 pr-3"><PersonState banned={a.banned} invitation={a.invitation} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {selected ? (
+        <section aria-labelledby="selected" className="mt-8 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="selected-person">
+          <h2 id="selected" className="mb-3 text-lg font-semibold">{selected.name}</h2>
+          {confirm === "demote" ? (
+            <ConfirmPanel intent="demote" fields={{ userId: selected.id }} cancelTo={here} confirmLabel={t("people:administrator.demote")}>
+              <p>{t("people:administrator.demoteConfirm", { name: selected.name })}</p>
+            </ConfirmPanel>
+          ) : null}
+          <PersonActions person={{ id: selected.id, name: selected.name, banned: selected.banned, invitation: selected.invitation, self: selected.id === selfId }} here={here} confirm={confirm} />
+          <p className="mt-4">
+            <Link to={`${here}&confirm=demote`} className="text-sm text-red-800 underline">{t("people:administrator.demote")}</Link>
+          </p>
+          <AuditList items={audit} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="invite-admin" className="mt-8">
+        <h2 id="invite-admin" className="mb-3 text-lg font-semibold">{t("people:administrator.invite")}</h2>
+        <InviteForm intent="invite" values={actionData?.intent === "invite" ? (actionData.values as Record<string, string>) : {}} errors={actionData?.intent === "invite" ? (actionData.errors as Record<string, string>) : {}} submitLabel={t("people:invite.submit")} />
+      </section>
+    </>
+  );
 }

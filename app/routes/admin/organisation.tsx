@@ -1,12 +1,299 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { AuditList } from "~/components/admin/audit-list";
+import { Badge, PersonState } from "~/components/admin/badges";
+import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { InviteForm } from "~/components/admin/invite-form";
+import { OrganisationForm } from "~/components/admin/organisation-form";
+import { SelectField } from "~/components/admin/select-field";
+import { PageHeader } from "~/components/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { errorMessageKey } from "~/domain/errors";
+import { assignSupervisorSchema, fieldErrors, inviteProfessionalSchema, organisationSchema, doneNotice } from "~/domain/people-forms";
+import { routePath } from "~/domain/route-table";
+import { useLocale, useLocalizedPath } from "~/lib/use-locale";
+import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
+import { notFound } from "~/server/http/responses.server";
+import { auditTrail } from "~/server/people/audit-trail.server";
+import { importProfessionalsCsv, previewProfessionalsCsv } from "~/server/people/csv-import.server";
+import { invitePerson } from "~/server/people/invitations.server";
+import { assignSupervisor, organisationDetail, setOrganisationActive, unassignSupervisor, updateOrganisation } from "~/server/people/organisations.server";
+import { actorOf, CSV_MAX_BYTES, doneRedirect, formStrings, runChange } from "~/server/people/route-helpers.server";
+import { AppError } from "~/domain/errors";
+import { isLocale } from "~/domain/locales";
 import type { Route } from "./+types/organisation";
 
-export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "admin-organisation");
-  return null;
+export const handle = { i18n: ["people"] };
+
+async function load(actor: ReturnType<typeof actorOf>, orgId: string) {
+  try {
+    return await organisationDetail(actor, orgId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not-found") throw notFound();
+    throw error;
+  }
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="admin-organisation" />;
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await authorize(args, "admin-organisation");
+  const actor = actorOf(user);
+  const detail = await load(actor, args.params.orgId);
+  const url = new URL(args.request.url);
+  const professionalIds = detail.professionals.map((p) => p.id);
+  const audit = await auditTrail(actor, { organisationId: args.params.orgId, userIds: professionalIds, limit: 30 });
+  return { ...detail, audit, confirm: url.searchParams.get("confirm"), confirmId: url.searchParams.get("id"), done: doneNotice(url) };
+}
+
+/** Pasted text wins over a chosen file (a file stays selected in the browser after a preview). */
+async function readCsv(form: FormData): Promise<string> {
+  const pasted = String(form.get("csv") ?? "");
+  if (pasted.trim()) {
+    if (pasted.length > CSV_MAX_BYTES) throw new AppError("payload-too-large");
+    return pasted;
+  }
+  const file = form.get("csvFile");
+  if (file instanceof File && file.size > 0) {
+    if (file.size > CSV_MAX_BYTES) throw new AppError("payload-too-large");
+    return file.text();
+  }
+  return "";
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { user, locale } = await authorize(args, "admin-organisation");
+  const actor = actorOf(user);
+  const orgId = args.params.orgId;
+  const origin = auditOrigin(args.request, args.context);
+  // An unknown organisation is 404 for every intent, before the form is even read.
+  await load(actor, orgId);
+  const form = await args.request.formData();
+  const values = formStrings(form);
+  switch (values.intent) {
+    case "update": {
+      const parsed = organisationSchema.safeParse(values);
+      if (!parsed.success) return { intent: "update", values, errors: fieldErrors(parsed.error) };
+      const result = await runChange(() => updateOrganisation(actor, orgId, parsed.data, origin));
+      if (!result.ok) return { intent: "update", values, errors: {}, error: result.error };
+      return doneRedirect(args.request, "updated");
+    }
+    case "deactivate":
+    case "reactivate": {
+      await runChange(() => setOrganisationActive(actor, orgId, values.intent === "reactivate", origin));
+      return doneRedirect(args.request, values.intent === "reactivate" ? "reactivated" : "deactivated");
+    }
+    case "invite": {
+      const parsed = inviteProfessionalSchema.safeParse(values);
+      if (!parsed.success) return { intent: "invite", values, errors: fieldErrors(parsed.error) };
+      let mailFailed = false;
+      const result = await runChange(async () => {
+        mailFailed = (await invitePerson(actor, { ...parsed.data, role: "professional", organisationId: orgId }, origin)).mailFailed;
+      });
+      if (!result.ok) return { intent: "invite", values, errors: result.fieldErrors ?? {}, error: result.error };
+      return doneRedirect(args.request, mailFailed ? "invited-mail-failed" : "invited");
+    }
+    case "assign":
+    case "unassign": {
+      const parsed = assignSupervisorSchema.safeParse(values);
+      if (!parsed.success) return { intent: values.intent, values, errors: fieldErrors(parsed.error) };
+      await runChange(() => (values.intent === "assign" ? assignSupervisor : unassignSupervisor)(actor, orgId, parsed.data.supervisorId, origin));
+      return doneRedirect(args.request, values.intent === "assign" ? "assigned" : "unassigned");
+    }
+    case "import-preview":
+    case "import": {
+      let csv: string;
+      try {
+        csv = await readCsv(form);
+      } catch {
+        return { intent: "import-preview", values: {}, errors: { csv: "errors:codes.payload-too-large" } };
+      }
+      const inviteLocale = isLocale(values.locale) ? values.locale : locale;
+      if (values.intent === "import") {
+        const result = await importProfessionalsCsv(actor, orgId, csv, inviteLocale, origin);
+        if (result.ok) return doneRedirect(args.request, result.mailFailed ? "imported-mail-failed" : "imported");
+        return { intent: "import-preview", values: { csv, locale: inviteLocale }, errors: {}, preview: result.preview };
+      }
+      return { intent: "import-preview", values: { csv, locale: inviteLocale }, errors: {}, preview: await previewProfessionalsCsv(actor, csv) };
+    }
+    default:
+      return { intent: "none", values, errors: {}, error: "invalid-argument" as const };
+  }
+}
+
+export default function Organisation({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["people", "errors", "common"]);
+  const lp = useLocalizedPath();
+  const locale = useLocale();
+  const { organisation: org, professionals, supervisors, assignable, audit, confirm, confirmId, done } = loaderData;
+  const here = lp(routePath("admin-organisation", { orgId: org.id }));
+  const errorsFor = (intent: string): Record<string, string> => (actionData?.intent === intent ? actionData.errors : {});
+  const valuesFor = (intent: string) => (actionData?.intent === intent ? (actionData.values as Record<string, string>) : {});
+  const preview = actionData && "preview" in actionData ? actionData.preview : null;
+  const unassignName = supervisors.find((s) => s.id === confirmId)?.name;
+  return (
+    <>
+      <PageHeader routeKey="admin-organisation" title={org.name} />
+      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`)}</Alert></div> : null}
+      {actionData && "error" in actionData && actionData.error ? <div className="mb-4"><Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert></div> : null}
+      {confirm === "deactivate" ? (
+        <ConfirmPanel intent="deactivate" cancelTo={here} confirmLabel={t("people:organisation.deactivate")}>
+          <p>{t("people:organisation.deactivateConfirm", { name: org.name, count: professionals.length })}</p>
+        </ConfirmPanel>
+      ) : null}
+      {confirm === "unassign" && unassignName && confirmId ? (
+        <ConfirmPanel intent="unassign" fields={{ supervisorId: confirmId }} cancelTo={here} confirmLabel={t("people:organisation.unassign")}>
+          <p>{t("people:organisation.unassignConfirm", { name: unassignName, organisation: org.name })}</p>
+        </ConfirmPanel>
+      ) : null}
+
+      <section aria-labelledby="org-status" className="mb-6 flex flex-wrap items-center gap-3">
+        <h2 id="org-status" className="sr-only">{t("people:organisations.status")}</h2>
+        {org.active ? <Badge tone="ok">{t("people:state.active")}</Badge> : <Badge tone="bad">{t("people:state.inactive")}</Badge>}
+        {org.active ? (
+          <Link to={`${here}?confirm=deactivate`} className="rounded-md border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50">
+            {t("people:organisation.deactivate")}
+          </Link>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="reactivate" />
+            <Button type="submit" variant="secondary">{t("people:organisation.reactivate")}</Button>
+          </Form>
+        )}
+      </section>
+
+      <section aria-labelledby="pros" className="mb-8">
+        <h2 id="pros" className="mb-2 text-lg font-semibold">{t("people:organisation.professionals")}</h2>
+        {professionals.length === 0 ? (
+          <p className="text-slate-600">{t("people:organisation.noProfessionals")}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="professionals-table">
+              <thead className="border-b border-slate-300 text-slate-700">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">{t("people:invite.name")}</th>
+                  <th scope="col" className="py-2 pr-3">{t("people:invite.email")}</th>
+                  <th scope="col" className="py-2 pr-3">{t("people:invite.jobTitle")}</th>
+                  <th scope="col" className="py-2 pr-3">{t("people:organisations.status")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {professionals.map((p) => (
+                  <tr key={p.id} className="border-b border-slate-100">
+                    <td className="py-2 pr-3">
+                      <Link to={lp(routePath("admin-professional", { orgId: org.id, proId: p.id }))} className="font-medium text-sky-800 underline">{p.name}</Link>
+                    </td>
+                    <td className="py-2 pr-3">{p.email}</td>
+                    <td className="py-2 pr-3">{p.jobTitle ?? "—"}</td>
+                    <td className="py-2 pr-3"><PersonState banned={p.banned} invitation={p.invitation} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="invite-pro" className="mb-8">
+        <h2 id="invite-pro" className="mb-3 text-lg font-semibold">{t("people:organisation.invite")}</h2>
+        <InviteForm intent="invite" values={valuesFor("invite")} errors={errorsFor("invite")} submitLabel={t("people:invite.submit")}>
+          <Field label={t("people:invite.jobTitle")} name="jobTitle" defaultValue={valuesFor("invite").jobTitle ?? ""} error={errorsFor("invite").jobTitle ? t(errorsFor("invite").jobTitle) : undefined} />
+        </InviteForm>
+      </section>
+
+      <section aria-labelledby="import" className="mb-8">
+        <h2 id="import" className="mb-1 text-lg font-semibold">{t("people:import.title")}</h2>
+        <p className="mb-3 text-sm text-slate-700">{t("people:import.help")}</p>
+        {preview ? (
+          <div className="mb-4" data-testid="import-preview">
+            <table className="w-full text-left text-sm">
+              <caption className="mb-2 text-left font-medium">{t("people:import.preview", { count: preview.rows.length })}</caption>
+              <thead className="border-b border-slate-300">
+                <tr>
+                  <th scope="col" className="py-1 pr-3">{t("people:import.line")}</th>
+                  <th scope="col" className="py-1 pr-3">{t("people:invite.name")}</th>
+                  <th scope="col" className="py-1 pr-3">{t("people:invite.email")}</th>
+                  <th scope="col" className="py-1 pr-3">{t("people:invite.jobTitle")}</th>
+                  <th scope="col" className="py-1">{t("people:import.problems")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((row) => (
+                  <tr key={row.line} className={`border-b border-slate-100 ${Object.keys(row.errors).length ? "bg-red-50" : ""}`}>
+                    <td className="py-1 pr-3">{row.line}</td>
+                    <td className="py-1 pr-3">{row.name}</td>
+                    <td className="py-1 pr-3">{row.email}</td>
+                    <td className="py-1 pr-3">{row.jobTitle}</td>
+                    <td className="py-1 text-red-800">{Object.entries(row.errors).map(([field, key]) => `${t(`people:import.fields.${field}`)}: ${t(key)}`).join("; ") || t("people:import.ok")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {preview.tooMany ? <Alert tone="error">{t("people:import.tooMany")}</Alert> : null}
+            {preview.rows.length && !preview.tooMany && preview.rows.every((r) => Object.keys(r.errors).length === 0) ? (
+              <Form method="post" className="mt-3">
+                <input type="hidden" name="intent" value="import" />
+                <input type="hidden" name="csv" value={valuesFor("import-preview").csv ?? ""} />
+                <input type="hidden" name="locale" value={valuesFor("import-preview").locale ?? locale} />
+                <Button type="submit">{t("people:import.confirm", { count: preview.rows.length })}</Button>
+              </Form>
+            ) : (
+              <p className="mt-2 text-sm text-red-800">{t("people:import.fix")}</p>
+            )}
+          </div>
+        ) : null}
+        <Form method="post" encType="multipart/form-data" className="flex max-w-2xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+          <input type="hidden" name="intent" value="import-preview" />
+          <label className="text-sm font-medium text-slate-800" htmlFor="csvFile">{t("people:import.file")}</label>
+          <input id="csvFile" name="csvFile" type="file" accept=".csv,text/csv" />
+          <label className="text-sm font-medium text-slate-800" htmlFor="csvText">{t("people:import.paste")}</label>
+          <textarea id="csvText" name="csv" rows={4} className="rounded-md border border-slate-300 p-2 font-mono text-sm" defaultValue={preview ? "" : (valuesFor("import-preview").csv ?? "")} />
+          {errorsFor("import-preview").csv ? <p className="text-sm text-red-700">{t(errorsFor("import-preview").csv)}</p> : null}
+          <SelectField
+            label={t("people:invite.locale")}
+            name="locale"
+            defaultValue={locale}
+            options={(["nl", "en", "de", "fr"] as const).map((l) => ({ value: l, label: t(`common:language.names.${l}`) }))}
+          />
+          <div>
+            <Button type="submit" variant="secondary">{t("people:import.previewSubmit")}</Button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="sups" className="mb-8">
+        <h2 id="sups" className="mb-2 text-lg font-semibold">{t("people:organisation.supervisors")}</h2>
+        {supervisors.length === 0 ? <p className="text-slate-600">{t("people:organisation.noSupervisors")}</p> : (
+          <ul className="mb-3 divide-y divide-slate-100 rounded border border-slate-200 bg-white" data-testid="assigned-supervisors">
+            {supervisors.map((s) => (
+              <li key={s.id} className="flex items-center justify-between gap-3 px-3 py-2">
+                <span>{s.name} <span className="text-slate-600">({t(`people:specialties.${s.specialty}`, { defaultValue: s.specialty })})</span></span>
+                <Link to={`${here}?confirm=unassign&id=${encodeURIComponent(s.id)}`} className="text-sm text-red-800 underline">{t("people:organisation.unassign")}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {assignable.length ? (
+          <Form method="post" className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="assign" />
+            <SelectField label={t("people:organisation.assignLabel")} name="supervisorId" options={assignable.map((s) => ({ value: s.id, label: s.name }))} />
+            <Button type="submit" variant="secondary">{t("people:organisation.assign")}</Button>
+          </Form>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="edit-org" className="mb-8">
+        <h2 id="edit-org" className="mb-3 text-lg font-semibold">{t("people:organisation.edit")}</h2>
+        <OrganisationForm
+          intent="update"
+          values={actionData?.intent === "update" ? (actionData.values as Record<string, string>) : org}
+          errors={errorsFor("update")}
+          submitLabel={t("people:organisation.save")}
+        />
+      </section>
+
+      <AuditList items={audit} />
+    </>
+  );
 }

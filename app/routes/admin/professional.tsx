@@ -1,12 +1,155 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { AuditList } from "~/components/admin/audit-list";
+import { PersonState } from "~/components/admin/badges";
+import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { PersonActions } from "~/components/admin/person-actions";
+import { SelectField } from "~/components/admin/select-field";
+import { PageHeader } from "~/components/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { AppError, errorMessageKey } from "~/domain/errors";
+import { localizePath } from "~/domain/locales";
+import { moveProfessionalSchema, doneNotice } from "~/domain/people-forms";
+import { routePath } from "~/domain/route-table";
+import { useLocale, useLocalizedPath } from "~/lib/use-locale";
+import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
+import { notFound } from "~/server/http/responses.server";
+import { auditTrail } from "~/server/people/audit-trail.server";
+import { organisationChoices } from "~/server/people/organisations.server";
+import { isPersonIntent, runPersonAction } from "~/server/people/person-actions.server";
+import { moveProfessional, movePreview, professionalDetail } from "~/server/people/professionals.server";
+import { actorOf, doneRedirect, formStrings, runChange } from "~/server/people/route-helpers.server";
 import type { Route } from "./+types/professional";
 
+export const handle = { i18n: ["people"] };
+
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "admin-professional");
-  return null;
+  const { user } = await authorize(args, "admin-professional");
+  const actor = actorOf(user);
+  const { orgId, proId } = args.params;
+  let detail;
+  try {
+    detail = await professionalDetail(actor, orgId, proId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not-found") throw notFound();
+    throw error;
+  }
+  const url = new URL(args.request.url);
+  const confirm = url.searchParams.get("confirm");
+  const target = url.searchParams.get("target");
+  const move = confirm === "move" && target ? await movePreview(actor, orgId, proId, target).catch(() => null) : null;
+  const organisations = (await organisationChoices(actor)).filter((o) => o.id !== orgId && o.active);
+  const audit = await auditTrail(actor, { userIds: [proId], limit: 30 });
+  return { ...detail, organisations, audit, confirm, target, move, done: doneNotice(url) };
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="admin-professional" />;
+export async function action(args: Route.ActionArgs) {
+  const { user, locale } = await authorize(args, "admin-professional");
+  const actor = actorOf(user);
+  const { orgId, proId } = args.params;
+  const origin = auditOrigin(args.request, args.context);
+  // The professional must be in this organisation before anything happens to them (404 otherwise).
+  await runChange(() => professionalDetail(actor, orgId, proId));
+  const values = formStrings(await args.request.formData());
+  if (values.intent === "move") {
+    const parsed = moveProfessionalSchema.safeParse(values);
+    if (!parsed.success) return { error: "invalid-argument" as const };
+    const result = await runChange(() => moveProfessional(actor, orgId, proId, parsed.data.targetOrganisationId, origin));
+    if (!result.ok) return { error: result.error };
+    return doneRedirect(args.request, "moved", localizePath(routePath("admin-professional", { orgId: parsed.data.targetOrganisationId, proId }), locale));
+  }
+  if (!isPersonIntent(values.intent)) return { error: "invalid-argument" as const };
+  const result = await runPersonAction(actor, values.intent, proId, origin);
+  if (!result.ok) return { error: result.error };
+  return doneRedirect(args.request, result.done ?? values.intent);
+}
+
+export default function Professional({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["people", "errors", "common"]);
+  const lp = useLocalizedPath();
+  const locale = useLocale();
+  const { professional: pro, invitation, dossiers, organisations, audit, confirm, move, done } = loaderData;
+  const here = lp(routePath("admin-professional", { orgId: pro.organisationId, proId: pro.id }));
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <>
+      <PageHeader routeKey="admin-professional" title={pro.name} />
+      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`)}</Alert></div> : null}
+      {actionData?.error ? <div className="mb-4"><Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert></div> : null}
+      {confirm === "move" && move ? (
+        <ConfirmPanel intent="move" fields={{ targetOrganisationId: loaderData.target ?? "" }} cancelTo={here} confirmLabel={t("people:professional.move")}>
+          <p>{t("people:professional.moveConfirm", { name: move.name, from: move.from, to: move.to, count: move.dossiers })}</p>
+        </ConfirmPanel>
+      ) : null}
+
+      <dl className="mb-6 grid max-w-2xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" data-testid="profile">
+        <dt className="font-medium">{t("people:invite.email")}</dt>
+        <dd>{pro.email}</dd>
+        <dt className="font-medium">{t("people:invite.jobTitle")}</dt>
+        <dd>{pro.jobTitle ?? "—"}</dd>
+        <dt className="font-medium">{t("people:professional.organisation")}</dt>
+        <dd>
+          <Link to={lp(routePath("admin-organisation", { orgId: pro.organisationId }))} className="text-sky-800 underline">{pro.organisationName}</Link>
+        </dd>
+        <dt className="font-medium">{t("people:invite.locale")}</dt>
+        <dd>{t(`common:language.names.${pro.locale}`, { defaultValue: pro.locale })}</dd>
+        <dt className="font-medium">{t("people:organisations.status")}</dt>
+        <dd><PersonState banned={pro.banned} invitation={invitation?.state ?? "none"} /></dd>
+        <dt className="font-medium">{t("people:invitation.title")}</dt>
+        <dd>
+          {invitation
+            ? t("people:invitation.summary", { state: t(`people:invitation.${invitation.state}`), sent: format.format(new Date(invitation.sentAt)), expires: format.format(new Date(invitation.expiresAt)), count: invitation.sendCount })
+            : t("people:invitation.none")}
+        </dd>
+      </dl>
+
+      <section aria-labelledby="actions" className="mb-8">
+        <h2 id="actions" className="mb-2 text-lg font-semibold">{t("people:person.actions")}</h2>
+        <PersonActions person={{ id: pro.id, name: pro.name, banned: pro.banned, invitation: invitation?.state ?? "none" }} here={here} confirm={confirm} />
+      </section>
+
+      <section aria-labelledby="move" className="mb-8">
+        <h2 id="move" className="mb-2 text-lg font-semibold">{t("people:professional.moveTitle")}</h2>
+        {organisations.length ? (
+          <Form method="get" className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="confirm" value="move" />
+            <SelectField label={t("people:professional.moveTarget")} name="target" options={organisations.map((o) => ({ value: o.id, label: o.name }))} />
+            <Button type="submit" variant="secondary">{t("people:professional.moveNext")}</Button>
+          </Form>
+        ) : (
+          <p className="text-slate-600">{t("people:professional.noTargets")}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="dossiers" className="mb-8">
+        <h2 id="dossiers" className="mb-2 text-lg font-semibold">{t("people:professional.dossiers")}</h2>
+        {dossiers.length === 0 ? (
+          <p className="text-slate-600">{t("people:professional.noDossiers")}</p>
+        ) : (
+          <table className="w-full max-w-2xl text-left text-sm" data-testid="dossiers-table">
+            <thead className="border-b border-slate-300">
+              <tr>
+                <th scope="col" className="py-1 pr-3">{t("people:professional.dossier")}</th>
+                <th scope="col" className="py-1 pr-3">{t("people:organisations.status")}</th>
+                <th scope="col" className="py-1">{t("people:professional.updated")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {dossiers.map((d) => (
+                <tr key={d.id} className="border-b border-slate-100">
+                  <td className="py-1 pr-3"><code>{d.id.slice(0, 8)}</code></td>
+                  <td className="py-1 pr-3">{t(`people:dossierStatus.${d.status}`, { defaultValue: d.status })}</td>
+                  <td className="py-1">{format.format(new Date(d.updatedAt))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <AuditList items={audit} />
+    </>
+  );
 }

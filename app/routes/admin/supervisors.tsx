@@ -1,12 +1,145 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { AuditList } from "~/components/admin/audit-list";
+import { PersonState } from "~/components/admin/badges";
+import { InviteForm } from "~/components/admin/invite-form";
+import { OrganisationCheckboxes } from "~/components/admin/organisation-checkboxes";
+import { PersonActions } from "~/components/admin/person-actions";
+import { SelectField } from "~/components/admin/select-field";
+import { PageHeader } from "~/components/page-header";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { errorMessageKey } from "~/domain/errors";
+import { fieldErrors, inviteSupervisorSchema, SPECIALTIES, supervisorEditSchema, doneNotice } from "~/domain/people-forms";
+import { routePath } from "~/domain/route-table";
+import { useLocalizedPath } from "~/lib/use-locale";
+import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
+import { notFound } from "~/server/http/responses.server";
+import { auditTrail } from "~/server/people/audit-trail.server";
+import { invitePerson } from "~/server/people/invitations.server";
+import { organisationChoices } from "~/server/people/organisations.server";
+import { isPersonIntent, runPersonAction } from "~/server/people/person-actions.server";
+import { actorOf, doneRedirect, formStrings, runChange } from "~/server/people/route-helpers.server";
+import { listSupervisors, updateSupervisor } from "~/server/people/staff.server";
 import type { Route } from "./+types/supervisors";
 
+export const handle = { i18n: ["people"] };
+
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "admin-supervisors");
-  return null;
+  const { user } = await authorize(args, "admin-supervisors");
+  const actor = actorOf(user);
+  const url = new URL(args.request.url);
+  const selectedId = url.searchParams.get("id");
+  const supervisors = await listSupervisors(actor);
+  const selected = selectedId ? supervisors.find((s) => s.id === selectedId) : null;
+  if (selectedId && !selected) throw notFound();
+  return {
+    supervisors,
+    organisations: await organisationChoices(actor),
+    selected: selected ?? null,
+    audit: selected ? await auditTrail(actor, { userIds: [selected.id], limit: 30 }) : [],
+    confirm: url.searchParams.get("confirm"),
+    done: doneNotice(url),
+  };
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="admin-supervisors" />;
+export async function action(args: Route.ActionArgs) {
+  const { user } = await authorize(args, "admin-supervisors");
+  const actor = actorOf(user);
+  const origin = auditOrigin(args.request, args.context);
+  // A selected person (?id=) that is not on this list is 404 for every intent, as in the loader.
+  const selectedId = new URL(args.request.url).searchParams.get("id");
+  if (selectedId && !(await listSupervisors(actor)).some((p) => p.id === selectedId)) throw notFound();
+  const form = await args.request.formData();
+  const values = formStrings(form);
+  const organisationIds = form.getAll("organisationIds").map(String);
+  if (values.intent === "invite") {
+    const parsed = inviteSupervisorSchema.safeParse({ ...values, organisationIds });
+    if (!parsed.success) return { intent: "invite", values, errors: fieldErrors(parsed.error) };
+    let mailFailed = false;
+    const result = await runChange(async () => {
+      mailFailed = (await invitePerson(actor, { ...parsed.data, role: "supervisor" }, origin)).mailFailed;
+    });
+    if (!result.ok) return { intent: "invite", values, errors: result.fieldErrors ?? {}, error: result.error };
+    return doneRedirect(args.request, mailFailed ? "invited-mail-failed" : "invited");
+  }
+  const userId = values.userId ?? "";
+  if (values.intent === "update") {
+    const parsed = supervisorEditSchema.safeParse({ ...values, organisationIds });
+    if (!parsed.success) return { intent: "update", values, errors: fieldErrors(parsed.error) };
+    await runChange(() => updateSupervisor(actor, userId, parsed.data, origin));
+    return doneRedirect(args.request, "saved");
+  }
+  if (!isPersonIntent(values.intent)) return { intent: "none", values, errors: {}, error: "invalid-argument" as const };
+  const result = await runPersonAction(actor, values.intent, userId, origin);
+  if (!result.ok) return { intent: values.intent, values, errors: {}, error: result.error };
+  return doneRedirect(args.request, result.done ?? values.intent);
+}
+
+export default function Supervisors({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["people", "errors"]);
+  const lp = useLocalizedPath();
+  const { supervisors, organisations, selected, audit, confirm, done } = loaderData;
+  const base = lp(routePath("admin-supervisors"));
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const specialtyOptions = SPECIALTIES.map((s) => ({ value: s, label: t(`people:specialties.${s}`) }));
+  return (
+    <>
+      <PageHeader routeKey="admin-supervisors" />
+      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`)}</Alert></div> : null}
+      {actionData && "error" in actionData && actionData.error ? <div className="mb-4"><Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert></div> : null}
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm" data-testid="supervisors-table">
+          <thead className="border-b border-slate-300 text-slate-700">
+            <tr>
+              <th scope="col" className="py-2 pr-3">{t("people:invite.name")}</th>
+              <th scope="col" className="py-2 pr-3">{t("people:invite.email")}</th>
+              <th scope="col" className="py-2 pr-3">{t("people:supervisor.specialty")}</th>
+              <th scope="col" className="py-2 pr-3">{t("people:supervisor.organisations")}</th>
+              <th scope="col" className="py-2 pr-3">{t("people:organisations.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {supervisors.map((s) => (
+              <tr key={s.id} className={`border-b border-slate-100 ${selected?.id === s.id ? "bg-sky-50" : ""}`}>
+                <td className="py-2 pr-3">
+                  <Link to={`${base}?id=${encodeURIComponent(s.id)}`} className="font-medium text-sky-800 underline">{s.name}</Link>
+                </td>
+                <td className="py-2 pr-3">{s.email}</td>
+                <td className="py-2 pr-3">{t(`people:specialties.${s.specialty}`, { defaultValue: s.specialty })}</td>
+                <td className="py-2 pr-3">{s.organisations.map((o) => o.name).join(", ") || "—"}</td>
+                <td className="py-2 pr-3"><PersonState banned={s.banned} invitation={s.invitation} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {selected ? (
+        <section aria-labelledby="selected" className="mt-8 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="selected-person">
+          <h2 id="selected" className="mb-3 text-lg font-semibold">{selected.name}</h2>
+          <PersonActions person={{ id: selected.id, name: selected.name, banned: selected.banned, invitation: selected.invitation }} here={`${base}?id=${encodeURIComponent(selected.id)}`} confirm={confirm} />
+          <Form method="post" className="mt-6 grid max-w-2xl gap-4 sm:grid-cols-2">
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="userId" value={selected.id} />
+            <SelectField label={t("people:supervisor.specialty")} name="specialty" defaultValue={selected.specialty} options={specialtyOptions} error={actionData?.intent === "update" && errors.specialty ? t(errors.specialty) : undefined} />
+            <OrganisationCheckboxes organisations={organisations} checked={selected.organisations.map((o) => o.id)} />
+            <div className="sm:col-span-2">
+              <Button type="submit">{t("people:supervisor.save")}</Button>
+            </div>
+          </Form>
+          <AuditList items={audit} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="invite-sup" className="mt-8">
+        <h2 id="invite-sup" className="mb-3 text-lg font-semibold">{t("people:supervisor.invite")}</h2>
+        <InviteForm intent="invite" values={actionData?.intent === "invite" ? (actionData.values as Record<string, string>) : {}} errors={actionData?.intent === "invite" ? errors : {}} submitLabel={t("people:invite.submit")}>
+          <SelectField label={t("people:supervisor.specialty")} name="specialty" defaultValue="gp" options={specialtyOptions} error={actionData?.intent === "invite" && errors.specialty ? t(errors.specialty) : undefined} />
+          <OrganisationCheckboxes organisations={organisations} checked={[]} />
+        </InviteForm>
+      </section>
+    </>
+  );
 }

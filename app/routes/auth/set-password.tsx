@@ -1,12 +1,62 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
+import { z } from "zod";
+import { PageHeader } from "~/components/page-header";
+import { SetPasswordForm } from "~/components/set-password-form";
+import { Alert } from "~/components/ui/alert";
+import { errorMessageKey } from "~/domain/errors";
+import { localizePath } from "~/domain/locales";
+import { homePath, isRole } from "~/domain/roles";
+import { useLocalizedPath } from "~/lib/use-locale";
+import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
+import { setPasswordFromLink, setPasswordLink } from "~/server/auth/set-password-link.server";
 import type { Route } from "./+types/set-password";
+
+export const handle = { i18n: ["password"] };
+
+const formSchema = z.object({ token: z.string().min(1).max(200), expires: z.coerce.number().int().optional(), password: z.string().max(256), confirm: z.string().max(256) });
 
 export async function loader(args: Route.LoaderArgs) {
   await authorize(args, "set-password");
-  return null;
+  const params = new URL(args.request.url).searchParams;
+  const token = params.get("token") ?? "";
+  const expires = Number(params.get("expires")) || null;
+  const link = await setPasswordLink(token, expires);
+  return { token: link.state === "valid" ? token : "", expires, link };
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="set-password" />;
+export async function action(args: Route.ActionArgs) {
+  const { locale } = await authorize(args, "set-password");
+  const parsed = formSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  if (!parsed.success) return { error: "invalid-action-code" as const, problem: null };
+  if (parsed.data.password !== parsed.data.confirm) return { error: "mismatch" as const, problem: null };
+  const result = await setPasswordFromLink(parsed.data.token, parsed.data.password, args.request.headers, auditOrigin(args.request, args.context), parsed.data.expires);
+  if (!result.ok) return result.code === "weak-password" ? { error: null, problem: result.problem } : { error: result.code, problem: null };
+  const headers = new Headers();
+  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+  const target = result.userId && isRole(result.role) ? homePath({ id: result.userId, role: result.role }) : "/?passwordSet=1";
+  throw redirect(localizePath(target, locale), { headers });
+}
+
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["password", "errors"]);
+  const { link, token } = loaderData;
+  const lp = useLocalizedPath();
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeader routeKey="set-password" />
+      {link.state === "valid" ? (
+        <SetPasswordForm token={token} expires={loaderData.expires} kind={link.kind} email={link.email} name={link.name} error={actionData?.error} problem={actionData?.problem} />
+      ) : (
+        <div className="flex flex-col gap-4" data-testid="link-problem">
+          <Alert tone="error">{t(errorMessageKey(link.state === "expired" ? "expired-action-code" : "invalid-action-code"))}</Alert>
+          <p className="text-slate-700">{t("password:setPassword.linkHelp")}</p>
+          <Link to={lp("/forgot")} className="text-sky-800 underline">
+            {t("password:setPassword.requestNew")}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { OidcSignIn } from "~/components/auth/oidc-sign-in";
 import { SignInLinkForm } from "~/components/auth/sign-in-link-form";
@@ -15,6 +15,7 @@ import { localizePath } from "~/domain/locales";
 import { homePath } from "~/domain/roles";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { useCountdown } from "~/lib/use-countdown";
+import { useLocale } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { oidcButtons } from "~/server/auth/oidc-sign-in.server";
@@ -89,6 +90,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const waitSeconds = useCountdown(result?.retryAfter, result);
   const code = clientNotice?.code ?? result?.error ?? loaderData.notice;
   const tone = clientNotice?.tone ?? (code === "popup-blocked" ? "info" : "error");
+  const locale = useLocale();
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6">
       <div>
@@ -116,6 +118,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         onNotice={(notice, noticeTone = "error") => setClientNotice(notice ? { code: notice, tone: noticeTone } : null)}
       />
       <PhoneSignIn state={actionData && "phone" in actionData ? actionData.phone : undefined} redirectTo={loaderData.redirectTo} />
+      <p className="text-sm"><Link to={localizePath("/forgot", locale)} className="text-sky-800 underline">{t("auth:signIn.forgot")}</Link></p>
     </div>
   );
 }

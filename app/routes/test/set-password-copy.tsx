@@ -1,12 +1,44 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { PageHeader } from "~/components/page-header";
+import { SetPasswordForm } from "~/components/set-password-form";
+import { Alert } from "~/components/ui/alert";
+import { passwordProblem, personalInputs } from "~/domain/password-policy";
 import { authorize } from "~/server/auth/authorize.server";
 import type { Route } from "./+types/set-password-copy";
 
+export const handle = { i18n: ["password"] };
+
+/** A made-up link for a made-up person: the screen as an invitee sees it, for visual checks. Nothing is stored. */
+const SAMPLE = { token: "sample-token-not-real", email: "femke.voorbeeld@example.test", name: "Femke Voorbeeld" };
+
+const formSchema = z.object({ password: z.string().max(256), confirm: z.string().max(256) });
+
 export async function loader(args: Route.LoaderArgs) {
   await authorize(args, "test-set-password-copy");
-  return null;
+  return SAMPLE;
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="test-set-password-copy" />;
+/** Runs the real password rule on the server and reports the outcome; sets nothing and signs nobody in. */
+export async function action(args: Route.ActionArgs) {
+  await authorize(args, "test-set-password-copy");
+  const parsed = formSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  if (!parsed.success) return { error: "invalid-argument" as const, problem: null, accepted: false };
+  if (parsed.data.password !== parsed.data.confirm) return { error: "mismatch" as const, problem: null, accepted: false };
+  const problem = passwordProblem(parsed.data.password, personalInputs(SAMPLE.name, SAMPLE.email));
+  return { error: null, problem, accepted: !problem };
+}
+
+export default function SetPasswordCopy({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("password");
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeader routeKey="test-set-password-copy" />
+      <Alert tone="info">{t("password:copy.note")}</Alert>
+      <div className="mt-4">
+        {actionData?.accepted ? <Alert tone="success">{t("password:copy.accepted")}</Alert> : null}
+        <SetPasswordForm token={loaderData.token} kind="invitation" email={loaderData.email} name={loaderData.name} error={actionData?.error} problem={actionData?.problem} />
+      </div>
+    </div>
+  );
 }

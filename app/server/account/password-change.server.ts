@@ -10,7 +10,7 @@ import { revokeOtherSessions } from "./sessions.server";
 
 export async function changePassword(user: { id: string; sessionId: string; name: string; email: string }, newPassword: string, origin: AuditOrigin): Promise<void> {
   const problem = passwordProblem(newPassword, [user.name, user.email]);
-  if (problem) throw new AppError(problem);
+  if (problem) throw new AppError("weak-password", { problem });
   const ctx = await auth().$context;
   const hash = await ctx.password.hash(newPassword);
   if (await ctx.internalAdapter.findCredentialAccount(user.id)) await ctx.internalAdapter.updatePassword(user.id, hash);

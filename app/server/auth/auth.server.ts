@@ -18,6 +18,8 @@ import { oidcPlugin, trustedOidcProviderIds } from "./plugins/oidc.server";
 import { signInAudit } from "./plugins/sign-in-audit.server";
 
 import { CLIENT_IP_HEADER } from "./request-headers.server";
+import { refuseInactiveOrganisation } from "./organisation-sign-in.server";
+import { passwordResetOptions } from "./password-reset-mail.server";
 
 /** The header that carries the trusted client address into Better Auth. */
 export { CLIENT_IP_HEADER };
@@ -40,7 +42,7 @@ export function createAuth(db: Database, config: Config) {
         twoFactor: schema.twoFactor,
       },
     }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, maxPasswordLength: 256 },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, maxPasswordLength: 256, ...passwordResetOptions },
     user: {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: DEFAULT_LOCALE, input: false },
@@ -52,6 +54,7 @@ export function createAuth(db: Database, config: Config) {
       // Every request reads the session from the database, so disabling a user signs them out at once everywhere.
       cookieCache: { enabled: false },
     },
+    databaseHooks: { session: { create: { before: refuseInactiveOrganisation } } },
     // Social sign-in links a provider identity to the user with the same verified address; no account is created.
     account: { accountLinking: { enabled: true, trustedProviders: trustedOidcProviderIds(config.oidcProviders) } },
     plugins: [
@@ -79,6 +82,7 @@ export function createAuth(db: Database, config: Config) {
         "/sign-in/magic-link": { window: 60, max: config.signInRateLimitPerMinute },
         "/magic-link/verify": { window: 60, max: config.signInRateLimitPerMinute },
         "/sign-in/social": { window: 60, max: config.signInRateLimitPerMinute },
+        "/request-password-reset": { window: 60, max: config.signInRateLimitPerMinute },
       },
     },
     advanced: {

@@ -1,14 +1,15 @@
 /**
  * Records the route matrix needs beyond the demo data: a third organisation that the demo supervisor is NOT
- * assigned to (with its own professional), and one dossier in each organisation. Written straight into the
+ * assigned to (with its own professional), a deactivated organisation with its professional, and one dossier in
+ * each of the first three organisations. Written straight into the
  * shared PostgreSQL the e2e server uses; returns every id the tests need.
  */
 import crypto from "node:crypto";
 import pg from "pg";
 
 export interface MatrixFixtures {
-  users: { admin: string; supervisor: string; pro: string; pro2: string; pro3: string };
-  organisations: { first: string; second: string; third: string };
+  users: { admin: string; supervisor: string; pro: string; pro2: string; pro3: string; pro4: string };
+  organisations: { first: string; second: string; third: string; inactive: string };
   dossiers: { first: string; second: string; third: string };
 }
 
@@ -25,6 +26,7 @@ export async function createMatrixFixtures(databaseUrl: string): Promise<MatrixF
       pro: await byEmail("pro@casus.test"),
       pro2: await byEmail("pro2@casus.test"),
       pro3: crypto.randomUUID(),
+      pro4: crypto.randomUUID(),
     };
     const third = crypto.randomUUID();
     await client.query(`insert into organisation (id, name, kind, city) values ($1, 'Thuiszorg Het Anker', 'home-care', 'Zwolle')`, [third]);
@@ -32,7 +34,12 @@ export async function createMatrixFixtures(databaseUrl: string): Promise<MatrixF
       users.pro3,
     ]);
     await client.query(`insert into professional (user_id, organisation_id) values ($1, $2)`, [users.pro3, third]);
-    const organisations = { first: await orgOf(users.pro), second: await orgOf(users.pro2), third };
+    // A deactivated organisation with its professional: the admin still sees both (nothing is deleted).
+    const inactive = crypto.randomUUID();
+    await client.query(`insert into organisation (id, name, kind, city, active) values ($1, 'Apotheek De Gesloten Deur', 'pharmacy', 'Delft', false)`, [inactive]);
+    await client.query(`insert into "user" (id, name, email, email_verified, role) values ($1, 'Vera Vroeger', 'pro4@casus.test', true, 'professional')`, [users.pro4]);
+    await client.query(`insert into professional (user_id, organisation_id) values ($1, $2)`, [users.pro4, inactive]);
+    const organisations = { first: await orgOf(users.pro), second: await orgOf(users.pro2), third, inactive };
     const dossier = async (organisationId: string, professionalId: string) =>
       (await client.query<{ id: string }>(`insert into dossier (id, organisation_id, professional_id, status) values ($1, $2, $3, 'submitted') returning id`, [
         crypto.randomUUID(),

@@ -4,3 +4,4 @@ export * from "./dossiers";
 export * from "./audit";
 export * from "./two-factor";
 export * from "./media";
+export * from "./invitations";

@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { useLocale } from "~/lib/use-locale";
+
+export interface AuditItem {
+  id: string;
+  at: string;
+  action: string;
+  actorName: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  return JSON.stringify(value);
+}
+
+/** Who changed what, when, with the state before and after. */
+export function AuditList({ items, title }: { items: AuditItem[]; title?: string }) {
+  const { t } = useTranslation("people");
+  const locale = useLocale();
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
+  return (
+    <section className="mt-8" aria-labelledby="audit-title">
+      <h2 id="audit-title" className="mb-2 text-lg font-semibold">
+        {title ?? t("people:audit.title")}
+      </h2>
+      {items.length === 0 ? (
+        <p className="text-slate-600">{t("people:audit.empty")}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="audit-table">
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-3">{t("people:audit.when")}</th>
+                <th scope="col" className="py-2 pr-3">{t("people:audit.who")}</th>
+                <th scope="col" className="py-2 pr-3">{t("people:audit.what")}</th>
+                <th scope="col" className="py-2 pr-3">{t("people:audit.before")}</th>
+                <th scope="col" className="py-2">{t("people:audit.after")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} className="border-b border-slate-100 align-top">
+                  <td className="py-2 pr-3 whitespace-nowrap">{format.format(new Date(item.at))}</td>
+                  <td className="py-2 pr-3">{item.actorName ?? t("people:audit.system")}</td>
+                  <td className="py-2 pr-3"><code>{item.action}</code></td>
+                  <td className="py-2 pr-3 break-all"><code>{show(item.before)}</code></td>
+                  <td className="py-2 break-all"><code>{show(item.after)}</code></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

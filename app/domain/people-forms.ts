@@ -1,0 +1,101 @@
+/**
+ * The admin forms' rules, shared by server (the check that counts) and pages. Each message is a translation key
+ * in the "people" namespace, so every field error is shown in the page's language.
+ */
+import { z } from "zod";
+import { LOCALES } from "./locales";
+import { ROLES } from "./roles";
+
+export const ORGANISATION_KINDS = ["gp-practice", "pharmacy", "hearing-care", "home-care", "other"] as const;
+export const SPECIALTIES = ["gp", "ent", "audiologist", "other"] as const;
+
+const name = z.string().trim().min(1, "people:validation.nameRequired").max(200, "people:validation.tooLong");
+const email = z.string().trim().toLowerCase().pipe(z.email("people:validation.emailInvalid").max(320, "people:validation.tooLong"));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, "people:validation.tooLong")
+    .transform((v) => (v === "" ? null : v));
+const locale = z.enum(LOCALES, { error: "people:validation.localeInvalid" });
+const id = z.string().trim().min(1, "people:validation.required").max(100);
+
+export const organisationSchema = z.object({
+  name,
+  kind: z.enum(ORGANISATION_KINDS, { error: "people:validation.kindInvalid" }),
+  city: optionalText(120),
+  contactEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v) => (v === "" ? null : v))
+    .pipe(z.email("people:validation.emailInvalid").max(320, "people:validation.tooLong").nullable()),
+  contactPhone: optionalText(40).refine((v) => v === null || /^[+0-9 ()-]{6,40}$/.test(v), "people:validation.phoneInvalid"),
+  storageQuotaBytes: z.coerce
+    .number({ error: "people:validation.quotaInvalid" })
+    .int("people:validation.quotaInvalid")
+    .min(0, "people:validation.quotaInvalid")
+    .max(Number.MAX_SAFE_INTEGER, "people:validation.quotaInvalid"),
+});
+export type OrganisationForm = z.infer<typeof organisationSchema>;
+
+export const inviteProfessionalSchema = z.object({ name, email, locale, jobTitle: optionalText(120) });
+
+export const inviteSupervisorSchema = z.object({
+  name,
+  email,
+  locale,
+  specialty: z.enum(SPECIALTIES, { error: "people:validation.specialtyInvalid" }),
+  organisationIds: z.array(id).max(500),
+});
+
+export const inviteAdministratorSchema = z.object({ name, email, locale });
+
+export const supervisorEditSchema = z.object({
+  specialty: z.enum(SPECIALTIES, { error: "people:validation.specialtyInvalid" }),
+  organisationIds: z.array(id).max(500),
+});
+
+export const moveProfessionalSchema = z.object({ targetOrganisationId: id });
+export const assignSupervisorSchema = z.object({ supervisorId: id });
+export const roleSchema = z.enum(ROLES);
+
+/** The notices an admin page shows after a change (`?done=`); anything else in the URL is ignored. */
+export const DONE_NOTICES = [
+  "saved",
+  "created",
+  "updated",
+  "deactivated",
+  "reactivated",
+  "invited",
+  "invited-mail-failed",
+  "assigned",
+  "unassigned",
+  "imported",
+  "imported-mail-failed",
+  "moved",
+  "disable",
+  "enable",
+  "reset-2fa",
+  "resend",
+  "revoke",
+  "demoted",
+] as const;
+
+export function doneNotice(url: URL): (typeof DONE_NOTICES)[number] | null {
+  const value = url.searchParams.get("done");
+  return (DONE_NOTICES as readonly string[]).includes(value ?? "") ? (value as (typeof DONE_NOTICES)[number]) : null;
+}
+
+/** A CSV row of the bulk import: name, e-mail, job title. */
+export const csvRowSchema = z.object({ name, email, jobTitle: optionalText(120) });
+
+/** Field → message key of the first problem with each field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    if (!out[field]) out[field] = issue.message.startsWith("people:") ? issue.message : "people:validation.invalid";
+  }
+  return out;
+}

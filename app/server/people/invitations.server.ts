@@ -1,0 +1,251 @@
+/**
+ * Invitations (PRODUCT.md "People and organisations"): an admin invites a person by e-mail with a role (and
+ * organisation); the person's user row is created at once, without a password; the link leads to /set-password,
+ * where accepting sets the password, verifies the address and signs in. Links expire after INVITATION_VALID_DAYS,
+ * can be resent (a new link; the old one stops working) and revoked (the account is disabled until re-sent).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { INVITATION_VALID_DAYS } from "~/domain/constants";
+import { AppError } from "~/domain/errors";
+import { localizePath, type Locale } from "~/domain/locales";
+import { passwordProblem, personalInputs, type PasswordProblem } from "~/domain/password-policy";
+import type { Role } from "~/domain/roles";
+import { recordAudit } from "../audit/audit.server";
+import { auth } from "../auth/auth.server";
+import { systemDb, type Queryable } from "../db/client.server";
+import { account, invitation, organisation, professional, session, supervisor, supervisorOrganisation, user } from "../db/schema";
+import { inTransaction } from "../db/transaction.server";
+import { delivery } from "../mail/delivery.server";
+import { requireAdmin, type Actor, type Origin } from "./access.server";
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export interface InvitationInput {
+  name: string;
+  email: string;
+  role: Role;
+  locale: Locale;
+  /** Professionals: their one organisation. */
+  organisationId?: string | null;
+  jobTitle?: string | null;
+  /** Supervisors: the organisations they supervise, and their specialty. */
+  organisationIds?: string[];
+  specialty?: string | null;
+}
+
+/** What the mail needs once the transaction has committed. */
+export interface PendingMail {
+  userId: string;
+  email: string;
+  name: string;
+  locale: Locale;
+  role: Role;
+  token: string;
+  organisationName: string | null;
+}
+
+function newToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, tokenHash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Create the invitee and their invitation inside the caller's transaction; the mail is sent after commit. */
+export async function createInvitationInTx(tx: Queryable, actor: Actor, input: InvitationInput, origin: Origin): Promise<PendingMail> {
+  requireAdmin(actor);
+  const email = input.email.trim().toLowerCase();
+  const [taken] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${email}`);
+  if (taken) throw new AppError("email-already-in-use", { field: "email" });
+  let organisationName: string | null = null;
+  if (input.role === "professional") {
+    if (!input.organisationId) throw new AppError("invalid-argument", { field: "organisationId" });
+    const [org] = await tx.select().from(organisation).where(eq(organisation.id, input.organisationId));
+    if (!org) throw new AppError("not-found");
+    if (!org.active) throw new AppError("organisation-inactive");
+    organisationName = org.name;
+  }
+  const userId = crypto.randomUUID();
+  await tx.insert(user).values({ id: userId, name: input.name.trim(), email, emailVerified: false, role: input.role, locale: input.locale });
+  if (input.role === "professional") {
+    await tx.insert(professional).values({ userId, organisationId: input.organisationId!, jobTitle: input.jobTitle?.trim() || null });
+  } else if (input.role === "supervisor") {
+    await tx.insert(supervisor).values({ userId, specialty: input.specialty ?? "other" });
+    const ids = [...new Set(input.organisationIds ?? [])];
+    if (ids.length) {
+      const found = await tx.select({ id: organisation.id }).from(organisation).where(inArray(organisation.id, ids));
+      if (found.length !== ids.length) throw new AppError("not-found");
+      await tx.insert(supervisorOrganisation).values(ids.map((organisationId) => ({ supervisorId: userId, organisationId })));
+    }
+  }
+  const { token, tokenHash } = newToken();
+  const [row] = await tx
+    .insert(invitation)
+    .values({ userId, role: input.role, tokenHash, invitedBy: actor.id, expiresAt: new Date(Date.now() + INVITATION_VALID_DAYS * DAY_MS) })
+    .returning({ id: invitation.id });
+  await recordAudit(
+    {
+      action: "invitation.created",
+      actorId: actor.id,
+      subjectType: "user",
+      subjectId: userId,
+      organisationId: input.organisationId ?? null,
+      after: { invitationId: row.id, name: input.name.trim(), role: input.role, locale: input.locale, organisationIds: input.organisationIds ?? undefined },
+    },
+    origin,
+    tx,
+  );
+  return { userId, email, name: input.name.trim(), locale: input.locale, role: input.role, token, organisationName };
+}
+
+/** Send invitation mails; a failed one is reported, the invitation stays and can be resent. */
+export async function sendInvitationMails(actor: Actor, mails: PendingMail[]): Promise<{ failed: string[] }> {
+  const failed: string[] = [];
+  for (const mail of mails) {
+    try {
+      await delivery().sendEmail({ email: mail.email, locale: mail.locale }, "invitation", {
+        name: mail.name,
+        url: invitationPath(mail.token, mail.locale),
+        days: INVITATION_VALID_DAYS,
+        inviter: actor.name ?? "Casus",
+        role: mail.role,
+        organisation: mail.organisationName,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      failed.push(mail.userId);
+    }
+  }
+  return { failed };
+}
+
+export function invitationPath(token: string, locale: Locale): string {
+  return `${localizePath("/set-password", locale)}?token=${encodeURIComponent(token)}`;
+}
+
+export async function invitePerson(actor: Actor, input: InvitationInput, origin: Origin): Promise<{ userId: string; mailFailed: boolean }> {
+  requireAdmin(actor);
+  const mail = await inTransaction((tx) => createInvitationInTx(tx, actor, input, origin));
+  const { failed } = await sendInvitationMails(actor, [mail]);
+  return { userId: mail.userId, mailFailed: failed.length > 0 };
+}
+
+export type InvitationState = "pending" | "expired" | "accepted" | "revoked" | "none";
+
+export interface InvitationSummary {
+  id: string;
+  state: InvitationState;
+  sentAt: Date;
+  sendCount: number;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export function invitationState(row: { acceptedAt: Date | null; revokedAt: Date | null; expiresAt: Date }, now = new Date()): InvitationState {
+  if (row.acceptedAt) return "accepted";
+  if (row.revokedAt) return "revoked";
+  return row.expiresAt < now ? "expired" : "pending";
+}
+
+/** The latest invitation of a user, for the detail pages. */
+export async function latestInvitation(db: Queryable, userId: string): Promise<InvitationSummary | null> {
+  const [row] = await db.select().from(invitation).where(eq(invitation.userId, userId)).orderBy(sql`${invitation.createdAt} desc`).limit(1);
+  if (!row) return null;
+  return { id: row.id, state: invitationState(row), sentAt: row.sentAt, sendCount: row.sendCount, expiresAt: row.expiresAt, acceptedAt: row.acceptedAt, revokedAt: row.revokedAt };
+}
+
+/** A new link with a fresh period; the old link stops working. Also re-opens a revoked invitation. */
+export async function resendInvitation(actor: Actor, userId: string, origin: Origin): Promise<{ mailFailed: boolean }> {
+  requireAdmin(actor);
+  const mail = await inTransaction(async (tx) => {
+    const [row] = await tx.select().from(invitation).where(eq(invitation.userId, userId)).orderBy(sql`${invitation.createdAt} desc`).limit(1);
+    if (!row) throw new AppError("not-found");
+    if (row.acceptedAt) throw new AppError("conflict");
+    const [person] = await tx.select().from(user).where(eq(user.id, userId));
+    if (!person) throw new AppError("not-found");
+    const { token, tokenHash } = newToken();
+    const expiresAt = new Date(Date.now() + INVITATION_VALID_DAYS * DAY_MS);
+    await tx
+      .update(invitation)
+      .set({ tokenHash, expiresAt, sentAt: new Date(), sendCount: row.sendCount + 1, revokedAt: null })
+      .where(eq(invitation.id, row.id));
+    if (row.revokedAt) await tx.update(user).set({ banned: false, banReason: null }).where(eq(user.id, userId));
+    await recordAudit(
+      { action: "invitation.resent", actorId: actor.id, subjectType: "user", subjectId: userId, before: { state: invitationState(row) }, after: { state: "pending", sendCount: row.sendCount + 1 } },
+      origin,
+      tx,
+    );
+    const organisationName = await organisationNameOf(tx, userId);
+    return { userId, email: person.email, name: person.name, locale: person.locale as Locale, role: person.role as Role, token, organisationName };
+  });
+  const { failed } = await sendInvitationMails(actor, [mail]);
+  return { mailFailed: failed.length > 0 };
+}
+
+async function organisationNameOf(tx: Queryable, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ name: organisation.name }).from(professional).innerJoin(organisation, eq(organisation.id, professional.organisationId)).where(eq(professional.userId, userId));
+  return row?.name ?? null;
+}
+
+/** The link stops working and the account is disabled (no other sign-in method can get in either). */
+export async function revokeInvitation(actor: Actor, userId: string, origin: Origin): Promise<void> {
+  requireAdmin(actor);
+  await inTransaction(async (tx) => {
+    const [row] = await tx.select().from(invitation).where(eq(invitation.userId, userId)).orderBy(sql`${invitation.createdAt} desc`).limit(1);
+    if (!row) throw new AppError("not-found");
+    if (row.acceptedAt || row.revokedAt) throw new AppError("conflict");
+    await tx.update(invitation).set({ revokedAt: new Date() }).where(eq(invitation.id, row.id));
+    await tx.update(user).set({ banned: true, banReason: "invitation revoked" }).where(eq(user.id, userId));
+    await tx.delete(session).where(eq(session.userId, userId));
+    await recordAudit({ action: "invitation.revoked", actorId: actor.id, subjectType: "user", subjectId: userId, before: { state: invitationState(row) }, after: { state: "revoked" } }, origin, tx);
+  });
+}
+
+export type InvitationLink = { state: "valid"; userId: string; email: string; name: string } | { state: "expired" } | { state: "invalid" };
+
+/** What /set-password shows for an invitation token. Used, revoked and unknown links are all "invalid". */
+export async function invitationLinkState(token: string): Promise<InvitationLink> {
+  if (!token || token.length > 200) return { state: "invalid" };
+  const [row] = await systemDb()
+    .select({ inv: invitation, email: user.email, name: user.name })
+    .from(invitation)
+    .innerJoin(user, eq(user.id, invitation.userId))
+    .where(eq(invitation.tokenHash, hashToken(token)));
+  if (!row) return { state: "invalid" };
+  const state = invitationState(row.inv);
+  if (state === "expired") return { state: "expired" };
+  if (state !== "pending") return { state: "invalid" };
+  return { state: "valid", userId: row.inv.userId, email: row.email, name: row.name };
+}
+
+export type AcceptResult =
+  | { ok: true; email: string }
+  | { ok: false; code: "expired-action-code" | "invalid-action-code" }
+  | { ok: false; code: "weak-password"; problem: PasswordProblem };
+
+/** Set the password, verify the address, close the invitation: one transaction. The caller signs the person in. */
+export async function acceptInvitation(token: string, password: string, origin: Origin): Promise<AcceptResult> {
+  const link = await invitationLinkState(token);
+  if (link.state === "expired") return { ok: false, code: "expired-action-code" };
+  if (link.state === "invalid") return { ok: false, code: "invalid-action-code" };
+  const problem = passwordProblem(password, personalInputs(link.name, link.email));
+  if (problem) return { ok: false, code: "weak-password", problem };
+  const hash = await (await auth().$context).password.hash(password);
+  const accepted = await inTransaction(async (tx) => {
+    // Re-read inside the transaction: a parallel accept or a revoke may have won.
+    const [row] = await tx.select().from(invitation).where(and(eq(invitation.tokenHash, hashToken(token))));
+    if (!row || invitationState(row) !== "pending") return false;
+    await tx.update(invitation).set({ acceptedAt: new Date() }).where(eq(invitation.id, row.id));
+    const [credential] = await tx.select({ id: account.id }).from(account).where(and(eq(account.userId, row.userId), eq(account.providerId, "credential")));
+    if (credential) await tx.update(account).set({ password: hash, updatedAt: new Date() }).where(eq(account.id, credential.id));
+    else await tx.insert(account).values({ id: crypto.randomUUID(), accountId: row.userId, providerId: "credential", userId: row.userId, password: hash });
+    await tx.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, row.userId));
+    await recordAudit({ action: "invitation.accepted", actorId: row.userId, subjectType: "user", subjectId: row.userId, before: { state: "pending" }, after: { state: "accepted", emailVerified: true } }, origin, tx);
+    return true;
+  });
+  return accepted ? { ok: true, email: link.email } : { ok: false, code: "invalid-action-code" };
+}

@@ -1,0 +1,195 @@
+/**
+ * Organisations for the admin pages: list (search, sort, pages), create, edit, deactivate/reactivate (nothing is
+ * deleted; a deactivated organisation's professionals lose their sessions and cannot sign in, see
+ * auth/organisation-sign-in.server.ts), and assigning supervisors. Every change: one transaction, one audit entry.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { ADMIN_PAGE_SIZE } from "~/domain/constants";
+import { AppError } from "~/domain/errors";
+import type { OrganisationForm } from "~/domain/people-forms";
+import { recordAudit } from "../audit/audit.server";
+import { systemDb } from "../db/client.server";
+import { dossier, organisation, professional, session, supervisor, supervisorOrganisation, user } from "../db/schema";
+import { inTransaction } from "../db/transaction.server";
+import { requireAdmin, type Actor, type Origin } from "./access.server";
+import { invitationState } from "./invitations.server";
+import { invitation } from "../db/schema";
+
+export const ORGANISATION_SORTS = ["name", "city", "professionals", "created"] as const;
+export type OrganisationSort = (typeof ORGANISATION_SORTS)[number];
+
+export interface OrganisationListQuery {
+  q?: string;
+  sort?: OrganisationSort;
+  dir?: "asc" | "desc";
+  page?: number;
+  /** "all" | "active" | "inactive" */
+  status?: "all" | "active" | "inactive";
+}
+
+export interface OrganisationListRow {
+  id: string;
+  name: string;
+  kind: string;
+  city: string | null;
+  active: boolean;
+  professionals: number;
+  supervisors: number;
+}
+
+export async function listOrganisations(actor: Actor, query: OrganisationListQuery) {
+  requireAdmin(actor);
+  const db = systemDb();
+  const q = query.q?.trim();
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    pattern ? or(ilike(organisation.name, pattern), ilike(organisation.city, pattern)) : undefined,
+    query.status === "active" ? eq(organisation.active, true) : query.status === "inactive" ? eq(organisation.active, false) : undefined,
+  );
+  const professionals = db.$with("pro_counts").as(db.select({ organisationId: professional.organisationId, proN: count().as("pro_n") }).from(professional).groupBy(professional.organisationId));
+  const supervisors = db
+    .$with("sup_counts")
+    .as(db.select({ organisationId: supervisorOrganisation.organisationId, supN: count().as("sup_n") }).from(supervisorOrganisation).groupBy(supervisorOrganisation.organisationId));
+  const dir = query.dir === "desc" ? desc : asc;
+  const sortColumn =
+    query.sort === "city" ? organisation.city : query.sort === "created" ? organisation.createdAt : query.sort === "professionals" ? sql`coalesce(${professionals.proN}, 0)` : sql`lower(${organisation.name})`;
+  const [{ total }] = await db.select({ total: count() }).from(organisation).where(where);
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const page = Math.min(Math.max(1, query.page ?? 1), pages);
+  const rows = await db
+    .with(professionals, supervisors)
+    .select({
+      id: organisation.id,
+      name: organisation.name,
+      kind: organisation.kind,
+      city: organisation.city,
+      active: organisation.active,
+      professionals: sql<number>`coalesce(${professionals.proN}, 0)`.mapWith(Number),
+      supervisors: sql<number>`coalesce(${supervisors.supN}, 0)`.mapWith(Number),
+    })
+    .from(organisation)
+    .leftJoin(professionals, eq(professionals.organisationId, organisation.id))
+    .leftJoin(supervisors, eq(supervisors.organisationId, organisation.id))
+    .where(where)
+    .orderBy(dir(sortColumn), asc(organisation.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { rows: rows as OrganisationListRow[], total, page, pages };
+}
+
+/** Every organisation's id and name, for selects (move, supervisor assignments). */
+export async function organisationChoices(actor: Actor): Promise<{ id: string; name: string; active: boolean }[]> {
+  requireAdmin(actor);
+  return systemDb().select({ id: organisation.id, name: organisation.name, active: organisation.active }).from(organisation).orderBy(sql`lower(${organisation.name})`);
+}
+
+export async function organisationDetail(actor: Actor, orgId: string) {
+  requireAdmin(actor);
+  const db = systemDb();
+  const [org] = await db.select().from(organisation).where(eq(organisation.id, orgId));
+  if (!org) throw new AppError("not-found");
+  const pros = await db
+    .select({ id: user.id, name: user.name, email: user.email, jobTitle: professional.jobTitle, banned: user.banned })
+    .from(professional)
+    .innerJoin(user, eq(user.id, professional.userId))
+    .where(eq(professional.organisationId, orgId))
+    .orderBy(sql`lower(${user.name})`);
+  const invitations = pros.length
+    ? await db.select().from(invitation).where(inArray(invitation.userId, pros.map((p) => p.id))).orderBy(desc(invitation.createdAt))
+    : [];
+  const latest = new Map<string, ReturnType<typeof invitationState>>();
+  for (const inv of invitations) if (!latest.has(inv.userId)) latest.set(inv.userId, invitationState(inv));
+  const assigned = await db
+    .select({ id: user.id, name: user.name, email: user.email, specialty: supervisor.specialty, banned: user.banned })
+    .from(supervisorOrganisation)
+    .innerJoin(supervisor, eq(supervisor.userId, supervisorOrganisation.supervisorId))
+    .innerJoin(user, eq(user.id, supervisor.userId))
+    .where(eq(supervisorOrganisation.organisationId, orgId))
+    .orderBy(sql`lower(${user.name})`);
+  const allSupervisors = await db.select({ id: user.id, name: user.name }).from(supervisor).innerJoin(user, eq(user.id, supervisor.userId)).orderBy(sql`lower(${user.name})`);
+  const assignedIds = new Set(assigned.map((s) => s.id));
+  return {
+    organisation: { ...org, createdAt: org.createdAt.toISOString(), updatedAt: org.updatedAt.toISOString() },
+    professionals: pros.map((p) => ({ ...p, invitation: latest.get(p.id) ?? "none" })),
+    supervisors: assigned,
+    assignable: allSupervisors.filter((s) => !assignedIds.has(s.id)),
+  };
+}
+
+function snapshot(org: typeof organisation.$inferSelect) {
+  return { name: org.name, kind: org.kind, city: org.city, contactEmail: org.contactEmail, contactPhone: org.contactPhone, storageQuotaBytes: org.storageQuotaBytes, active: org.active };
+}
+
+export async function createOrganisation(actor: Actor, input: OrganisationForm, origin: Origin): Promise<{ id: string }> {
+  requireAdmin(actor);
+  return inTransaction(async (tx) => {
+    const [row] = await tx.insert(organisation).values(input).returning();
+    await recordAudit({ action: "organisation.created", actorId: actor.id, subjectType: "organisation", subjectId: row.id, organisationId: row.id, after: snapshot(row) }, origin, tx);
+    return { id: row.id };
+  });
+}
+
+export async function updateOrganisation(actor: Actor, orgId: string, input: OrganisationForm, origin: Origin): Promise<void> {
+  requireAdmin(actor);
+  await inTransaction(async (tx) => {
+    const [before] = await tx.select().from(organisation).where(eq(organisation.id, orgId));
+    if (!before) throw new AppError("not-found");
+    const [after] = await tx.update(organisation).set({ ...input, updatedAt: new Date() }).where(eq(organisation.id, orgId)).returning();
+    await recordAudit({ action: "organisation.updated", actorId: actor.id, subjectType: "organisation", subjectId: orgId, organisationId: orgId, before: snapshot(before), after: snapshot(after) }, origin, tx);
+  });
+}
+
+/** Deactivate (its professionals are signed out everywhere and cannot sign in) or reactivate. */
+export async function setOrganisationActive(actor: Actor, orgId: string, active: boolean, origin: Origin): Promise<void> {
+  requireAdmin(actor);
+  await inTransaction(async (tx) => {
+    const [before] = await tx.select().from(organisation).where(eq(organisation.id, orgId));
+    if (!before) throw new AppError("not-found");
+    if (before.active === active) return;
+    await tx.update(organisation).set({ active, updatedAt: new Date() }).where(eq(organisation.id, orgId));
+    if (!active) {
+      await tx.delete(session).where(inArray(session.userId, tx.select({ id: professional.userId }).from(professional).where(eq(professional.organisationId, orgId))));
+    }
+    await recordAudit(
+      { action: active ? "organisation.reactivated" : "organisation.deactivated", actorId: actor.id, subjectType: "organisation", subjectId: orgId, organisationId: orgId, before: { active: before.active }, after: { active } },
+      origin,
+      tx,
+    );
+  });
+}
+
+export async function assignSupervisor(actor: Actor, orgId: string, supervisorId: string, origin: Origin): Promise<void> {
+  requireAdmin(actor);
+  await inTransaction(async (tx) => {
+    const [org] = await tx.select({ id: organisation.id }).from(organisation).where(eq(organisation.id, orgId));
+    const [sup] = await tx.select({ id: supervisor.userId }).from(supervisor).where(eq(supervisor.userId, supervisorId));
+    if (!org || !sup) throw new AppError("not-found");
+    const inserted = await tx.insert(supervisorOrganisation).values({ supervisorId, organisationId: orgId }).onConflictDoNothing().returning();
+    if (inserted.length) {
+      await recordAudit({ action: "supervisor.assigned", actorId: actor.id, subjectType: "user", subjectId: supervisorId, organisationId: orgId, after: { organisationId: orgId } }, origin, tx);
+    }
+  });
+}
+
+export async function unassignSupervisor(actor: Actor, orgId: string, supervisorId: string, origin: Origin): Promise<void> {
+  requireAdmin(actor);
+  await inTransaction(async (tx) => {
+    const removed = await tx
+      .delete(supervisorOrganisation)
+      .where(and(eq(supervisorOrganisation.organisationId, orgId), eq(supervisorOrganisation.supervisorId, supervisorId)))
+      .returning();
+    if (!removed.length) throw new AppError("not-found");
+    await recordAudit({ action: "supervisor.unassigned", actorId: actor.id, subjectType: "user", subjectId: supervisorId, organisationId: orgId, before: { organisationId: orgId } }, origin, tx);
+  });
+}
+
+/** Dossier counts per status for one organisation or all. */
+export async function dossierCounts(actor: Actor, orgId?: string): Promise<Record<string, number>> {
+  requireAdmin(actor);
+  const rows = await systemDb()
+    .select({ status: dossier.status, n: count() })
+    .from(dossier)
+    .where(orgId ? eq(dossier.organisationId, orgId) : undefined)
+    .groupBy(dossier.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}

@@ -1,0 +1,256 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installOutbox } from "../../../tests/support/people";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { AppError } from "~/domain/errors";
+import { organisationSchema } from "~/domain/people-forms";
+import { signInWithPassword } from "../auth/password-sign-in.server";
+import { loadSessionUser } from "../auth/session.server";
+import { auditLog, dossier, professional, session, supervisorOrganisation, user } from "../db/schema";
+import { createAdmin, createDossier, createOrganisation as factoryOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
+import type { Actor } from "./access.server";
+import { auditTrail } from "./audit-trail.server";
+import { importProfessionalsCsv, parseCsv, previewProfessionalsCsv } from "./csv-import.server";
+import { dashboard, serviceHealth } from "./dashboard.server";
+import { assignSupervisor, createOrganisation, listOrganisations, organisationDetail, setOrganisationActive, unassignSupervisor, updateOrganisation } from "./organisations.server";
+import { moveProfessional, movePreview, professionalDetail } from "./professionals.server";
+import { listAdministrators, updateSupervisor } from "./staff.server";
+import { demoteAdministrator, resetUserSecondFactor, setUserDisabled } from "./users.server";
+import { createObjectStore, installObjectStore } from "../storage/storage.server";
+
+let database: TestDatabase;
+let mails: Awaited<ReturnType<typeof installOutbox>>;
+let admin: Actor;
+let admin2: Actor;
+let orgA: string;
+let orgB: string;
+let proA: string;
+let supervisorId: string;
+const origin = { requestId: "req", ipAddress: "127.0.0.1" };
+const PW = "kraanvogel-tandpasta-oktober-7";
+const orgForm = (over: Partial<Record<string, string>> = {}) =>
+  organisationSchema.parse({ name: "Apotheek Noord", kind: "pharmacy", city: "Groningen", contactEmail: "", contactPhone: "", storageQuotaBytes: "1073741824", ...over });
+
+beforeAll(async () => {
+  database = await createTestDatabase({ SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000" });
+  mails = installOutbox(database);
+  installObjectStore(createObjectStore(database.config));
+  admin = { id: (await createAdmin({ email: "a1@casus.test", name: "Anna Admin", password: PW })).id, role: "admin", name: "Anna Admin" };
+  admin2 = { id: (await createAdmin({ email: "a2@casus.test", name: "Bart Admin", password: PW })).id, role: "admin", name: "Bart Admin" };
+  orgA = (await factoryOrganisation({ name: "Praktijk Oost", city: "Enschede" })).id;
+  orgB = (await factoryOrganisation({ name: "Praktijk West", city: "Leiden" })).id;
+  proA = (await createProfessional({ email: "pro@oost.test", name: "Pieter Pro", password: PW, organisationId: orgA })).id;
+  supervisorId = (await createSupervisor({ email: "sup@casus.test", name: "Sofie Sup", password: PW, organisationIds: [orgA] })).id;
+  await createDossier({ organisationId: orgA, professionalId: proA, status: "submitted" });
+  await createDossier({ organisationId: orgA, professionalId: proA });
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+  throw new Error("expected an AppError");
+}
+
+describe("role checks in the data layer", () => {
+  it("refuses everyone but admins, whatever the route did", async () => {
+    const sup: Actor = { id: supervisorId, role: "supervisor" };
+    expect(await codeOf(listOrganisations(sup, {}))).toBe("not-found");
+    expect(await codeOf(organisationDetail(sup, orgA))).toBe("not-found");
+    expect(await codeOf(setUserDisabled({ id: proA, role: "professional" }, proA, true, origin))).toBe("not-found");
+    expect(await codeOf(dashboard(sup))).toBe("not-found");
+  });
+});
+
+describe("organisations", () => {
+  it("create, edit, search, sort and page; each change audited with before and after", async () => {
+    const { id } = await createOrganisation(admin, orgForm(), origin);
+    await updateOrganisation(admin, id, orgForm({ city: "Assen", storageQuotaBytes: "2048" }), origin);
+    const trail = await auditTrail(admin, { organisationId: id });
+    expect(trail.map((t) => t.action)).toEqual(["organisation.updated", "organisation.created"]);
+    expect(trail[0]).toMatchObject({ actorName: "Anna Admin", before: { city: "Groningen" }, after: { city: "Assen", storageQuotaBytes: 2048 } });
+    expect((await listOrganisations(admin, { q: "assen" })).rows.map((r) => r.name)).toEqual(["Apotheek Noord"]);
+    expect((await listOrganisations(admin, { q: "%" })).rows).toEqual([]);
+    const byName = await listOrganisations(admin, { sort: "name", dir: "desc" });
+    expect(byName.rows.map((r) => r.name)).toEqual(["Praktijk West", "Praktijk Oost", "Apotheek Noord"]);
+    expect(byName.rows.find((r) => r.name === "Praktijk Oost")).toMatchObject({ professionals: 1, supervisors: 1 });
+    for (let i = 0; i < 21; i++) await factoryOrganisation({ name: `Zorg ${String(i).padStart(2, "0")}` });
+    const page2 = await listOrganisations(admin, { sort: "name", page: 2 });
+    expect(page2).toMatchObject({ total: 24, page: 2, pages: 2 });
+    expect(page2.rows).toHaveLength(4);
+    expect(await codeOf(updateOrganisation(admin, "no-such-org", orgForm(), origin))).toBe("not-found");
+  });
+
+  it("validates every field with a message key", () => {
+    const parsed = organisationSchema.safeParse({ name: "", kind: "castle", contactEmail: "x@", contactPhone: "abc", storageQuotaBytes: "-1" });
+    expect(parsed.success).toBe(false);
+    const fields = Object.fromEntries(parsed.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(fields).toMatchObject({
+      name: "people:validation.nameRequired",
+      kind: "people:validation.kindInvalid",
+      contactEmail: "people:validation.emailInvalid",
+      contactPhone: "people:validation.phoneInvalid",
+      storageQuotaBytes: "people:validation.quotaInvalid",
+    });
+  });
+
+  it("a deactivated organisation's professionals are signed out and cannot sign in; reactivating lets them in again", async () => {
+    const signedIn = await signInWithPassword({ email: "pro@oost.test", password: PW }, new Headers(), origin);
+    expect(signedIn.ok).toBe(true);
+    await setOrganisationActive(admin, orgA, false, origin);
+    expect(await database.handle.db.select().from(session).where(eq(session.userId, proA))).toEqual([]);
+    if (signedIn.ok) expect(await loadSessionUser(new Headers({ cookie: signedIn.setCookies.map((c) => c.split(";")[0]).join("; ") }))).toBeNull();
+    expect(await signInWithPassword({ email: "pro@oost.test", password: PW }, new Headers(), origin)).toEqual({ ok: false, code: "user-disabled" });
+    // Other roles are not affected: the supervisor of that organisation still signs in.
+    expect((await signInWithPassword({ email: "sup@casus.test", password: PW }, new Headers(), origin)).ok).toBe(true);
+    expect((await database.handle.db.select().from(professional).where(eq(professional.userId, proA))).length).toBe(1);
+    await setOrganisationActive(admin, orgA, true, origin);
+    expect((await signInWithPassword({ email: "pro@oost.test", password: PW }, new Headers(), origin)).ok).toBe(true);
+    const actions = (await auditTrail(admin, { organisationId: orgA })).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(["organisation.deactivated", "organisation.reactivated"]));
+  });
+
+  it("assign and unassign supervisors", async () => {
+    await assignSupervisor(admin, orgB, supervisorId, origin);
+    expect((await organisationDetail(admin, orgB)).supervisors.map((s) => s.id)).toEqual([supervisorId]);
+    await unassignSupervisor(admin, orgB, supervisorId, origin);
+    expect((await organisationDetail(admin, orgB)).supervisors).toEqual([]);
+    expect(await codeOf(unassignSupervisor(admin, orgB, supervisorId, origin))).toBe("not-found");
+    expect(await codeOf(organisationDetail(admin, "no-such-org"))).toBe("not-found");
+  });
+});
+
+describe("professionals", () => {
+  it("a proId outside the orgId is not found, exactly like an unknown one", async () => {
+    expect((await professionalDetail(admin, orgA, proA)).professional.name).toBe("Pieter Pro");
+    expect(await codeOf(professionalDetail(admin, orgB, proA))).toBe("not-found");
+    expect(await codeOf(professionalDetail(admin, orgA, "nobody"))).toBe("not-found");
+  });
+
+  it("disable signs out everywhere and blocks sign-in; enable lets them in again", async () => {
+    await signInWithPassword({ email: "pro@oost.test", password: PW }, new Headers(), origin);
+    await setUserDisabled(admin, proA, true, origin);
+    expect(await database.handle.db.select().from(session).where(eq(session.userId, proA))).toEqual([]);
+    expect(await signInWithPassword({ email: "pro@oost.test", password: PW }, new Headers(), origin)).toEqual({ ok: false, code: "user-disabled" });
+    await setUserDisabled(admin, proA, false, origin);
+    expect((await signInWithPassword({ email: "pro@oost.test", password: PW }, new Headers(), origin)).ok).toBe(true);
+    const trail = (await auditTrail(admin, { userIds: [proA] })).filter((t) => t.action.startsWith("user."));
+    expect(trail.slice(0, 2)).toMatchObject([
+      { action: "user.enabled", before: { disabled: true }, after: { disabled: false } },
+      { action: "user.disabled", before: { disabled: false }, after: { disabled: true } },
+    ]);
+  });
+
+  it("move: names what moves, takes the dossiers along, refuses inactive targets", async () => {
+    expect(await movePreview(admin, orgA, proA, orgB)).toEqual({ name: "Pieter Pro", from: "Praktijk Oost", to: "Praktijk West", toActive: true, dossiers: 2 });
+    const inactive = (await factoryOrganisation({ name: "Gesloten" })).id;
+    await setOrganisationActive(admin, inactive, false, origin);
+    expect(await codeOf(moveProfessional(admin, orgA, proA, inactive, origin))).toBe("organisation-inactive");
+    expect(await codeOf(moveProfessional(admin, orgB, proA, orgA, origin))).toBe("not-found");
+    await moveProfessional(admin, orgA, proA, orgB, origin);
+    expect((await professionalDetail(admin, orgB, proA)).dossiers).toHaveLength(2);
+    expect(await codeOf(professionalDetail(admin, orgA, proA))).toBe("not-found");
+    const moved = await database.handle.db.select().from(dossier).where(eq(dossier.professionalId, proA));
+    expect(moved.every((d) => d.organisationId === orgB)).toBe(true);
+    await moveProfessional(admin, orgB, proA, orgA, origin);
+  });
+
+  it("reset second factor is audited", async () => {
+    await resetUserSecondFactor(admin, proA);
+    const [entry] = await database.handle.db.select().from(auditLog).where(eq(auditLog.action, "auth.second-factor-reset"));
+    expect(entry).toMatchObject({ actorId: admin.id, subjectId: proA });
+    expect(await codeOf(resetUserSecondFactor(admin, "nobody"))).toBe("not-found");
+  });
+});
+
+describe("administrators and supervisors", () => {
+  it("nobody disables themselves", async () => {
+    expect(await codeOf(setUserDisabled(admin, admin.id, true, origin))).toBe("self-disable");
+  });
+
+  it("the last active admin can be neither disabled nor demoted", async () => {
+    await setUserDisabled(admin, admin2.id, true, origin);
+    // Anna is now the only active admin: Bart (disabled) cannot take her rights away, and she cannot lose them.
+    expect(await codeOf(demoteAdministrator(admin, admin.id, origin))).toBe("last-admin");
+    expect(await codeOf(setUserDisabled(admin2, admin.id, true, origin))).toBe("last-admin");
+    await setUserDisabled(admin, admin2.id, false, origin);
+    await demoteAdministrator(admin, admin2.id, origin);
+    const [bart] = await database.handle.db.select().from(user).where(eq(user.id, admin2.id));
+    expect(bart.role).toBe("supervisor");
+    expect((await listAdministrators(admin)).map((a) => a.name)).toEqual(["Anna Admin"]);
+    expect(await codeOf(setUserDisabled({ id: bart.id, role: "supervisor" }, admin.id, true, origin))).toBe("not-found");
+  });
+
+  it("two admins disabling each other at once leave one active", async () => {
+    const c = { id: (await createAdmin({ email: "a3@casus.test", name: "Cor Admin", password: PW })).id, role: "admin" as const };
+    await setUserDisabled(admin, admin.id === c.id ? admin.id : c.id, false, origin);
+    // Only Anna and Cor are active admins now.
+    const results = await Promise.allSettled([setUserDisabled(admin, c.id, true, origin), setUserDisabled(c, admin.id, true, origin)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const active = (await listAdministrators(admin)).filter((a) => !a.banned);
+    expect(active).toHaveLength(1);
+    // Put things back for the tests below.
+    const survivor = active[0].id === admin.id ? admin : c;
+    await setUserDisabled(survivor, survivor.id === admin.id ? c.id : admin.id, false, origin);
+  });
+
+  it("supervisor edit replaces specialty and organisations, audited before/after", async () => {
+    await updateSupervisor(admin, supervisorId, { specialty: "ent", organisationIds: [orgB, orgA, orgB] }, origin);
+    const rows = await database.handle.db.select().from(supervisorOrganisation).where(eq(supervisorOrganisation.supervisorId, supervisorId));
+    expect(rows.map((r) => r.organisationId).sort()).toEqual([orgA, orgB].sort());
+    const [entry] = await auditTrail(admin, { userIds: [supervisorId] });
+    expect(entry).toMatchObject({ action: "supervisor.updated", before: { specialty: "gp", organisationIds: [orgA] }, after: { specialty: "ent" } });
+    expect(await codeOf(updateSupervisor(admin, supervisorId, { specialty: "ent", organisationIds: ["nope"] }, origin))).toBe("not-found");
+  });
+});
+
+describe("CSV import", () => {
+  it("parses commas, semicolons and quotes", () => {
+    expect(parseCsv('naam;e-mail;functie\r\n"Jansen; J.";j@x.test;"Assistent ""A"""\n\n')).toEqual([
+      ["naam", "e-mail", "functie"],
+      ["Jansen; J.", "j@x.test", 'Assistent "A"'],
+    ]);
+  });
+
+  it("previews every row's problems and writes nothing until all rows are valid", async () => {
+    const bad = ["name,email,job title", "Eva Eerst,eva@oost.test,Assistent", ",geen-adres,", "Dubbel,eva@oost.test,", "Bestaand,pro@oost.test,", "Te veel,x@oost.test,a,b"].join("\n");
+    const preview = await previewProfessionalsCsv(admin, bad);
+    expect(preview.rows.map((r) => r.errors)).toEqual([
+      {},
+      { name: "people:validation.nameRequired", email: "people:validation.emailInvalid" },
+      { email: "people:import.duplicateInFile" },
+      { email: "people:import.emailTaken" },
+      { form: "people:import.tooManyColumns" },
+    ]);
+    const before = (await database.handle.db.select().from(user)).length;
+    expect((await importProfessionalsCsv(admin, orgA, bad, "nl", origin)).ok).toBe(false);
+    expect(await database.handle.db.select().from(user)).toHaveLength(before);
+
+    const mailCount = (await mails()).length;
+    const good = "Eva Eerst,eva@oost.test,Assistent\nFrans Fris;frans@oost.test".replace(";", ",");
+    expect(await importProfessionalsCsv(admin, orgA, good, "fr", origin)).toEqual({ ok: true, invited: 2, mailFailed: 0 });
+    const sent = (await mails()).slice(mailCount);
+    expect(sent.map((m) => [m.to, m.language])).toEqual([
+      ["eva@oost.test", "fr"],
+      ["frans@oost.test", "fr"],
+    ]);
+    expect((await organisationDetail(admin, orgA)).professionals.filter((p) => p.invitation === "pending").map((p) => p.name)).toEqual(["Eva Eerst", "Frans Fris"]);
+  });
+});
+
+describe("dashboard", () => {
+  it("counts, pending invitations, recent admin activity and service health", async () => {
+    const data = await dashboard(admin);
+    expect(data.counts).toMatchObject({ professionals: 3, administrators: 2 });
+    expect(data.dossiers).toEqual({ submitted: 1, draft: 1 });
+    expect(data.pending.map((p) => p.email).sort()).toEqual(["eva@oost.test", "frans@oost.test"]);
+    expect(data.activity.length).toBeGreaterThan(0);
+    expect(await serviceHealth(admin)).toMatchObject({ database: { state: "ok" }, storage: { state: "ok", detail: "disk" }, mail: { state: "ok", detail: "outbox" } });
+  });
+});

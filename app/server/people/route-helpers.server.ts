@@ -1,0 +1,52 @@
+/**
+ * Small helpers for the admin route modules: the acting user, form values, and turning an AppError into the
+ * page's error message instead of an error page.
+ */
+import { redirect } from "react-router";
+import { AppError, type ErrorCode } from "~/domain/errors";
+import type { SessionUser } from "../auth/session.server";
+import { notFound } from "../http/responses.server";
+import type { Actor } from "./access.server";
+
+export function actorOf(user: SessionUser): Actor {
+  return { id: user.id, role: user.role, name: user.name };
+}
+
+export type ChangeResult = { ok: true } | { ok: false; error: ErrorCode; fieldErrors?: Record<string, string> };
+
+/** Run a change; not-found becomes the 404 page (never confirm a record exists), other AppErrors a message. */
+export async function runChange(work: () => Promise<unknown>): Promise<ChangeResult> {
+  try {
+    await work();
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof AppError) {
+      if (error.code === "not-found") throw notFound();
+      const field = typeof error.details.field === "string" ? error.details.field : null;
+      return { ok: false, error: error.code, ...(field ? { fieldErrors: { [field]: `errors:codes.${error.code}` } } : {}) };
+    }
+    throw error;
+  }
+}
+
+/**
+ * Post/redirect/get: back to the page without the confirm step, with a notice of what was done. A list page's
+ * selected person (`?id=`) stays selected.
+ */
+export function doneRedirect(request: Request, done: string, path?: string): never {
+  const url = new URL(request.url);
+  const params = new URLSearchParams();
+  const id = url.searchParams.get("id");
+  if (id && !path) params.set("id", id);
+  params.set("done", done);
+  throw redirect(`${path ?? url.pathname}?${params.toString()}`);
+}
+
+export function formStrings(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string" && !(key in out)) out[key] = value;
+  return out;
+}
+
+/** Same-origin is enforced by middleware; this caps the CSV a form can send (the import preview holds it). */
+export const CSV_MAX_BYTES = 512 * 1024;

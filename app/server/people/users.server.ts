@@ -1,0 +1,69 @@
+/**
+ * Changes to a person's account by an administrator: disable/enable, role change, second-factor reset.
+ * The rules: nobody disables themselves; the last active administrator can be neither disabled nor demoted.
+ * Disabling writes the admin plugin's ban fields (Better Auth then refuses every sign-in) and deletes the
+ * person's sessions in the same serializable transaction as the last-admin check, so two admins disabling each
+ * other at once cannot leave nobody in charge (decision 020).
+ */
+import { and, count, eq, ne } from "drizzle-orm";
+import { AppError } from "~/domain/errors";
+import { recordAudit } from "../audit/audit.server";
+import { resetSecondFactor } from "../auth/reset-second-factor.server";
+import { systemDb, type Transaction } from "../db/client.server";
+import { session, supervisor, user } from "../db/schema";
+import { inTransaction } from "../db/transaction.server";
+import { requireAdmin, type Actor, type Origin } from "./access.server";
+
+export const DISABLED_REASON = "disabled by an administrator";
+
+async function otherActiveAdmins(tx: Transaction, userId: string): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(user)
+    .where(and(eq(user.role, "admin"), eq(user.banned, false), eq(user.emailVerified, true), ne(user.id, userId)));
+  return Number(n);
+}
+
+export async function setUserDisabled(actor: Actor, userId: string, disabled: boolean, origin: Origin): Promise<void> {
+  requireAdmin(actor);
+  if (disabled && userId === actor.id) throw new AppError("self-disable");
+  await inTransaction(async (tx) => {
+    const [before] = await tx.select().from(user).where(eq(user.id, userId));
+    if (!before) throw new AppError("not-found");
+    if (before.banned === disabled) return;
+    if (disabled && before.role === "admin" && (await otherActiveAdmins(tx, userId)) === 0) throw new AppError("last-admin");
+    await tx
+      .update(user)
+      .set(disabled ? { banned: true, banReason: DISABLED_REASON, banExpires: null, updatedAt: new Date() } : { banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+      .where(eq(user.id, userId));
+    // Signed out at once on every device.
+    if (disabled) await tx.delete(session).where(eq(session.userId, userId));
+    await recordAudit(
+      { action: disabled ? "user.disabled" : "user.enabled", actorId: actor.id, subjectType: "user", subjectId: userId, before: { disabled: before.banned }, after: { disabled } },
+      origin,
+      tx,
+    );
+  });
+}
+
+/** An administrator becomes a supervisor (specialty "other", no organisations yet). */
+export async function demoteAdministrator(actor: Actor, userId: string, origin: Origin): Promise<void> {
+  requireAdmin(actor);
+  await inTransaction(async (tx) => {
+    const [before] = await tx.select().from(user).where(eq(user.id, userId));
+    if (!before || before.role !== "admin") throw new AppError("not-found");
+    if ((await otherActiveAdmins(tx, userId)) === 0) throw new AppError("last-admin");
+    await tx.update(user).set({ role: "supervisor", updatedAt: new Date() }).where(eq(user.id, userId));
+    await tx.insert(supervisor).values({ userId, specialty: "other" }).onConflictDoNothing();
+    // The old sessions carry admin rights in people's minds; start fresh.
+    await tx.delete(session).where(eq(session.userId, userId));
+    await recordAudit({ action: "user.role-changed", actorId: actor.id, subjectType: "user", subjectId: userId, before: { role: "admin" }, after: { role: "supervisor" } }, origin, tx);
+  });
+}
+
+export async function resetUserSecondFactor(actor: Actor, userId: string): Promise<void> {
+  requireAdmin(actor);
+  const [target] = await systemDb().select({ id: user.id }).from(user).where(eq(user.id, userId));
+  if (!target) throw new AppError("not-found");
+  await resetSecondFactor({ actorId: actor.id, userId });
+}

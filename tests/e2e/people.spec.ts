@@ -1,0 +1,191 @@
+/**
+ * The people flows in the browser, in Dutch: invite → e-mail in the outbox → set password → signed in;
+ * forgot → reset; create an organisation; disable a professional (without JavaScript, through the confirm step).
+ * Mails are read from the shared server's outbox (DATA_DIR/outbox, no SMTP_URL in the demo server).
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import pg from "pg";
+import { hashPassword } from "better-auth/crypto";
+import { listOutbox } from "../../app/server/mail/outbox-reader.server";
+import { expect, signIn, submitSignIn, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
+
+const STRONG = "kraanvogel-tandpasta-oktober-7";
+
+async function mailTo(address: string): Promise<{ subject: string; links: string[]; language: string | null }> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  for (let i = 0; i < 100; i++) {
+    const mail = (await listOutbox(dir, 200)).filter((m) => m.kind === "email" && m.to === address).at(-1);
+    if (mail && mail.kind === "email") return mail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
+/** A professional in a fresh organisation of their own, straight in the database (with a password when given). */
+async function professionalInNewOrganisation(password: string | null) {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const orgId = crypto.randomUUID();
+    const userId = crypto.randomUUID();
+    const email = `e2e-${userId.slice(0, 8)}@casus.test`;
+    await client.query(`insert into organisation (id, name, kind) values ($1, $2, 'other')`, [orgId, `E2E Praktijk ${userId.slice(0, 4)}`]);
+    await client.query(`insert into "user" (id, name, email, email_verified, role, locale) values ($1, 'Lotte Test', $2, true, 'professional', 'nl')`, [userId, email]);
+    await client.query(`insert into professional (user_id, organisation_id) values ($1, $2)`, [userId, orgId]);
+    if (password) {
+      await client.query(`insert into account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)`, [crypto.randomUUID(), userId, await hashPassword(password)]);
+    }
+    return { orgId, userId, email };
+  } finally {
+    await client.end();
+  }
+}
+
+test("invite a professional → the e-mail link → set a password (live feedback) → signed in", async ({ page }) => {
+  const f = matrixFixtures();
+  const email = `uitgenodigd-${crypto.randomUUID().slice(0, 8)}@casus.test`;
+  await signIn(page, "admin@casus.test");
+  await page.goto(`/admin/organisaties/${f.organisations.third}`);
+  const invite = page.locator("form", { has: page.locator('input[name="intent"][value="invite"]') });
+  await invite.getByLabel("Naam").fill("Ilse Uitgenodigd");
+  await invite.getByLabel("E-mailadres").fill(email);
+  await invite.getByLabel("Functie").fill("Doktersassistent");
+  await invite.getByRole("button", { name: "Uitnodiging versturen" }).click();
+  await expect(page.getByText("De uitnodiging is verstuurd.")).toBeVisible();
+  await expect(page.getByTestId("professionals-table")).toContainText("Ilse Uitgenodigd");
+  await expect(page.getByTestId("professionals-table")).toContainText("Uitgenodigd");
+
+  const mail = await mailTo(email);
+  expect(mail.language).toBe("nl");
+  const link = mail.links.find((l) => l.includes("/set-password?token="))!;
+  await page.context().clearCookies();
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText(`Kies een wachtwoord voor ${email}`)).toBeVisible();
+  await page.getByLabel("Nieuw wachtwoord").fill("kort-123");
+  await expect(page.getByTestId("password-strength")).toContainText("Gebruik minstens 12 tekens.");
+  await page.getByLabel("Nieuw wachtwoord").fill("wachtwoordwachtwoord");
+  await expect(page.getByTestId("password-strength")).toContainText("te makkelijk te raden");
+  await page.getByLabel("Nieuw wachtwoord").fill(STRONG);
+  await expect(page.getByTestId("password-strength")).toContainText("Sterk genoeg.");
+  await page.getByLabel("Herhaal het wachtwoord").fill(STRONG);
+  await page.getByRole("button", { name: "Wachtwoord opslaan en inloggen" }).click();
+  await page.waitForURL(/\/pro\/[0-9a-f-]+$/);
+
+  // The link is used up: its own message, not the form.
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByTestId("link-problem")).toContainText("ongeldig of al gebruikt");
+});
+
+test("forgot password: same answer for an unknown address; the reset link sets a new password", async ({ page }) => {
+  const person = await professionalInNewOrganisation("oud-wachtwoord-voor-de-test");
+  await page.goto("/forgot");
+  await page.getByLabel("E-mailadres").fill("niemand-hier@casus.test");
+  await page.getByRole("button", { name: "Link versturen" }).click();
+  const answer = await page.getByRole("status").textContent();
+  expect(answer).toContain("Als er een account bij dit adres hoort");
+
+  await page.goto("/forgot");
+  await page.getByLabel("E-mailadres").fill(person.email);
+  await page.getByRole("button", { name: "Link versturen" }).click();
+  expect(await page.getByRole("status").textContent()).toBe(answer);
+
+  const link = (await mailTo(person.email)).links.find((l) => l.includes("/set-password?token="))!;
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText(`Kies een nieuw wachtwoord voor ${person.email}`)).toBeVisible();
+  await page.getByLabel("Nieuw wachtwoord").fill("nieuwe-lente-gitaar-42");
+  await page.getByLabel("Herhaal het wachtwoord").fill("nieuwe-lente-gitaar-42");
+  await page.getByRole("button", { name: "Wachtwoord opslaan en inloggen" }).click();
+  await page.waitForURL(`/pro/${person.userId}`);
+  await page.context().clearCookies();
+  await signIn(page, person.email, "nieuwe-lente-gitaar-42");
+  await expect(page).toHaveURL(`/pro/${person.userId}`);
+});
+
+test("an expired or unknown link gets its own message", async ({ page }) => {
+  await page.goto(`/set-password?token=bestaat-niet&expires=${Math.floor(Date.now() / 1000) - 60}`);
+  await expect(page.getByTestId("link-problem")).toContainText("Deze link is verlopen");
+  await page.goto("/set-password?token=bestaat-niet");
+  await expect(page.getByTestId("link-problem")).toContainText("ongeldig of al gebruikt");
+});
+
+test("create an organisation: per-field messages first, then the detail page", async ({ page }) => {
+  const name = `Huisartsenpraktijk ${crypto.randomUUID().slice(0, 6)}`;
+  await signIn(page, "admin@casus.test");
+  await page.goto("/admin/organisaties");
+  const form = page.locator("form", { has: page.locator('input[name="intent"][value="create"]') });
+  await form.getByLabel("E-mailadres voor contact").fill("geen-adres");
+  await form.getByLabel("Opslagruimte (bytes)").fill("-5");
+  await form.getByRole("button", { name: "Organisatie aanmaken" }).click();
+  await expect(form.getByText("Vul een naam in.")).toBeVisible();
+  await expect(form.getByText("Vul een geldig e-mailadres in.")).toBeVisible();
+  await expect(form.getByText("Vul een heel aantal bytes in, 0 of meer.")).toBeVisible();
+  await form.getByLabel("Naam").fill(name);
+  await form.getByLabel("Plaats").fill("Utrecht");
+  await form.getByLabel("E-mailadres voor contact").fill("");
+  await form.getByLabel("Opslagruimte (bytes)").fill("5368709120");
+  await form.getByRole("button", { name: "Organisatie aanmaken" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("De organisatie is aangemaakt.")).toBeVisible();
+  await expect(page.getByTestId("audit-table")).toContainText("organisation.created");
+
+  await page.goto(`/admin/organisaties?q=${encodeURIComponent(name)}`);
+  await expect(page.getByTestId("organisations-table").locator("tbody tr")).toHaveCount(1);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("disable a professional: confirm first; they are signed out and cannot sign in", async ({ page, browser }) => {
+    const person = await professionalInNewOrganisation(STRONG);
+    const proContext = await browser.newContext({ javaScriptEnabled: false });
+    const proPage = await proContext.newPage();
+    await signIn(proPage, person.email, STRONG);
+
+    await signIn(page, "admin@casus.test");
+    await page.goto(`/admin/organisaties/${person.orgId}/professional/${person.userId}`);
+    await page.getByRole("link", { name: "Account uitschakelen" }).click();
+    const confirm = page.getByTestId("confirm-panel");
+    await expect(confirm).toContainText("Lotte Test uitschakelen?");
+    await confirm.getByRole("button", { name: "Account uitschakelen" }).click();
+    await expect(page.getByText("Het account is uitgeschakeld en overal uitgelogd.")).toBeVisible();
+    await expect(page.getByTestId("profile")).toContainText("Uitgeschakeld");
+    await expect(page.getByTestId("audit-table")).toContainText("user.disabled");
+
+    // Their open session is gone at once, and signing in again is refused.
+    await proPage.goto(`/pro/${person.userId}`);
+    await expect(proPage).toHaveURL(/\/\?redirectTo=/);
+    await submitSignIn(proPage, person.email, STRONG);
+    await expect(proPage.getByRole("alert")).toContainText("Dit account is uitgeschakeld");
+    await proContext.close();
+  });
+});
+
+test("CSV import: a preview with per-row problems first, then all invitations in one go", async ({ page }) => {
+  const f = matrixFixtures();
+  const tag = crypto.randomUUID().slice(0, 6);
+  await signIn(page, "admin@casus.test");
+  await page.goto(`/admin/organisaties/${f.organisations.third}`);
+  await page.getByLabel("CSV-bestand").setInputFiles({
+    name: "team.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`naam;e-mail;functie\nAnouk Aap;anouk-${tag}@casus.test;Assistent\n;geen-adres;\nBram Beer;pro@casus.test;\n`),
+  });
+  await page.getByRole("button", { name: "Voorbeeld tonen" }).click();
+  const preview = page.getByTestId("import-preview");
+  await expect(preview).toContainText("Voorbeeld: 3 regels");
+  await expect(preview).toContainText("Naam: Vul een naam in.; E-mail: Vul een geldig e-mailadres in.");
+  await expect(preview).toContainText("er bestaat al een account met dit adres");
+  await expect(preview).toContainText("Er is niets opgeslagen.");
+  await expect(page.getByTestId("professionals-table")).not.toContainText("Anouk Aap");
+
+  await page.getByLabel("Of plak de regels hier").fill(`Anouk Aap,anouk-${tag}@casus.test,Assistent\nBram Beer,bram-${tag}@casus.test,`);
+  await page.getByRole("button", { name: "Voorbeeld tonen" }).click();
+  await expect(page.getByTestId("import-preview")).toContainText("Voorbeeld: 2 regels");
+  await page.getByRole("button", { name: "2 professionals uitnodigen" }).click();
+  await expect(page.getByText("De professionals zijn uitgenodigd.")).toBeVisible();
+  await expect(page.getByTestId("professionals-table")).toContainText("Anouk Aap");
+  await expect(page.getByTestId("professionals-table")).toContainText("Bram Beer");
+  expect((await mailTo(`bram-${tag}@casus.test`)).language).toBe("nl");
+});
