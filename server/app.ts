@@ -26,6 +26,7 @@ import { logger } from "~/server/logger.server";
 import { createDelivery, delivery, installDelivery } from "~/server/mail/delivery.server";
 import { buildPublicConfig } from "~/server/public-config.server";
 import { openSetupIfNeeded } from "~/server/setup/setup-code.server";
+import { mlHttp } from "~/server/ml/ml-http.server";
 import { createObjectStore, installObjectStore } from "~/server/storage/storage.server";
 
 export interface CasusServer {
@@ -97,6 +98,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   }
   app.use(localeCookie({ secure: config.secureCookies }));
   app.use(sameOriginActions(config.trustedOrigins));
+  // After the same-origin check: the model's JSON POSTs need the same CSRF defence as forms.
+  app.use(mlHttp());
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
