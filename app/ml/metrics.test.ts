@@ -26,3 +26,21 @@ describe("confusionAt", () => {
     expect(binaryCrossEntropy([0.01, 0.99], [1, 0])).toBeGreaterThan(4);
   });
 });
+
+describe("labelledStretches", () => {
+  it("merges nearby moments of one label and splits on a gap or another label", async () => {
+    const { labelledStretches } = await import("./timeline");
+    const moments = [
+      { timestampMs: 0, label: 1 },
+      { timestampMs: 200, label: 1 },
+      { timestampMs: 400, label: 1 },
+      { timestampMs: 3000, label: 1 },
+      { timestampMs: 3100, label: 0 },
+    ];
+    expect(labelledStretches(moments, 1000)).toEqual([
+      { label: 1, startMs: 0, endMs: 400, count: 3 },
+      { label: 1, startMs: 3000, endMs: 3000, count: 1 },
+      { label: 0, startMs: 3100, endMs: 3100, count: 1 },
+    ]);
+  });
+});
