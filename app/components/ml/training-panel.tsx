@@ -119,7 +119,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
       <div className="grid max-w-2xl grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
         <label htmlFor="train-source">{t("train.data")}</label>
         <select id="train-source" className="w-fit rounded border border-slate-300 px-2 py-1" value={source} onChange={(e) => setSource(e.target.value as DataSource)} disabled={busy}>
-          <option value="labelled">{t("train.dataLabelled", { count: labelledCount })}</option>
+          <option value="labelled">{t("train.dataLabelled", { n: labelledCount })}</option>
           <option value="synthetic">{t("train.dataSynthetic")}</option>
         </select>
         {source === "synthetic" ? (
@@ -180,7 +180,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
       ) : null}
       {result ? (
         <div className="space-y-3">
-          <h3 className="font-semibold">{t("train.validationResult", { count: result.validationSize })}</h3>
+          <h3 className="font-semibold">{t("train.validationResult", { n: result.validationSize })}</h3>
           {source === "synthetic" ? <p className="text-sm text-amber-900">{t("synthetic.trainedOnSynthetic")}</p> : null}
           <ConfusionMatrix confusion={result.validation} testId="validation-confusion" />
           <div className="flex flex-wrap items-end gap-2">

@@ -51,7 +51,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               <dt>{t("test.prediction")}</dt>
               <dd data-testid="predicted-label">{t(map.base >= 0.5 ? "label.inEar" : "label.notInEar")}</dd>
               <dt>{t("explanation.method")}</dt>
-              <dd>{t("explanation.methodValue", { patch: map.patch, stride: map.stride, count: map.drops.length })}</dd>
+              <dd>{t("explanation.methodValue", { patch: map.patch, stride: map.stride, n: map.drops.length })}</dd>
             </dl>
             <p className="max-w-md text-sm text-slate-700">{t("explanation.legend")}</p>
           </div>

@@ -66,7 +66,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             {t("filters.apply")}
           </Button>
           <a className="text-sky-800 underline" href={`/api/ml/export.zip?${exportQuery}`} download data-testid="export-zip">
-            {t("export.zip", { count: total })}
+            {t("export.zip", { n: total })}
           </a>
         </Form>
         <ImageUpload />

@@ -130,7 +130,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </div>
           {evaluation ? (
             <>
-              <p className="text-sm">{t("test.evaluatedOn", { count: evaluation.labels.length })}</p>
+              <p className="text-sm">{t("test.evaluatedOn", { n: evaluation.labels.length })}</p>
               {evalSet === "synthetic" ? <p className="text-sm text-amber-900">{t("synthetic.evaluatedOnSynthetic")}</p> : null}
               <ConfusionMatrix confusion={confusionAt(evaluation.p, evaluation.labels, threshold)} testId="evaluation" />
             </>
