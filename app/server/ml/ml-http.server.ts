@@ -168,6 +168,7 @@ export function mlHttp(): Router {
     "/api/ml/images",
     json,
     handle(async (req, res, user) => {
+      assertMlAdmin(user); // before validating anything, so non-admins learn nothing about the expected shape
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (!isImageSource(body.source)) throw new AppError("invalid-argument", { field: "source" });
       const row = await saveLabelledImage(user, {
@@ -188,6 +189,7 @@ export function mlHttp(): Router {
     "/api/ml/models",
     json,
     handle(async (req, res, user) => {
+      assertMlAdmin(user);
       const body = (req.body ?? {}) as Record<string, unknown>;
       const metrics = typeof body.metrics === "object" && body.metrics ? (body.metrics as Record<string, unknown>) : {};
       const row = await createModelVersion(user, {
