@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
+import { recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
 import { labelledImage } from "../db/schema";
 import { objectStore } from "../storage/storage.server";
@@ -118,6 +119,7 @@ export async function deleteLabelledImage(actor: MlActor | null, id: string): Pr
   assertMlAdmin(actor);
   const rows = await systemDb().delete(labelledImage).where(eq(labelledImage.id, id)).returning({ id: labelledImage.id });
   if (!rows.length) throw new AppError("not-found");
+  await recordAudit({ action: "ml.labelled-image.delete", actorId: actor.id, subjectType: "labelled_image", subjectId: id });
   // The row is the truth; a file left behind by a failed delete is harmless garbage, not a dangling reference.
   for (const file of ["image.jpg", "thumb.jpg"] as const) await objectStore().delete(imageKey(id, file)).catch(() => undefined);
 }

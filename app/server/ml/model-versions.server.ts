@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { desc, eq, sql } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
+import { recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
 import { modelVersion } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
@@ -139,6 +140,7 @@ export async function activateModelVersion(actor: MlActor | null, id: string): P
     if (!row) throw new AppError("not-found");
     await tx.update(modelVersion).set({ active: false }).where(sql`${modelVersion.active} and ${modelVersion.id} <> ${id}`);
     await tx.update(modelVersion).set({ active: true }).where(eq(modelVersion.id, id));
+    await recordAudit({ action: "ml.model-version.activate", actorId: actor.id, subjectType: "model_version", subjectId: id }, {}, tx);
   });
 }
 
