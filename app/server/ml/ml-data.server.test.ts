@@ -76,7 +76,7 @@ describe("model versions", () => {
     versions = await listModelVersions(admin);
     expect(versions.filter((v) => v.active).map((v) => v.id)).toEqual([DEFAULT_MODEL_ID]);
     const audited = await queryRows<{ subject_id: string; actor_id: string }>(
-      systemDb().execute(sql`select subject_id, actor_id from audit_log where action = 'ml.model-version.activate' order by created_at`),
+      systemDb().execute(sql`select subject_id, actor_id from audit_log where action = 'ml.model-version.activate' order by at, id`),
     );
     expect(audited.map((r) => [r.subject_id, r.actor_id])).toEqual([[row.id, admin.id], [DEFAULT_MODEL_ID, admin.id]]);
     // The database itself refuses a second active version.
