@@ -131,6 +131,7 @@ test("upload a test video, label frames with the keyboard, see them on the timel
   await expect(page.getByTestId("class-balance")).toContainText("2 labelled images: 1 in ear, 1 not in ear");
   await expect(page.getByTestId("image-card")).toHaveCount(2);
   await expect(page.getByTestId("image-card").first()).toContainText("Video");
+  await expect(page.getByTestId("image-card").first()).toContainText("by Anna Admin");
 
   await page.getByTestId("image-card").filter({ hasText: "Not in ear" }).getByRole("button", { name: "Relabel" }).click();
   await expect(page.getByTestId("class-balance")).toContainText("2 in ear, 0 not in ear");

@@ -87,6 +87,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 {t(`source.${image.source}`)}
                 {image.timestampMs !== null ? ` · ${(image.timestampMs / 1000).toFixed(2)} s` : null}
               </p>
+              {image.labelledBy ? <p className="truncate text-slate-600">{t("grid.labelledBy", { name: image.labelledBy })}</p> : null}
               <div className="mt-1 flex gap-1">
                 <Form method="post">
                   <input type="hidden" name="intent" value="relabel" />

@@ -6,7 +6,7 @@ import { errorMessageKey } from "~/domain/errors";
 import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
-import { pageAction, uploadVideoFromForm, videosPage } from "~/server/ml/ml-pages.server";
+import { assertUploadSize, pageAction, uploadVideoFromForm, videosPage } from "~/server/ml/ml-pages.server";
 import type { Route } from "./+types/select-videos";
 
 export const handle = { i18n: ["ml"] };
@@ -18,8 +18,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "debug-ml-select-videos");
-  const form = await args.request.formData();
-  return pageAction(() => uploadVideoFromForm(user, form));
+  return pageAction(async () => {
+    assertUploadSize(args.request);
+    await uploadVideoFromForm(user, await args.request.formData());
+  });
 }
 
 /** Test videos (and, once the media work is merged, dossier videos) to label; upload one with a plain form. */

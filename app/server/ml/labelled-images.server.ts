@@ -3,11 +3,11 @@
  * browser when the frame is saved) in the object store. The grid pages through rows with the indexes of the
  * schema and only ever loads thumbnails, so it stays fast at 10,000 images and beyond.
  */
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
 import { recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
-import { labelledImage } from "../db/schema";
+import { labelledImage, user } from "../db/schema";
 import { objectStore } from "../storage/storage.server";
 import { assertMlAdmin, type MlActor } from "./actor.server";
 
@@ -96,6 +96,14 @@ export async function pageLabelledImages(actor: MlActor | null, filters: ImageFi
     .orderBy(desc(labelledImage.createdAt), desc(labelledImage.id))
     .limit(size)
     .offset(Math.max(0, page) * size);
+}
+
+/** Display names of the people who labelled a page of images (at most a page's worth of ids). */
+export async function labellerNames(ids: readonly (string | null)[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter((id): id is string => !!id))];
+  if (!unique.length) return new Map();
+  const rows = await systemDb().select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Class balance under the filters (ignoring the label filter, so both classes always show). */

@@ -5,9 +5,9 @@
 import { data } from "react-router";
 import { AppError } from "~/domain/errors";
 import type { SessionUser } from "../auth/session.server";
-import { classBalance, deleteLabelledImage, labelledMomentsOfVideo, imageUrl, isImageSource, pageLabelledImages, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
+import { classBalance, deleteLabelledImage, labelledMomentsOfVideo, labellerNames, imageUrl, isImageSource, pageLabelledImages, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
 import { activateModelVersion, listModelVersions } from "./model-versions.server";
-import { findVideoForLabelling, listVideosForLabelling, uploadTestVideo } from "./video-sources.server";
+import { findVideoForLabelling, listVideosForLabelling, MAX_TEST_VIDEO_BYTES, uploadTestVideo } from "./video-sources.server";
 
 export type VersionSummary = {
   id: string;
@@ -63,6 +63,7 @@ export function filtersFromUrl(url: URL): ImageFilters & { page: number } {
 export async function labelledImagesPage(user: SessionUser, url: URL) {
   const filters = filtersFromUrl(url);
   const [rows, balance] = await Promise.all([pageLabelledImages(user, filters, filters.page), classBalance(user, filters)]);
+  const names = await labellerNames(rows.map((r) => r.labelledBy));
   const total = filters.label === undefined ? balance.inEar + balance.notInEar : filters.label === 1 ? balance.inEar : balance.notInEar;
   return {
     filters: { label: filters.label ?? null, source: filters.source ?? null },
@@ -76,6 +77,7 @@ export async function labelledImagesPage(user: SessionUser, url: URL) {
       source: r.source,
       videoId: r.videoId,
       timestampMs: r.timestampMs,
+      labelledBy: (r.labelledBy && names.get(r.labelledBy)) || null,
       thumbUrl: imageUrl(r.id, "thumb.jpg"),
       imageUrl: imageUrl(r.id, "image.jpg"),
       createdAt: r.createdAt.toISOString(),
@@ -113,6 +115,12 @@ export async function pageAction(work: () => Promise<void>) {
 export async function videosPage(user: SessionUser, url: URL) {
   const filters = { name: url.searchParams.get("q") ?? "", mine: url.searchParams.get("mine") === "1" };
   return { filters, videos: await listVideosForLabelling(user, filters) };
+}
+
+/** Refuses a too large upload from its Content-Length, before the form is read into memory. */
+export function assertUploadSize(request: Request): void {
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > MAX_TEST_VIDEO_BYTES + 64 * 1024) throw new AppError("payload-too-large");
 }
 
 /** The upload form of the select page: one test video into the object store. */
