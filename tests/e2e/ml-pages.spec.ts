@@ -127,6 +127,29 @@ test("upload a test video, label frames with the keyboard, see them on the timel
   await page.reload(); // the marks come from the server too
   await expect(page.getByTestId("timeline-stretch")).toHaveCount(2);
 
+  // Hold "o" while the video plays: every 5th frame is labelled until the key is released.
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+  await video.evaluate((v: HTMLVideoElement) => v.play());
+  await page.keyboard.down("o");
+  await expect(page.getByTestId("labelled-count")).toContainText("Labelling every N-th frame as Not in ear");
+  await page.waitForTimeout(1_000);
+  await page.keyboard.up("o");
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await expect.poll(async () => Number((await page.getByTestId("labelled-count").textContent())?.match(/\d+/)?.[0])).toBeGreaterThanOrEqual(5);
+  const held = Number((await page.getByTestId("labelled-count").textContent())?.match(/\d+/)?.[0]);
+  await page.waitForTimeout(500);
+  expect(Number((await page.getByTestId("labelled-count").textContent())?.match(/\d+/)?.[0])).toBe(held); // stopped on release
+
+  await page.goto("/en/debug/ml/labeled-images?source=video&label=1");
+  await expect(page.getByTestId("image-card")).toHaveCount(1);
+  await page.goto("/en/debug/ml/labeled-images?label=0");
+  await page.getByTestId("image-card").first().waitFor();
+  // Keep one frame of each label for the rest of the test: delete the frames the held key made.
+  while ((await page.getByTestId("image-card").count()) > 1) {
+    const before = await page.getByTestId("image-card").count();
+    await page.getByTestId("image-card").first().getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("image-card")).toHaveCount(before - 1);
+  }
   await page.goto("/en/debug/ml/labeled-images");
   await expect(page.getByTestId("class-balance")).toContainText("2 labelled images: 1 in ear, 1 not in ear");
   await expect(page.getByTestId("image-card")).toHaveCount(2);
