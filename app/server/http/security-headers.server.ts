@@ -1,6 +1,7 @@
 /**
  * Security headers on every response: a nonce-based Content-Security-Policy (no inline script runs without
- * this response's nonce; WebAssembly may compile), no framing, no MIME sniffing, no referrer leaving the site (paths can hold ids).
+ * this response's nonce; WebAssembly may compile), no framing, no MIME sniffing, no referrer leaving the site
+ * (paths can hold ids).
  */
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
