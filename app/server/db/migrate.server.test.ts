@@ -13,6 +13,8 @@ const EXPECTED_TABLES = [
   "account",
   "audit_log",
   "dossier",
+  "labelled_image",
+  "model_version",
   "organisation",
   "professional",
   "rate_limit",
