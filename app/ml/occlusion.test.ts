@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useBackend } from "./backend";
 import { nodeWasmPaths } from "./backend-node";
 import { loadModel } from "./model-io";
-import { heatAt, occlusionSensitivity } from "./occlusion";
+import { occlusionSensitivity } from "./occlusion";
+import { heatAt } from "./occlusion-heat";
 import { syntheticDataset } from "./synthetic/dataset";
 
 describe("occlusion sensitivity", () => {

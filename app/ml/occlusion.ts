@@ -4,8 +4,9 @@
  */
 import * as tf from "@tensorflow/tfjs";
 import { predict } from "./model";
+import type { OcclusionMap } from "./occlusion-heat";
 
-export type OcclusionMap = { base: number; cols: number; rows: number; patch: number; stride: number; drops: Float32Array };
+export type { OcclusionMap };
 
 export async function occlusionSensitivity(
   model: tf.LayersModel,
@@ -27,22 +28,4 @@ export async function occlusionSensitivity(
   const drops = new Float32Array(rows * cols);
   for (let i = 0; i < drops.length; i++) drops[i] = p[0] - p[i + 1];
   return { base: p[0], cols, rows, patch, stride, drops };
-}
-
-/** Per pixel: the mean drop of the patches covering it, for drawing the heat map at the image's size. */
-export function heatAt(map: OcclusionMap, size = 64): Float32Array {
-  const sum = new Float32Array(size * size);
-  const n = new Float32Array(size * size);
-  for (let r = 0; r < map.rows; r++) {
-    for (let c = 0; c < map.cols; c++) {
-      const d = map.drops[r * map.cols + c];
-      for (let y = r * map.stride; y < r * map.stride + map.patch; y++) {
-        for (let x = c * map.stride; x < c * map.stride + map.patch; x++) {
-          sum[y * size + x] += d;
-          n[y * size + x]++;
-        }
-      }
-    }
-  }
-  return sum.map((s, i) => (n[i] ? s / n[i] : 0));
 }

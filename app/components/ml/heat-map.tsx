@@ -1,6 +1,6 @@
 /** The picked image with its occlusion-sensitivity map over it: red where hiding a region lowered P(in ear). */
 import { useEffect, useRef } from "react";
-import { heatAt, type OcclusionMap } from "~/ml/occlusion";
+import { heatAt, type OcclusionMap } from "~/ml/occlusion-heat";
 
 export function HeatMap({ imageUrl, map, alt }: { imageUrl: string; map: OcclusionMap; alt: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);

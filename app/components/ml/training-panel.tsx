@@ -7,11 +7,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import { saveModel } from "~/ml/model-io";
 import type { BackendName } from "~/ml/backend";
 import { fetchDatasetIndex, loadDatasetPixels } from "~/ml/browser/dataset";
-import { BROWSER_BACKENDS, startBackend } from "~/ml/browser/runtime";
-import { type EpochLog, type TrainingResult, trainInBrowser } from "~/ml/browser/training";
+import { BROWSER_BACKENDS } from "~/ml/browser/backends";
+import { loadMl } from "~/ml/browser/load-ml";
+import type { EpochLog, TrainingResult } from "~/ml/browser/training";
 import { postJson } from "~/ml/browser/use-model";
 import { syntheticDataset } from "~/ml/synthetic/dataset";
 import { ConfusionMatrix } from "./confusion-matrix";
@@ -48,13 +48,14 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
     setLoaded(0);
     try {
       setStatus("loading");
-      await startBackend(backend);
+      const ml = await loadMl();
+      await ml.startBackend(backend);
       const data =
         source === "synthetic"
           ? syntheticDataset({ count: settings.syntheticCount, seed: 20260301 })
           : await fetchDatasetIndex().then((entries) => loadDatasetPixels(entries, setLoaded));
       setStatus("training");
-      const trained = await trainInBrowser(
+      const trained = await ml.trainInBrowser(
         data,
         { epochs: settings.epochs, batchSize: settings.batchSize, learningRate: settings.learningRate, validationSplit: settings.validationSplit, seed: 1 },
         { onEpoch: (log) => setHistory((h) => [...h, log]) },
@@ -72,7 +73,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
     if (!result) return;
     setStatus("saving");
     try {
-      const saved = await saveModel(result.model);
+      const saved = await (await loadMl()).saveModel(result.model);
       const v = result.validation;
       const { id } = await postJson<{ id: string }>("/api/ml/models", {
         name,

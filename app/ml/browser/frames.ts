@@ -3,7 +3,7 @@
  * is the whole frame scaled to 64×64 by the browser's canvas (the same scaling for live frames and for the
  * stored thumbnails the model trains on), stored images are JPEGs of at most 640 pixels wide.
  */
-import { INPUT_SIZE } from "../preprocess";
+import { INPUT_SIZE } from "../input-size";
 
 export type Rgba = { data: Uint8ClampedArray; width: number; height: number };
 

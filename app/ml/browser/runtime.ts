@@ -8,9 +8,8 @@ import wasmPlain from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm
 import wasmSimd from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url";
 import wasmThreaded from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url";
 import { type BackendName, useBackend } from "../backend";
+import { DEFAULT_BROWSER_BACKEND } from "./backends";
 
-export const BROWSER_BACKENDS: BackendName[] = ["wasm", "webgl", "cpu"];
-export const DEFAULT_BROWSER_BACKEND: BackendName = "wasm";
 
 export type ActiveModel = { id: string; name: string; synthetic: boolean; accuracy: number | null; modelUrl: string };
 

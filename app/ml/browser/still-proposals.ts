@@ -8,7 +8,7 @@
 import type * as tf from "@tensorflow/tfjs";
 import { proposeSharpestInEarFrames } from "../sharpness";
 import { inputReader, readFrame, type Rgba } from "./frames";
-import { scoreRgba } from "./score";
+import { loadMl } from "./load-ml";
 
 export type StillProposal = { blob: Blob; probability: number; sharpness: number; timeMs: number; modelVersionId: string };
 
@@ -32,7 +32,7 @@ export class StillCollector {
   async sample(video: HTMLVideoElement, timeMs: number): Promise<void> {
     if (timeMs - this.last < this.everyMs || video.readyState < 2) return;
     this.last = timeMs;
-    const probability = await scoreRgba(this.model, this.read(video));
+    const probability = await (await loadMl()).scoreRgba(this.model, this.read(video));
     this.frames.push({ frame: readFrame(video), probability, timeMs });
     if (this.frames.length > this.maxFrames) {
       this.frames = this.frames.filter((_, i) => i % 2 === 0);

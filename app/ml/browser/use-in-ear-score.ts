@@ -6,7 +6,7 @@
 import type * as tf from "@tensorflow/tfjs";
 import { type RefObject, useEffect, useState } from "react";
 import { inputReader } from "./frames";
-import { scoreRgba } from "./score";
+import { loadMl } from "./load-ml";
 
 export type InEarScore = { probability: number | null; fps: number; frames: number };
 
@@ -23,8 +23,10 @@ export function useInEarScore(videoRef: RefObject<HTMLVideoElement | null>, opti
     let windowStart = performance.now();
     let windowFrames = 0;
     let fps = 0;
+    let scoreRgba: Awaited<ReturnType<typeof loadMl>>["scoreRgba"] | null = null;
     const tick = async () => {
       if (stopped) return;
+      scoreRgba ??= (await loadMl()).scoreRgba;
       const video = videoRef.current;
       if (video && video.readyState >= 2 && video.videoWidth > 0) {
         const probability = await scoreRgba(model, read(video));

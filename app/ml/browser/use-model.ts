@@ -2,7 +2,9 @@
 import type * as tf from "@tensorflow/tfjs";
 import { useEffect, useState } from "react";
 import type { BackendName } from "../backend";
-import { type ActiveModel, DEFAULT_BROWSER_BACKEND, fetchActiveModel, loadModelVersion, startBackend } from "./runtime";
+import { DEFAULT_BROWSER_BACKEND } from "./backends";
+import { loadMl } from "./load-ml";
+import type { ActiveModel } from "./runtime";
 
 export type ModelState = { model: tf.LayersModel | null; info: ActiveModel | null; error: string | null; backend: BackendName };
 
@@ -12,9 +14,10 @@ export function useModel(version: string | "active" = "active", backend: Backend
     let cancelled = false;
     setState({ model: null, info: null, error: null, backend });
     (async () => {
-      await startBackend(backend);
-      const info = version === "active" ? await fetchActiveModel() : null;
-      const model = await loadModelVersion(info?.id ?? version);
+      const ml = await loadMl();
+      await ml.startBackend(backend);
+      const info = version === "active" ? await ml.fetchActiveModel() : null;
+      const model = await ml.loadModelVersion(info?.id ?? version);
       if (!cancelled) setState({ model, info, error: null, backend });
     })().catch((error: unknown) => {
       if (!cancelled) setState({ model: null, info: null, error: String(error), backend });

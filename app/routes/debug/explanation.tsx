@@ -5,7 +5,8 @@ import { HeatMap } from "~/components/ml/heat-map";
 import { ImagePicker, type PickedImage } from "~/components/ml/image-picker";
 import { SyntheticNotice } from "~/components/ml/synthetic-notice";
 import { useModel } from "~/ml/browser/use-model";
-import { type OcclusionMap, occlusionSensitivity } from "~/ml/occlusion";
+import { loadMl } from "~/ml/browser/load-ml";
+import type { OcclusionMap } from "~/ml/occlusion";
 import { authorize } from "~/server/auth/authorize.server";
 import { predictionPage } from "~/server/ml/ml-pages.server";
 import type { Route } from "./+types/explanation";
@@ -28,7 +29,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     setMap(null);
     if (!model || !picked) return;
     let cancelled = false;
-    occlusionSensitivity(model, picked.rgb).then((m) => !cancelled && setMap(m));
+    loadMl()
+      .then((ml) => ml.occlusionSensitivity(model, picked.rgb))
+      .then((m) => !cancelled && setMap(m));
     return () => {
       cancelled = true;
     };

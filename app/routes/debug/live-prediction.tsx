@@ -5,7 +5,7 @@ import { SyntheticNotice } from "~/components/ml/synthetic-notice";
 import { Button } from "~/components/ui/button";
 import { encodeForDataset } from "~/ml/browser/frames";
 import { InEarIndicator } from "~/ml/browser/in-ear-indicator";
-import { tensorCount } from "~/ml/browser/runtime";
+import { loadMl } from "~/ml/browser/load-ml";
 import { useInEarScore } from "~/ml/browser/use-in-ear-score";
 import { postJson, useModel } from "~/ml/browser/use-model";
 import { authorize } from "~/server/auth/authorize.server";
@@ -51,7 +51,7 @@ export default function Page() {
 
   // The tensor count, sampled every 30 predictions, so a leak shows as a growing number (and in the browser test).
   useEffect(() => {
-    if (score.frames % 30 === 1) setTensors(tensorCount());
+    if (score.frames % 30 === 1) void loadMl().then((ml) => setTensors(ml.tensorCount()));
   }, [score.frames]);
 
   async function saveFrame(label: 0 | 1) {

@@ -6,9 +6,9 @@ import { ImagePicker, type PickedImage } from "~/components/ml/image-picker";
 import { SyntheticNotice } from "~/components/ml/synthetic-notice";
 import { Button } from "~/components/ui/button";
 import { fetchDatasetIndex, loadDatasetPixels } from "~/ml/browser/dataset";
+import { loadMl } from "~/ml/browser/load-ml";
 import { useModel } from "~/ml/browser/use-model";
 import { confusionAt } from "~/ml/metrics";
-import { predict } from "~/ml/model";
 import { syntheticDataset } from "~/ml/synthetic/dataset";
 import { authorize } from "~/server/auth/authorize.server";
 import { predictionPage } from "~/server/ml/ml-pages.server";
@@ -42,7 +42,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     setProbability(null);
     if (!model || !picked) return;
     let cancelled = false;
-    predict(model, [picked.rgb]).then((p) => !cancelled && setProbability(p[0]));
+    loadMl()
+      .then((ml) => ml.predict(model, [picked.rgb]))
+      .then((p) => !cancelled && setProbability(p[0]));
     return () => {
       cancelled = true;
     };
@@ -55,7 +57,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     setEvaluating(true);
     try {
       const data = evalSet === "synthetic" ? syntheticDataset({ count: 200, seed: 20260401 }) : await fetchDatasetIndex().then((e) => loadDatasetPixels(e));
-      setEvaluation({ p: await predict(model, data.images), labels: Uint8Array.from(data.labels) });
+      setEvaluation({ p: await (await loadMl()).predict(model, data.images), labels: Uint8Array.from(data.labels) });
     } finally {
       setEvaluating(false);
     }
