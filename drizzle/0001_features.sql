@@ -80,6 +80,30 @@ CREATE TABLE "invitation" (
 	CONSTRAINT "invitation_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "labelled_image" (
+	"id" text PRIMARY KEY NOT NULL,
+	"label" smallint NOT NULL,
+	"source" text NOT NULL,
+	"video_id" text,
+	"timestamp_ms" integer,
+	"width" integer NOT NULL,
+	"height" integer NOT NULL,
+	"labelled_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "model_version" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"synthetic" boolean DEFAULT false NOT NULL,
+	"active" boolean DEFAULT false NOT NULL,
+	"metrics" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"dataset_size" integer DEFAULT 0 NOT NULL,
+	"weights_bytes" integer DEFAULT 0 NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 DROP INDEX "dossier_professional_idx";--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "phone_number" text;--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "phone_number_verified" boolean;--> statement-breakpoint
@@ -102,6 +126,8 @@ ALTER TABLE "media" ADD CONSTRAINT "media_organisation_id_organisation_id_fk" FO
 ALTER TABLE "media" ADD CONSTRAINT "media_uploader_id_user_id_fk" FOREIGN KEY ("uploader_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation" ADD CONSTRAINT "invitation_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation" ADD CONSTRAINT "invitation_invited_by_user_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "labelled_image" ADD CONSTRAINT "labelled_image_labelled_by_user_id_fk" FOREIGN KEY ("labelled_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "model_version" ADD CONSTRAINT "model_version_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "dossier_event_dossier_idx" ON "dossier_event" USING btree ("dossier_id","seq");--> statement-breakpoint
 CREATE INDEX "dossier_event_organisation_idx" ON "dossier_event" USING btree ("organisation_id","seq");--> statement-breakpoint
 CREATE INDEX "dossier_medium_dossier_idx" ON "dossier_medium" USING btree ("dossier_id");--> statement-breakpoint
@@ -112,6 +138,12 @@ CREATE INDEX "two_factor_secret_idx" ON "two_factor" USING btree ("secret");--> 
 CREATE INDEX "media_organisation_created_idx" ON "media" USING btree ("organisation_id","created_at");--> statement-breakpoint
 CREATE INDEX "media_uploader_idx" ON "media" USING btree ("uploader_id");--> statement-breakpoint
 CREATE INDEX "invitation_user_idx" ON "invitation" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "labelled_image_created_idx" ON "labelled_image" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "labelled_image_label_created_idx" ON "labelled_image" USING btree ("label","created_at","id");--> statement-breakpoint
+CREATE INDEX "labelled_image_source_created_idx" ON "labelled_image" USING btree ("source","created_at","id");--> statement-breakpoint
+CREATE INDEX "labelled_image_video_idx" ON "labelled_image" USING btree ("video_id","timestamp_ms");--> statement-breakpoint
+CREATE UNIQUE INDEX "model_version_one_active_idx" ON "model_version" USING btree ("active") WHERE "model_version"."active";--> statement-breakpoint
+CREATE INDEX "model_version_created_idx" ON "model_version" USING btree ("created_at");--> statement-breakpoint
 ALTER TABLE "dossier" ADD CONSTRAINT "dossier_patient_id_patient_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patient"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dossier" ADD CONSTRAINT "dossier_reviewer_id_user_id_fk" FOREIGN KEY ("reviewer_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "dossier_patient_idx" ON "dossier" USING btree ("patient_id");--> statement-breakpoint

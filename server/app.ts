@@ -27,6 +27,7 @@ import { logger } from "~/server/logger.server";
 import { createDelivery, delivery, installDelivery } from "~/server/mail/delivery.server";
 import { buildPublicConfig } from "~/server/public-config.server";
 import { openSetupIfNeeded } from "~/server/setup/setup-code.server";
+import { mlHttp } from "~/server/ml/ml-http.server";
 import { createObjectStore, installObjectStore } from "~/server/storage/storage.server";
 import { installLiveBus, liveBus, startLiveBus } from "~/server/live/bus.server";
 import { liveEventsHandler } from "~/server/live/sse.server";
@@ -114,6 +115,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   void uploads.sweep().catch((err) => logger.error({ err }, "sweeping unfinished uploads failed"));
   app.all(["/api/uploads", "/api/uploads/{*rest}"], uploads.handler);
   app.use(mediaApi());
+  // After the same-origin check: the model's JSON POSTs need the same CSRF defence as forms.
+  app.use(mlHttp());
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

@@ -15,10 +15,13 @@ export type BackendName = "wasm" | "cpu" | "webgl";
 let wasmPathsSet = false;
 
 /**
- * Selects `name` and waits until it is ready. `wasmPaths` (prefix ending in "/") is required the first time
+ * Selects `name` and waits until it is ready. `wasmPaths` (prefix ending in "/", or a URL per binary as the
+ * browser bundle has them, app/ml/browser/runtime.ts) is required the first time
  * 'wasm' is selected; later calls may omit it (tfjs refuses to change the paths after initialisation).
  */
-export async function useBackend(name: BackendName, options: { wasmPaths?: string } = {}): Promise<void> {
+export type WasmPaths = string | Partial<Record<"tfjs-backend-wasm.wasm" | "tfjs-backend-wasm-simd.wasm" | "tfjs-backend-wasm-threaded-simd.wasm", string>>;
+
+export async function useBackend(name: BackendName, options: { wasmPaths?: WasmPaths } = {}): Promise<void> {
   if (name === "wasm") {
     registerWasmTrainingKernels();
     if (!wasmPathsSet) {

@@ -21,7 +21,8 @@ describe("in-ear model", () => {
     model = createModel(1);
   });
 
-  it("reaches ≥ 95% accuracy on held-out synthetic images after a short training", { timeout: 60_000 }, async () => {
+  // ~10 s on a quiet 2-core machine; 58 s was measured with the machine shared by several test runs.
+  it("reaches ≥ 95% accuracy on held-out synthetic images after a short training", { timeout: 180_000 }, async () => {
     const before = await evaluate(model, held);
     await train(model, syntheticDataset({ count: 500, seed: 1001 }), { epochs: 10, seed: 1 });
     const after = await evaluate(model, held);

@@ -5,7 +5,9 @@
  */
 import * as tf from "@tensorflow/tfjs";
 
-export const INPUT_SIZE = 64;
+import { INPUT_SIZE } from "./input-size";
+
+export { INPUT_SIZE };
 
 export type RawImage = {
   /** Interleaved, row-major bytes: RGB (channels 3) or RGBA (channels 4, e.g. ImageData.data). */

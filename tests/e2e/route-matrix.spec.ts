@@ -221,3 +221,38 @@ test("a patient's history: any typed form of the number redirects to the canonic
     await session.dispose();
   }
 });
+
+test("the in-ear model's endpoints: the active model for every signed-in user, the dataset for admins only", async ({ baseURL }) => {
+  // [path, anon, admin, supervisor, pro]: the model files are read by every recorder; all else is admin data.
+  const cases: [string, number, number, number, number][] = [
+    ["/api/ml/models/active", 401, 200, 200, 200],
+    ["/api/ml/models/in-ear-synthetic/model.json", 401, 200, 200, 200],
+    ["/api/ml/models/no-such-version/model.json", 401, 404, 404, 404],
+    ["/api/ml/dataset", 401, 200, 404, 404],
+    ["/api/ml/export.zip", 401, 200, 404, 404],
+    ["/api/ml/images/no-such-image/thumb.jpg", 401, 404, 404, 404],
+    ["/api/ml/videos/no-such-video", 401, 404, 404, 404],
+  ];
+  const visitors = ["anon", "admin", "supervisor", "pro"] as const;
+  for (const [i, visitor] of visitors.entries()) {
+    const session = await apiSession(baseURL!, VISITORS.find((v) => v.visitor === visitor)!.email);
+    try {
+      for (const [path, ...statuses] of cases) {
+        const response = await session.get(path, { maxRedirects: 0 });
+        expect(response.status(), `${visitor} GET ${path}`).toBe(statuses[i]);
+      }
+      const post = await session.post("/api/ml/images", { data: { label: 1, source: "upload" }, maxRedirects: 0 });
+      expect(post.status(), `${visitor} POST /api/ml/images`).toBe(visitor === "anon" ? 401 : visitor === "admin" ? 400 : 404);
+    } finally {
+      await session.dispose();
+    }
+  }
+  const admin = await apiSession(baseURL!, "admin@casus.test");
+  try {
+    const file = await admin.get("/api/ml/models/in-ear-synthetic/weights.bin");
+    expect(file.headers()["cache-control"]).toBe("private, max-age=31536000, immutable");
+    expect((await admin.get("/api/ml/models/active")).headers()["cache-control"]).toBe("no-cache");
+  } finally {
+    await admin.dispose();
+  }
+});

@@ -1,12 +1,80 @@
-import { NotYetAvailable } from "~/components/not-yet-available";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { errorMessageKey } from "~/domain/errors";
+import { routePath } from "~/domain/route-table";
+import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
+import { assertUploadSize, pageAction, uploadVideoFromForm, videosPage } from "~/server/ml/ml-pages.server";
 import type { Route } from "./+types/select-videos";
 
+export const handle = { i18n: ["ml"] };
+
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "debug-ml-select-videos");
-  return null;
+  const { user } = await authorize(args, "debug-ml-select-videos");
+  return videosPage(user, new URL(args.request.url));
 }
 
-export default function Page() {
-  return <NotYetAvailable routeKey="debug-ml-select-videos" />;
+export async function action(args: Route.ActionArgs) {
+  const { user } = await authorize(args, "debug-ml-select-videos");
+  return pageAction(async () => {
+    assertUploadSize(args.request);
+    await uploadVideoFromForm(user, await args.request.formData());
+  });
+}
+
+/** Test videos (and, once the media work is merged, dossier videos) to label; upload one with a plain form. */
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("ml");
+  const lp = useLocalizedPath();
+  const { videos, filters } = loaderData;
+  return (
+    <>
+      <PageHeader routeKey="debug-ml-select-videos" />
+      <div className="space-y-6">
+        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2 text-sm" data-testid="video-upload">
+          <label className="flex flex-col">
+            {t("videos.file")}
+            <input type="file" name="video" accept="video/*" required />
+          </label>
+          <Button type="submit">{t("videos.upload")}</Button>
+        </Form>
+        {actionData && "error" in actionData && actionData.error ? (
+          <p role="alert" className="text-red-700">
+            {t(errorMessageKey(actionData.error))}
+          </p>
+        ) : null}
+        <Form method="get" className="flex flex-wrap items-end gap-3 text-sm">
+          <label className="flex flex-col">
+            {t("videos.search")}
+            <input type="search" name="q" defaultValue={filters.name} className="rounded border border-slate-300 px-2 py-1" />
+          </label>
+          <label className="flex items-center gap-1">
+            <input type="checkbox" name="mine" value="1" defaultChecked={filters.mine} />
+            {t("videos.mine")}
+          </label>
+          <Button type="submit" variant="secondary">
+            {t("filters.apply")}
+          </Button>
+        </Form>
+        {videos.length === 0 ? <p>{t("videos.empty")}</p> : null}
+        <ul className="divide-y divide-slate-200" data-testid="video-list">
+          {videos.map((video) => (
+            <li key={video.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <span>
+                <strong>{video.name}</strong>
+                <span className="ml-2 text-slate-600">
+                  {t(`videoSource.${video.source}`)} · {(video.size / 1024 / 1024).toFixed(1)} MB · {new Date(video.uploadedAt).toLocaleString(i18n.language)}
+                </span>
+              </span>
+              <Link className="text-sky-800 underline" to={`${lp(routePath("debug-ml-label-images-from-video"))}?video=${encodeURIComponent(video.id)}`}>
+                {t("videos.label")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * Security headers on every response: a nonce-based Content-Security-Policy (no inline script runs without
- * this response's nonce), no framing, no MIME sniffing, no referrer leaving the site (paths can hold ids).
+ * this response's nonce; WebAssembly may compile), no framing, no MIME sniffing, no referrer leaving the site
+ * (paths can hold ids).
  */
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
@@ -12,7 +13,9 @@ import type { RequestHandler } from "express";
 export function contentSecurityPolicy(nonce: string, development: boolean, signInOrigins: string[] = []): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    // 'wasm-unsafe-eval' lets TensorFlow.js compile its WebAssembly backend; it allows no JavaScript eval.
+    // Global rather than per page: client-side navigation keeps the first document's policy (decision 027).
+    `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",

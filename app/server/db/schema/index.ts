@@ -5,3 +5,4 @@ export * from "./audit";
 export * from "./two-factor";
 export * from "./media";
 export * from "./invitations";
+export * from "./ml";

@@ -1,0 +1,200 @@
+/**
+ * Training in the browser: settings, live loss/accuracy curves, a progress bar, the validation confusion matrix,
+ * and saving the result as a new (inactive) model version. Data: the labelled set, or synthetic images when there
+ * is too little labelled data (the version is then marked synthetic).
+ */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { BackendName } from "~/ml/backend";
+import { fetchDatasetIndex, loadDatasetPixels } from "~/ml/browser/dataset";
+import { BROWSER_BACKENDS } from "~/ml/browser/backends";
+import { loadMl } from "~/ml/browser/load-ml";
+import type { EpochLog, TrainingResult } from "~/ml/browser/training";
+import { postJson } from "~/ml/browser/use-model";
+import { syntheticDataset } from "~/ml/synthetic/dataset";
+import { ConfusionMatrix } from "./confusion-matrix";
+import { LineChart } from "./line-chart";
+
+type DataSource = "labelled" | "synthetic";
+const field = "w-28 rounded border border-slate-300 px-2 py-1";
+
+function toBase64(buffer: ArrayBuffer): string {
+  const bytes = new Uint8Array(buffer);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
+  const { t } = useTranslation("ml");
+  const revalidator = useRevalidator();
+  const [source, setSource] = useState<DataSource>(labelledCount >= 20 ? "labelled" : "synthetic");
+  const [settings, setSettings] = useState({ epochs: 8, batchSize: 32, learningRate: 0.002, validationSplit: 0.2, syntheticCount: 400 });
+  const [backend, setBackend] = useState<BackendName>("wasm");
+  const [status, setStatus] = useState<"idle" | "loading" | "training" | "done" | "saving" | "saved" | "failed">("idle");
+  const [loaded, setLoaded] = useState(0);
+  const [history, setHistory] = useState<EpochLog[]>([]);
+  const [result, setResult] = useState<(TrainingResult & { datasetSize: number; backend: BackendName }) | null>(null);
+  const [name, setName] = useState("");
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const busy = status === "loading" || status === "training" || status === "saving";
+
+  async function run() {
+    setHistory([]);
+    setResult(null);
+    setSavedId(null);
+    setLoaded(0);
+    try {
+      setStatus("loading");
+      const ml = await loadMl();
+      await ml.startBackend(backend);
+      const data =
+        source === "synthetic"
+          ? syntheticDataset({ count: settings.syntheticCount, seed: 20260301 })
+          : await fetchDatasetIndex().then((entries) => loadDatasetPixels(entries, setLoaded));
+      setStatus("training");
+      const trained = await ml.trainInBrowser(
+        data,
+        { epochs: settings.epochs, batchSize: settings.batchSize, learningRate: settings.learningRate, validationSplit: settings.validationSplit, seed: 1 },
+        { onEpoch: (log) => setHistory((h) => [...h, log]) },
+      );
+      result?.model.dispose();
+      setResult({ ...trained, datasetSize: data.images.length, backend });
+      setName(`${source === "synthetic" ? "synthetic" : "labelled"}-${new Date().toISOString().slice(0, 16).replace("T", " ")}`);
+      setStatus("done");
+    } catch {
+      setStatus("failed");
+    }
+  }
+
+  async function save() {
+    if (!result) return;
+    setStatus("saving");
+    try {
+      const saved = await (await loadMl()).saveModel(result.model);
+      const v = result.validation;
+      const { id } = await postJson<{ id: string }>("/api/ml/models", {
+        name,
+        synthetic: source === "synthetic",
+        datasetSize: result.datasetSize,
+        modelJson: JSON.stringify(saved.modelJson),
+        weights: toBase64(saved.weights),
+        metrics: {
+          accuracy: v.accuracy,
+          accuracyOn: source === "synthetic" ? "validation split of synthetic data" : "validation split of the labelled set",
+          validation: v,
+          training: { ...settings, epochs: result.history.length, backend: result.backend, seconds: result.seconds, trainSize: result.trainSize, validationSize: result.validationSize },
+          history: result.history,
+        },
+      });
+      setSavedId(id);
+      setStatus("saved");
+      revalidator.revalidate();
+    } catch {
+      setStatus("failed");
+    }
+  }
+
+  const progress = status === "loading" ? 0 : Math.round((history.length / settings.epochs) * 100);
+  const number = (key: keyof typeof settings, step: string, min: number, max: number) => (
+    <input
+      type="number"
+      name={key}
+      className={field}
+      step={step}
+      min={min}
+      max={max}
+      value={settings[key]}
+      onChange={(e) => setSettings((s) => ({ ...s, [key]: Number(e.target.value) }))}
+      disabled={busy}
+    />
+  );
+
+  return (
+    <section aria-labelledby="train-heading" className="space-y-4" data-testid="training-panel">
+      <h2 id="train-heading" className="text-xl font-semibold">
+        {t("train.heading")}
+      </h2>
+      <div className="grid max-w-2xl grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
+        <label htmlFor="train-source">{t("train.data")}</label>
+        <select id="train-source" className="w-fit rounded border border-slate-300 px-2 py-1" value={source} onChange={(e) => setSource(e.target.value as DataSource)} disabled={busy}>
+          <option value="labelled">{t("train.dataLabelled", { n: labelledCount })}</option>
+          <option value="synthetic">{t("train.dataSynthetic")}</option>
+        </select>
+        {source === "synthetic" ? (
+          <>
+            <label>{t("train.syntheticCount")}</label>
+            {number("syntheticCount", "50", 50, 4000)}
+          </>
+        ) : null}
+        <label>{t("train.epochs")}</label>
+        {number("epochs", "1", 1, 100)}
+        <label>{t("train.batchSize")}</label>
+        {number("batchSize", "1", 1, 256)}
+        <label>{t("train.learningRate")}</label>
+        {number("learningRate", "0.0005", 0.00001, 0.1)}
+        <label>{t("train.validationSplit")}</label>
+        {number("validationSplit", "0.05", 0.05, 0.5)}
+        <label htmlFor="train-backend">{t("train.backend")}</label>
+        <select id="train-backend" className="w-fit rounded border border-slate-300 px-2 py-1" value={backend} onChange={(e) => setBackend(e.target.value as BackendName)} disabled={busy}>
+          {BROWSER_BACKENDS.map((b) => (
+            <option key={b} value={b}>
+              {b}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="button" onClick={run} disabled={busy || (source === "labelled" && labelledCount < 2)} data-testid="train">
+        {t("train.start")}
+      </Button>
+      <div className="max-w-2xl space-y-1" aria-live="polite">
+        <progress className="w-full" max={100} value={progress} aria-label={t("train.progress")} data-testid="train-progress" />
+        <p className="text-sm text-slate-700" data-testid="train-status">
+          {status === "loading" ? t("train.loading", { done: loaded }) : null}
+          {status === "training" || status === "done" ? t("train.epochOf", { epoch: history.length, epochs: settings.epochs }) : null}
+          {status === "saved" ? t("train.saved") : null}
+          {status === "failed" ? t("train.failed") : null}
+        </p>
+      </div>
+      {history.length ? (
+        <div className="grid gap-4 md:grid-cols-2">
+          <LineChart
+            title={t("train.lossChart")}
+            testId="loss-chart"
+            series={[
+              { name: t("train.training"), values: history.map((h) => h.loss), colour: "#0369a1" },
+              { name: t("train.validation"), values: history.map((h) => h.valLoss), colour: "#b45309", dashed: true },
+            ]}
+          />
+          <LineChart
+            title={t("train.accuracyChart")}
+            testId="accuracy-chart"
+            yMax={1}
+            series={[
+              { name: t("train.training"), values: history.map((h) => h.acc), colour: "#0369a1" },
+              { name: t("train.validation"), values: history.map((h) => h.valAcc), colour: "#b45309", dashed: true },
+            ]}
+          />
+        </div>
+      ) : null}
+      {result ? (
+        <div className="space-y-3">
+          <h3 className="font-semibold">{t("train.validationResult", { n: result.validationSize })}</h3>
+          {source === "synthetic" ? <p className="text-sm text-amber-900">{t("synthetic.trainedOnSynthetic")}</p> : null}
+          <ConfusionMatrix confusion={result.validation} testId="validation-confusion" />
+          <div className="flex flex-wrap items-end gap-2">
+            <label className="text-sm">
+              {t("train.versionName")}
+              <input className="ml-2 rounded border border-slate-300 px-2 py-1" value={name} onChange={(e) => setName(e.target.value)} name="versionName" />
+            </label>
+            <Button type="button" onClick={save} disabled={busy || !name.trim() || savedId !== null} data-testid="save-version">
+              {t("train.save")}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+/** The labelled set as the model sees it: ids and labels from the server, pixels from the 64×64 thumbnails. */
+import { inputReader, imageUrlToRgb } from "./frames";
+
+export type DatasetEntry = { id: string; label: number };
+
+export async function fetchDatasetIndex(): Promise<DatasetEntry[]> {
+  const response = await fetch("/api/ml/dataset", { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`dataset: HTTP ${response.status}`);
+  return (await response.json()) as DatasetEntry[];
+}
+
+/** Loads thumbnails a few at a time (thumbnails are immutable, so a second run comes from the HTTP cache). */
+export async function loadDatasetPixels(entries: DatasetEntry[], onProgress?: (done: number) => void): Promise<{ images: Uint8Array[]; labels: Uint8Array }> {
+  const images: Uint8Array[] = new Array(entries.length);
+  const read = inputReader();
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < entries.length) {
+      const i = next++;
+      images[i] = await imageUrlToRgb(`/api/ml/images/${encodeURIComponent(entries[i].id)}/thumb.jpg`, read);
+      onProgress?.(++done);
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+  return { images, labels: Uint8Array.from(entries, (e) => e.label) };
+}

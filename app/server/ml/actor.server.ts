@@ -1,0 +1,13 @@
+/**
+ * Who may do what with the in-ear model's data. The pages are admin only (their guard), and the data layer checks
+ * again: managing versions and the dataset needs an admin; reading the active model's files needs only a
+ * signed-in user, because the recording screen of every professional runs it.
+ */
+import { AppError } from "~/domain/errors";
+
+export type MlActor = { id: string; role: string };
+
+export function assertMlAdmin(actor: MlActor | null): asserts actor is MlActor {
+  // Not found rather than forbidden, as everywhere: the data's existence is not confirmed.
+  if (!actor || actor.role !== "admin") throw new AppError("not-found");
+}

@@ -1,0 +1,163 @@
+/**
+ * The labelled dataset: one row per image in `labelled_image`, the JPEG and its 64×64 thumbnail (made by the
+ * browser when the frame is saved) in the object store. The grid pages through rows with the indexes of the
+ * schema and only ever loads thumbnails, so it stays fast at 10,000 images and beyond.
+ */
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { AppError } from "~/domain/errors";
+import { recordAudit } from "../audit/audit.server";
+import { systemDb } from "../db/client.server";
+import { labelledImage, user } from "../db/schema";
+import { objectStore } from "../storage/storage.server";
+import { assertMlAdmin, type MlActor } from "./actor.server";
+
+export const IMAGE_SOURCES = ["upload", "video", "webcam"] as const;
+export type ImageSource = (typeof IMAGE_SOURCES)[number];
+export const PAGE_SIZE = 60;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_THUMB_BYTES = 64 * 1024;
+
+export type LabelledImageRow = typeof labelledImage.$inferSelect;
+export type ImageFilters = { label?: 0 | 1; source?: ImageSource; videoId?: string };
+export type ImageFile = "image.jpg" | "thumb.jpg";
+
+/** Object keys may not contain "." (the seed's key rule): "image-jpg", "thumb-jpg". */
+export function imageKey(id: string, file: ImageFile): string {
+  return `ml/images/${id}/${file.replace(".", "-")}`;
+}
+
+export function imageUrl(id: string, file: ImageFile): string {
+  return `/api/ml/images/${encodeURIComponent(id)}/${file}`;
+}
+
+export function isImageSource(value: unknown): value is ImageSource {
+  return typeof value === "string" && (IMAGE_SOURCES as readonly string[]).includes(value);
+}
+
+export function parseLabel(value: unknown): 0 | 1 {
+  if (value === "1" || value === 1) return 1;
+  if (value === "0" || value === 0) return 0;
+  throw new AppError("invalid-argument", { field: "label" });
+}
+
+function where(filters: ImageFilters): SQL | undefined {
+  return and(
+    filters.label === undefined ? undefined : eq(labelledImage.label, filters.label),
+    filters.source ? eq(labelledImage.source, filters.source) : undefined,
+    filters.videoId ? eq(labelledImage.videoId, filters.videoId) : undefined,
+  );
+}
+
+export type NewLabelledImage = {
+  label: 0 | 1;
+  source: ImageSource;
+  videoId?: string | null;
+  timestampMs?: number | null;
+  width: number;
+  height: number;
+  image: Buffer;
+  thumbnail: Buffer;
+};
+
+export async function saveLabelledImage(actor: MlActor | null, input: NewLabelledImage): Promise<LabelledImageRow> {
+  assertMlAdmin(actor);
+  if (!isImageSource(input.source)) throw new AppError("invalid-argument", { field: "source" });
+  if (!input.image.byteLength || input.image.byteLength > MAX_IMAGE_BYTES) throw new AppError("invalid-argument", { field: "image" });
+  if (!input.thumbnail.byteLength || input.thumbnail.byteLength > MAX_THUMB_BYTES) throw new AppError("invalid-argument", { field: "thumbnail" });
+  if (!(input.width > 0 && input.height > 0)) throw new AppError("invalid-argument", { field: "width" });
+  if (input.source === "video" && (!input.videoId || !Number.isFinite(input.timestampMs))) throw new AppError("invalid-argument", { field: "videoId" });
+  const id = crypto.randomUUID();
+  await objectStore().put(imageKey(id, "image.jpg"), input.image, { contentType: "image/jpeg", uploadedBy: actor.id });
+  await objectStore().put(imageKey(id, "thumb.jpg"), input.thumbnail, { contentType: "image/jpeg", uploadedBy: actor.id });
+  const [row] = await systemDb()
+    .insert(labelledImage)
+    .values({
+      id,
+      label: input.label,
+      source: input.source,
+      videoId: input.source === "video" ? input.videoId! : null,
+      timestampMs: input.source === "video" ? Math.round(input.timestampMs!) : null,
+      width: Math.round(input.width),
+      height: Math.round(input.height),
+      labelledBy: actor.id,
+    })
+    .returning();
+  return row;
+}
+
+/** One page of the grid, newest first; `page` counts from 0. */
+export async function pageLabelledImages(actor: MlActor | null, filters: ImageFilters, page = 0, pageSize = PAGE_SIZE) {
+  assertMlAdmin(actor);
+  const size = Math.min(Math.max(1, pageSize), 500);
+  return systemDb()
+    .select()
+    .from(labelledImage)
+    .where(where(filters))
+    .orderBy(desc(labelledImage.createdAt), desc(labelledImage.id))
+    .limit(size)
+    .offset(Math.max(0, page) * size);
+}
+
+/** Display names of the people who labelled a page of images (at most a page's worth of ids). */
+export async function labellerNames(ids: readonly (string | null)[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter((id): id is string => !!id))];
+  if (!unique.length) return new Map();
+  const rows = await systemDb().select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Class balance under the filters (ignoring the label filter, so both classes always show). */
+export async function classBalance(actor: MlActor | null, filters: ImageFilters = {}): Promise<{ inEar: number; notInEar: number }> {
+  assertMlAdmin(actor);
+  const rows = await systemDb()
+    .select({ label: labelledImage.label, n: count() })
+    .from(labelledImage)
+    .where(where({ ...filters, label: undefined }))
+    .groupBy(labelledImage.label);
+  return { inEar: rows.find((r) => r.label === 1)?.n ?? 0, notInEar: rows.find((r) => r.label === 0)?.n ?? 0 };
+}
+
+export async function relabelImage(actor: MlActor | null, id: string, label: 0 | 1): Promise<void> {
+  assertMlAdmin(actor);
+  const rows = await systemDb().update(labelledImage).set({ label, labelledBy: actor.id }).where(eq(labelledImage.id, id)).returning({ id: labelledImage.id });
+  if (!rows.length) throw new AppError("not-found");
+}
+
+export async function deleteLabelledImage(actor: MlActor | null, id: string): Promise<void> {
+  assertMlAdmin(actor);
+  const rows = await systemDb().delete(labelledImage).where(eq(labelledImage.id, id)).returning({ id: labelledImage.id });
+  if (!rows.length) throw new AppError("not-found");
+  await recordAudit({ action: "ml.labelled-image.delete", actorId: actor.id, subjectType: "labelled_image", subjectId: id });
+  // The row is the truth; a file left behind by a failed delete is harmless garbage, not a dangling reference.
+  for (const file of ["image.jpg", "thumb.jpg"] as const) await objectStore().delete(imageKey(id, file)).catch(() => undefined);
+}
+
+/** Every labelled moment of one video, for marking the timeline. */
+export async function labelledMomentsOfVideo(actor: MlActor | null, videoId: string): Promise<{ timestampMs: number; label: number }[]> {
+  assertMlAdmin(actor);
+  const rows = await systemDb()
+    .select({ timestampMs: labelledImage.timestampMs, label: labelledImage.label })
+    .from(labelledImage)
+    .where(eq(labelledImage.videoId, videoId))
+    .orderBy(labelledImage.timestampMs);
+  return rows.map((r) => ({ timestampMs: r.timestampMs ?? 0, label: r.label }));
+}
+
+/** Ids and labels of the whole (filtered) dataset for training and evaluation; thumbnails are the model's input size. */
+export async function datasetIndex(actor: MlActor | null, filters: ImageFilters = {}): Promise<{ id: string; label: number }[]> {
+  assertMlAdmin(actor);
+  return systemDb()
+    .select({ id: labelledImage.id, label: labelledImage.label })
+    .from(labelledImage)
+    .where(where(filters))
+    .orderBy(desc(labelledImage.createdAt), desc(labelledImage.id));
+}
+
+/** Rows in batches for the zip export, without holding the whole table in memory. */
+export async function* labelledImagesInBatches(actor: MlActor | null, filters: ImageFilters, batch = 500): AsyncGenerator<LabelledImageRow[]> {
+  for (let page = 0; ; page++) {
+    const rows = await pageLabelledImages(actor, filters, page, batch);
+    if (rows.length) yield rows;
+    if (rows.length < batch) return;
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * The in-ear model's binary endpoints, beside React Router (which serves the pages and their forms):
+ *
+ *   GET /api/ml/models/active            the active version's descriptor (any signed-in user; no-cache)
+ *   GET /api/ml/models/:id/:file         model.json / weights.bin (any signed-in user; immutable per version id)
+ *   GET /api/ml/dataset                  ids and labels of the labelled set, for training/evaluation (admin)
+ *   GET /api/ml/images/:id/:file         image.jpg / thumb.jpg of a labelled image (admin; immutable)
+ *   GET /api/ml/videos/:id               a test video, with HTTP ranges for seeking (admin)
+ *   GET /api/ml/export.zip               the labelled set as a zip, streamed (admin)
+ *   POST /api/ml/images                  save a labelled frame: JSON with base64 JPEG and thumbnail (admin)
+ *   POST /api/ml/models                  save a trained model as a new version: JSON with base64 weights (admin)
+ *
+ * The two POSTs take JSON rather than forms because the labelling page saves many frames in parallel while a
+ * video plays; React Router's fetchers cancel each other. server/app.ts mounts this after the same-origin check.
+ *
+ * Each request is authorised by its session, like the pages; refusals answer 404 to non-admins.
+ */
+import express, { Router, type Request, type Response } from "express";
+import yazl from "yazl";
+import { AppError } from "~/domain/errors";
+import { loadSessionUser } from "../auth/session.server";
+import { objectStore } from "../storage/storage.server";
+import {
+  datasetIndex,
+  saveLabelledImage,
+  imageKey,
+  isImageSource,
+  labelledImagesInBatches,
+  parseLabel,
+  type ImageFile,
+  type ImageFilters,
+} from "./labelled-images.server";
+import { activeModelDescriptor, createModelVersion, getModelVersion, MODEL_FILES, modelFileKey, type ModelFile } from "./model-versions.server";
+import { findVideoForLabelling, videoKey } from "./video-sources.server";
+import { assertMlAdmin } from "./actor.server";
+
+const IMMUTABLE = "private, max-age=31536000, immutable";
+
+function headersOf(req: Request): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+  return headers;
+}
+
+type Handler = (req: Request, res: Response) => Promise<void>;
+
+/** Runs a handler with the session's user; typed errors become their status with a JSON code, never a stack. */
+function handle(work: (req: Request, res: Response, user: Awaited<ReturnType<typeof loadSessionUser>>) => Promise<void>): Handler {
+  return async (req, res) => {
+    try {
+      const user = await loadSessionUser(headersOf(req));
+      if (!user) throw new AppError("unauthenticated");
+      await work(req, res, user);
+    } catch (error) {
+      // StorageError is an AppError too, so storage/object-not-found answers 404 like the rest.
+      const known = error instanceof AppError;
+      if (!known) req.log?.error({ err: error }, "ml endpoint failed");
+      const status = known ? error.status : 500;
+      const code = known ? error.code : "internal";
+      if (!res.headersSent) res.status(status).set("Cache-Control", "no-store").json({ code });
+      else res.destroy();
+    }
+  };
+}
+
+function filtersOf(req: Request): ImageFilters {
+  const { label, source } = req.query;
+  return {
+    label: label === "0" || label === "1" ? parseLabel(label) : undefined,
+    source: isImageSource(source) ? source : undefined,
+  };
+}
+
+async function sendObject(res: Response, key: string, cacheControl: string, range?: { start: number; end: number }) {
+  const download = await objectStore().get(key, range ? { range } : undefined);
+  res.set("Content-Type", download.info.contentType);
+  res.set("Cache-Control", cacheControl);
+  res.set("Accept-Ranges", "bytes");
+  res.set("Content-Length", String(download.contentLength));
+  if (download.range) {
+    res.status(206).set("Content-Range", `bytes ${download.range.start}-${download.range.end}/${download.info.size}`);
+  }
+  download.body.on("error", () => res.destroy());
+  download.body.pipe(res);
+}
+
+function parseRange(header: string | undefined): { start: number; end: number } | undefined {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header ?? "");
+  if (!m || (m[1] === "" && m[2] === "")) return undefined;
+  // Suffix ranges ("-500") are rare from video elements; treat them as the whole object.
+  if (m[1] === "") return undefined;
+  return { start: Number(m[1]), end: m[2] === "" ? Number.MAX_SAFE_INTEGER : Number(m[2]) };
+}
+
+export function mlHttp(): Router {
+  const router = Router();
+
+  router.get(
+    "/api/ml/models/active",
+    handle(async (_req, res) => {
+      res.set("Cache-Control", "no-cache").json(await activeModelDescriptor());
+    }),
+  );
+
+  router.get(
+    "/api/ml/models/:id/:file",
+    handle(async (req, res) => {
+      const file = String(req.params.file) as ModelFile;
+      if (!MODEL_FILES.includes(file) || !(await getModelVersion(String(req.params.id)))) throw new AppError("not-found");
+      await sendObject(res, modelFileKey(String(req.params.id), file), IMMUTABLE);
+    }),
+  );
+
+  router.get(
+    "/api/ml/dataset",
+    handle(async (req, res, user) => {
+      res.set("Cache-Control", "no-store").json(await datasetIndex(user, filtersOf(req)));
+    }),
+  );
+
+  router.get(
+    "/api/ml/images/:id/:file",
+    handle(async (req, res, user) => {
+      assertMlAdmin(user);
+      const file = String(req.params.file) as ImageFile;
+      if (file !== "image.jpg" && file !== "thumb.jpg") throw new AppError("not-found");
+      await sendObject(res, imageKey(String(req.params.id), file), IMMUTABLE);
+    }),
+  );
+
+  router.get(
+    "/api/ml/videos/:id",
+    handle(async (req, res, user) => {
+      const video = await findVideoForLabelling(user, String(req.params.id));
+      await sendObject(res, videoKey(video.id), "private, no-cache", parseRange(req.headers.range));
+    }),
+  );
+
+  router.get(
+    "/api/ml/export.zip",
+    handle(async (req, res, user) => {
+      assertMlAdmin(user);
+      const filters = filtersOf(req);
+      const zip = new yazl.ZipFile();
+      res.set("Content-Type", "application/zip");
+      res.set("Content-Disposition", 'attachment; filename="labelled-images.zip"');
+      res.set("Cache-Control", "no-store");
+      zip.outputStream.pipe(res);
+      const lines = ["id,label,source,video_id,timestamp_ms,width,height,labelled_by,created_at"];
+      // One object stream at a time: memory stays bounded by yazl's pipeline, not by the dataset's size.
+      for await (const rows of labelledImagesInBatches(user, filters)) {
+        for (const row of rows) {
+          const folder = row.label === 1 ? "in-ear" : "not-in-ear";
+          const download = await objectStore().get(imageKey(row.id, "image.jpg"));
+          zip.addReadStream(download.body, `${folder}/${row.id}.jpg`, { compress: false, mtime: row.createdAt });
+          await new Promise((resolve) => download.body.once("end", resolve).once("error", resolve));
+          lines.push([row.id, folder, row.source, row.videoId ?? "", row.timestampMs ?? "", row.width, row.height, row.labelledBy ?? "", row.createdAt.toISOString()].join(","));
+        }
+      }
+      zip.addBuffer(Buffer.from(lines.join("\n") + "\n"), "labels.csv");
+      zip.end();
+    }),
+  );
+
+  const json = express.json({ limit: "16mb" });
+
+  router.post(
+    "/api/ml/images",
+    json,
+    handle(async (req, res, user) => {
+      assertMlAdmin(user); // before validating anything, so non-admins learn nothing about the expected shape
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (!isImageSource(body.source)) throw new AppError("invalid-argument", { field: "source" });
+      const row = await saveLabelledImage(user, {
+        label: parseLabel(body.label),
+        source: body.source,
+        videoId: typeof body.videoId === "string" ? body.videoId : null,
+        timestampMs: typeof body.timestampMs === "number" ? body.timestampMs : null,
+        width: Number(body.width),
+        height: Number(body.height),
+        image: base64(body.image, "image"),
+        thumbnail: base64(body.thumbnail, "thumbnail"),
+      });
+      res.status(201).set("Cache-Control", "no-store").json({ id: row.id, timestampMs: row.timestampMs, label: row.label });
+    }),
+  );
+
+  router.post(
+    "/api/ml/models",
+    json,
+    handle(async (req, res, user) => {
+      assertMlAdmin(user);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const metrics = typeof body.metrics === "object" && body.metrics ? (body.metrics as Record<string, unknown>) : {};
+      const row = await createModelVersion(user, {
+        name: String(body.name ?? ""),
+        synthetic: body.synthetic === true,
+        metrics,
+        datasetSize: Math.max(0, Math.round(Number(body.datasetSize) || 0)),
+        modelJson: typeof body.modelJson === "string" ? body.modelJson : "",
+        weights: base64(body.weights, "weights"),
+      });
+      res.status(201).set("Cache-Control", "no-store").json({ id: row.id });
+    }),
+  );
+
+  return router;
+}
+
+function base64(value: unknown, field: string): Buffer {
+  if (typeof value !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) throw new AppError("invalid-argument", { field });
+  return Buffer.from(value, "base64");
+}

@@ -1,0 +1,145 @@
+/**
+ * What the /debug pages load and do, in the shapes they render: plain JSON, no rows or Buffers. Route modules go
+ * through these (never through server/db) and still call authorize() first; every function checks the actor.
+ */
+import { data } from "react-router";
+import { AppError } from "~/domain/errors";
+import type { SessionUser } from "../auth/session.server";
+import { classBalance, deleteLabelledImage, labelledMomentsOfVideo, labellerNames, imageUrl, isImageSource, pageLabelledImages, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
+import { activateModelVersion, listModelVersions } from "./model-versions.server";
+import { findVideoForLabelling, listVideosForLabelling, MAX_TEST_VIDEO_BYTES, uploadTestVideo } from "./video-sources.server";
+
+export type VersionSummary = {
+  id: string;
+  name: string;
+  synthetic: boolean;
+  active: boolean;
+  accuracy: number | null;
+  accuracyOn: string | null;
+  datasetSize: number;
+  epochs: number | null;
+  createdAt: string;
+};
+
+export async function versionSummaries(user: SessionUser): Promise<VersionSummary[]> {
+  const rows = await listModelVersions(user);
+  return rows.map((row) => {
+    const m = row.metrics as { accuracy?: unknown; accuracyOn?: unknown; training?: { epochs?: unknown }; epochs?: unknown };
+    const epochs = m.training?.epochs ?? m.epochs;
+    return {
+      id: row.id,
+      name: row.name,
+      synthetic: row.synthetic,
+      active: row.active,
+      accuracy: typeof m.accuracy === "number" ? m.accuracy : null,
+      accuracyOn: typeof m.accuracyOn === "string" ? m.accuracyOn : null,
+      datasetSize: row.datasetSize,
+      epochs: typeof epochs === "number" ? epochs : null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function modelOverview(user: SessionUser) {
+  return { versions: await versionSummaries(user), balance: await classBalance(user) };
+}
+
+export async function activateFromForm(user: SessionUser, form: FormData): Promise<void> {
+  const id = form.get("versionId");
+  if (typeof id !== "string" || !id) throw new AppError("invalid-argument", { field: "versionId" });
+  await activateModelVersion(user, id);
+}
+
+export function filtersFromUrl(url: URL): ImageFilters & { page: number } {
+  const label = url.searchParams.get("label");
+  const source = url.searchParams.get("source");
+  return {
+    label: label === "0" || label === "1" ? parseLabel(label) : undefined,
+    source: isImageSource(source) ? source : undefined,
+    page: Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0),
+  };
+}
+
+export async function labelledImagesPage(user: SessionUser, url: URL) {
+  const filters = filtersFromUrl(url);
+  const [rows, balance] = await Promise.all([pageLabelledImages(user, filters, filters.page), classBalance(user, filters)]);
+  const names = await labellerNames(rows.map((r) => r.labelledBy));
+  const total = filters.label === undefined ? balance.inEar + balance.notInEar : filters.label === 1 ? balance.inEar : balance.notInEar;
+  return {
+    filters: { label: filters.label ?? null, source: filters.source ?? null },
+    page: filters.page,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    total,
+    balance,
+    images: rows.map((r) => ({
+      id: r.id,
+      label: r.label,
+      source: r.source,
+      videoId: r.videoId,
+      timestampMs: r.timestampMs,
+      labelledBy: (r.labelledBy && names.get(r.labelledBy)) || null,
+      thumbUrl: imageUrl(r.id, "thumb.jpg"),
+      imageUrl: imageUrl(r.id, "image.jpg"),
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Relabel or delete one image from the grid's forms. */
+export async function changeLabelledImage(user: SessionUser, form: FormData): Promise<void> {
+  const id = form.get("imageId");
+  if (typeof id !== "string" || !id) throw new AppError("invalid-argument", { field: "imageId" });
+  if (form.get("intent") === "delete") return deleteLabelledImage(user, id);
+  if (form.get("intent") === "relabel") return relabelImage(user, id, parseLabel(form.get("label")));
+  throw new AppError("invalid-argument", { field: "intent" });
+}
+
+/** A few recent labelled images to choose from on the test and explanation pages. */
+export async function recentImages(user: SessionUser, count = 12) {
+  const rows = await pageLabelledImages(user, {}, 0, count);
+  return rows.map((r) => ({ id: r.id, label: r.label, thumbUrl: imageUrl(r.id, "thumb.jpg"), imageUrl: imageUrl(r.id, "image.jpg") }));
+}
+
+/** Runs a page action: success is `{ ok: true }`; an AppError becomes `{ error: code }` with its status. */
+export async function pageAction(work: () => Promise<void>) {
+  try {
+    await work();
+    return { ok: true as const, error: null };
+  } catch (error) {
+    if (error instanceof AppError) return data({ ok: false as const, error: error.code }, { status: error.status });
+    throw error;
+  }
+}
+
+/** The test videos for the select page, filtered by the query string (name, mine). */
+export async function videosPage(user: SessionUser, url: URL) {
+  const filters = { name: url.searchParams.get("q") ?? "", mine: url.searchParams.get("mine") === "1" };
+  return { filters, videos: await listVideosForLabelling(user, filters) };
+}
+
+/** Refuses a too large upload from its Content-Length, before the form is read into memory. */
+export function assertUploadSize(request: Request): void {
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > MAX_TEST_VIDEO_BYTES + 64 * 1024) throw new AppError("payload-too-large");
+}
+
+/** The upload form of the select page: one test video into the object store. */
+export async function uploadVideoFromForm(user: SessionUser, form: FormData): Promise<void> {
+  const file = form.get("video");
+  if (!(file instanceof File) || file.size === 0) throw new AppError("invalid-argument", { field: "video" });
+  await uploadTestVideo(user, { name: file.name, type: file.type, size: file.size, body: Buffer.from(await file.arrayBuffer()) });
+}
+
+/** The labelling page: the chosen video and its already-labelled moments. */
+export async function labellingPage(user: SessionUser, url: URL) {
+  const id = url.searchParams.get("video");
+  if (!id) return { video: null, moments: [] };
+  const video = await findVideoForLabelling(user, id);
+  return { video, moments: await labelledMomentsOfVideo(user, video.id) };
+}
+
+/** The test-prediction and explanation pages: versions to choose from and recent images to pick. */
+export async function predictionPage(user: SessionUser) {
+  const [versions, recent] = await Promise.all([versionSummaries(user), recentImages(user)]);
+  return { versions, recent };
+}
