@@ -96,3 +96,6 @@ export const PASSWORD_MIN_SCORE = 3;
 /** Admin lists show this many rows per page; a CSV import takes at most this many rows. */
 export const ADMIN_PAGE_SIZE = 20;
 export const CSV_IMPORT_MAX_ROWS = 500;
+
+/** Events per page of a dossier's event log on the admin dossier page. */
+export const ADMIN_DOSSIER_LOG_PAGE_SIZE = 50;

@@ -51,6 +51,7 @@ export const PARENT: Partial<Record<RouteKey, RouteKey>> = {
   "admin-supervisors": "admin",
   "admin-administrators": "admin",
   "admin-unfinished-dossiers": "admin",
+  "admin-dossier": "admin-unfinished-dossiers",
   "admin-case-handling": "admin",
   "admin-export-dossiers": "admin",
   "admin-profile": "admin",

@@ -62,6 +62,12 @@ export const ROUTES = {
     layout: "sidebar",
     guard: "admin-role",
   },
+  "admin-dossier": {
+    path: "admin/dossiers/:caseId",
+    file: "routes/admin/dossier.tsx",
+    layout: "sidebar",
+    guard: "admin-role",
+  },
   "admin-case-handling": {
     path: "admin/data-insights/case-behandeling",
     file: "routes/admin/case-handling.tsx",

@@ -66,6 +66,12 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     [`/admin/administrators?id=${u.supervisor}`, { ...ADMIN, admin: "404" }],
     ["/admin/administrators", ADMIN],
     ["/admin/unfinished-dossiers", ADMIN],
+    // The admin reads every dossier's event log, of any organisation; an id that does not exist (or is no id) is 404.
+    [`/admin/dossiers/${d.first}`, ADMIN],
+    [`/admin/dossiers/${d.second}`, ADMIN],
+    [`/admin/dossiers/${d.third}`, ADMIN],
+    [`/admin/dossiers/${missing}`, { ...ADMIN, admin: "404" }],
+    ["/admin/dossiers/not-a-dossier", { ...ADMIN, admin: "404" }],
     ["/admin/data-insights/case-behandeling", ADMIN],
     ["/admin/data-insights/export-dossier-jsons", ADMIN],
     ["/admin/profiel", ADMIN],

@@ -139,7 +139,9 @@ export default function Professional({ loaderData, actionData }: Route.Component
             <tbody>
               {dossiers.map((d) => (
                 <tr key={d.id} className="border-b border-slate-100">
-                  <td className="py-1 pr-3"><code>{d.id.slice(0, 8)}</code></td>
+                  <td className="py-1 pr-3">
+                    <Link to={lp(routePath("admin-dossier", { caseId: d.id }))} className="text-sky-800 underline"><code>{d.id.slice(0, 8)}</code></Link>
+                  </td>
                   <td className="py-1 pr-3">{t(`people:dossierStatus.${d.status}`, { defaultValue: d.status })}</td>
                   <td className="py-1">{format.format(new Date(d.updatedAt))}</td>
                 </tr>

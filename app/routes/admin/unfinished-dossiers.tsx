@@ -4,19 +4,21 @@
  */
 import { useTranslation } from "react-i18next";
 import { dateTimeFormat } from "~/lib/format-date";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { StatusBadge } from "~/components/dossier/status-badge";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { errorMessageKey } from "~/domain/errors";
+import { routePath } from "~/domain/route-table";
+import { useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { refusalOr } from "~/server/dossiers/action-result.server";
 import { listUnfinished, sendReminder } from "~/server/dossiers/unfinished.server";
 import type { Route } from "./+types/unfinished-dossiers";
 
-export const handle = { i18n: ["dossier"] };
+export const handle = { i18n: ["dossier", "dossier-log"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "admin-unfinished-dossiers");
@@ -32,7 +34,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation(["dossier", "errors"]);
+  const { t, i18n } = useTranslation(["dossier", "dossier-log", "errors"]);
+  const lp = useLocalizedPath();
   const format = dateTimeFormat(i18n.language, { dateStyle: "medium" });
   return (
     <>
@@ -51,6 +54,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 <th className="px-3 py-2">{t("dossier:unfinished.age")}</th>
                 <th className="px-3 py-2">{t("dossier:table.professional")}</th>
                 <th className="px-3 py-2">{t("dossier:unfinished.organisation")}</th>
+                <th className="px-3 py-2">{t("dossier-log:log.title")}</th>
                 <th className="px-3 py-2">
                   <span className="sr-only">{t("dossier:unfinished.remind")}</span>
                 </th>
@@ -68,6 +72,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                   </td>
                   <td className="px-3 py-2">{row.professionalName}</td>
                   <td className="px-3 py-2">{row.organisationName}</td>
+                  <td className="px-3 py-2">
+                    <Link to={lp(routePath("admin-dossier", { caseId: row.id }))} className="text-sky-800 underline">
+                      {t("dossier-log:log.open")}
+                    </Link>
+                  </td>
                   <td className="px-3 py-2">
                     <Form method="post">
                       <input type="hidden" name="dossierId" value={row.id} />
