@@ -23,6 +23,7 @@ describe("the seed's authentication errors (SPEC.md §8)", () => {
     expect(codeForBetterAuthError("INVALID_TOKEN")).toBe("invalid-action-code");
     expect(codeForBetterAuthError("state_mismatch")).toBe("invalid-action-code");
     expect(codeForBetterAuthError("BANNED_USER")).toBe("user-disabled");
+    expect(codeForBetterAuthError("ORGANISATION_INACTIVE")).toBe("organisation-inactive");
     expect(codeForBetterAuthError("signup_disabled")).toBe("oidc-account-unknown");
     expect(codeForBetterAuthError("account_not_linked")).toBe("oidc-email-unverified");
     expect(codeForBetterAuthError("INVALID_CALLBACK_URL")).toBe("unauthorized-domain");

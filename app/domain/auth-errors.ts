@@ -28,6 +28,7 @@ export const SEED_AUTH_ERRORS = {
 export const SIGN_IN_NOTICE_CODES = [
   "token-expired",
   "user-disabled",
+  "organisation-inactive",
   "invalid-action-code",
   "unauthorized-domain",
   "popup-blocked",
@@ -58,6 +59,9 @@ export function codeForBetterAuthError(error: string | null | undefined): SignIn
       return "invalid-action-code";
     case "BANNED_USER":
       return "user-disabled";
+    // app/server/auth/organisation-sign-in.server.ts (a pure module cannot import it).
+    case "ORGANISATION_INACTIVE":
+      return "organisation-inactive";
     case "signup_disabled":
     case "new_user_signup_disabled":
     case "user_not_found":

@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
   const result = await signInWithPassword(parsed.data, args.request.headers, auditOrigin(args.request, args.context));
   if (!result.ok) {
     if (result.retryAfter) return tooManyRequests(result.retryAfter, { email: parsed.data.email });
-    return data<SignInActionData>({ error: result.code, email: parsed.data.email }, { status: result.code === "user-disabled" ? 403 : 401 });
+    return data<SignInActionData>({ error: result.code, email: parsed.data.email }, { status: result.code === "user-disabled" || result.code === "organisation-inactive" ? 403 : 401 });
   }
   // Signed in, or on to the second-factor challenge on /verify-login.
   redirectAfterSignInStep(result, parsed.data.redirectTo, locale);

@@ -2,14 +2,18 @@
  * A deactivated organisation's professionals cannot sign in. Enforced in one place: Better Auth's session-create
  * hook, which every sign-in method passes through (password, e-mail link, phone, OIDC, second factor). Sessions
  * that already exist are deleted when the organisation is deactivated (people/organisations.server.ts), so the
- * session lookup needs no extra check. The refusal reuses the admin plugin's BANNED_USER code: to the person
- * signing in it is the same situation as a disabled account ("contact your administrator"), and every sign-in
- * path already turns that code into the user-disabled message.
+ * session lookup needs no extra check. The refusal has its own code, ORGANISATION_INACTIVE, which every sign-in
+ * path turns into the `organisation-inactive` message. The hook runs only when a session is about to be created,
+ * that is after the first factor was right (the password, the link, the code, the provider), so the message tells
+ * nothing to someone who does not already know it.
  */
 import { APIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import { systemDb } from "../db/client.server";
 import { organisation, professional } from "../db/schema";
+
+/** Better Auth error code of the refusal (in JSON bodies and `?error=` after a redirect flow). */
+export const ORGANISATION_INACTIVE_CODE = "ORGANISATION_INACTIVE";
 
 export async function professionalOrganisationInactive(userId: string): Promise<boolean> {
   const [row] = await systemDb()
@@ -23,6 +27,6 @@ export async function professionalOrganisationInactive(userId: string): Promise<
 /** databaseHooks.session.create.before */
 export async function refuseInactiveOrganisation(session: { userId: string }): Promise<void> {
   if (await professionalOrganisationInactive(session.userId)) {
-    throw APIError.from("FORBIDDEN", { message: "Your organisation is deactivated", code: "BANNED_USER" });
+    throw APIError.from("FORBIDDEN", { message: "Your organisation is deactivated", code: ORGANISATION_INACTIVE_CODE });
   }
 }

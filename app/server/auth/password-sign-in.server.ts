@@ -6,12 +6,13 @@ import { recordAudit, type AuditOrigin } from "../audit/audit.server";
 import { config } from "../config.server";
 import { retryAfterSeconds } from "./auth-request.server";
 import { auth, CLIENT_IP_HEADER } from "./auth.server";
+import { ORGANISATION_INACTIVE_CODE } from "./organisation-sign-in.server";
 import { REQUEST_ID_HEADER } from "./request-headers.server";
 
 export type PasswordSignInResult =
   | { ok: true; userId: string; role: string; setCookies: string[] }
   | { ok: "second-factor"; setCookies: string[] }
-  | { ok: false; code: "wrong-credentials" | "user-disabled" | "too-many-requests"; retryAfter?: number };
+  | { ok: false; code: "wrong-credentials" | "user-disabled" | "organisation-inactive" | "too-many-requests"; retryAfter?: number };
 
 /**
  * Through Better Auth's HTTP handler rather than `auth.api`, so that its rate limiter (per client address, shared
@@ -46,7 +47,15 @@ export async function signInWithPassword(
     return { ok: true, userId: body.user.id, role: body.user.role, setCookies: response.headers.getSetCookie() };
   }
   const body = (await response.json().catch(() => ({}))) as { code?: string };
-  const code = response.status === 429 ? "too-many-requests" : body.code === "BANNED_USER" ? "user-disabled" : "wrong-credentials";
+  // Both refusals come from session creation, so only after a correct password (nothing revealed to a guesser).
+  const code =
+    response.status === 429
+      ? "too-many-requests"
+      : body.code === "BANNED_USER"
+        ? "user-disabled"
+        : body.code === ORGANISATION_INACTIVE_CODE
+          ? "organisation-inactive"
+          : "wrong-credentials";
   // The attempted address is not stored: a typo may be someone else's address or a password.
   await recordAudit({ action: "auth.sign-in-failed", subjectType: "user", after: { method: "password", reason: code } }, origin);
   return code === "too-many-requests" ? { ok: false, code, retryAfter: retryAfterSeconds(response) } : { ok: false, code };

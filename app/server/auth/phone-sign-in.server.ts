@@ -7,11 +7,12 @@ import { AppError } from "~/domain/errors";
 import { toE164 } from "~/domain/phone";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { authErrorCode, callAuthEndpoint } from "./auth-request.server";
+import { ORGANISATION_INACTIVE_CODE } from "./organisation-sign-in.server";
 
 export type PhoneSignInResult =
   | { ok: true; userId: string; role: string; setCookies: string[] }
   | { ok: "second-factor"; setCookies: string[] }
-  | { ok: false; code: "invalid-phone-number" | "invalid-verification-code" | "invalid-action-code" | "too-many-requests" | "user-disabled" };
+  | { ok: false; code: "invalid-phone-number" | "invalid-verification-code" | "invalid-action-code" | "too-many-requests" | "user-disabled" | "organisation-inactive" };
 
 /** The canonical number to carry to step two. Throws invalid-phone-number / too-many-requests. */
 export async function requestPhoneSignInCode(typed: string, headers: Headers, origin: AuditOrigin): Promise<string> {
@@ -41,6 +42,8 @@ export async function verifyPhoneSignInCode(phoneNumber: string, code: string, h
       ? "too-many-requests"
       : errorCode === "BANNED_USER"
         ? "user-disabled"
+        : errorCode === ORGANISATION_INACTIVE_CODE
+          ? "organisation-inactive"
         : errorCode === "INVALID_OTP"
           ? "invalid-verification-code"
           : "invalid-action-code";

@@ -6,6 +6,7 @@
  */
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { authErrorCode, callAuthEndpoint } from "./auth-request.server";
+import { ORGANISATION_INACTIVE_CODE } from "./organisation-sign-in.server";
 import { auth } from "./auth.server";
 import type { PendingSecondFactor } from "./plugins/second-factor-gate.server";
 
@@ -13,7 +14,7 @@ export type ChallengeMethod = "totp" | "backup-code" | "sms";
 
 export type ChallengeResult =
   | { ok: true; userId: string; role: string; setCookies: string[] }
-  | { ok: false; code: "invalid-verification-code" | "invalid-action-code" | "too-many-requests" | "user-disabled"; setCookies: string[] };
+  | { ok: false; code: "invalid-verification-code" | "invalid-action-code" | "too-many-requests" | "user-disabled" | "organisation-inactive"; setCookies: string[] };
 
 export async function pendingSecondFactor(headers: Headers): Promise<PendingSecondFactor | null> {
   return (await auth().api.pendingSecondFactor({ headers })) ?? null;
@@ -47,6 +48,8 @@ export async function completeSecondFactor(method: ChallengeMethod, code: string
       ? "too-many-requests"
       : errorCode === "BANNED_USER"
         ? "user-disabled"
+        : errorCode === ORGANISATION_INACTIVE_CODE
+          ? "organisation-inactive"
         : errorCode === "INVALID_CODE" || errorCode === "INVALID_BACKUP_CODE"
           ? "invalid-verification-code"
           : "invalid-action-code";

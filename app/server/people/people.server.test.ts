@@ -106,7 +106,10 @@ describe("organisations", () => {
     await setOrganisationActive(admin, orgA, false, origin);
     expect(await database.handle.db.select().from(session).where(eq(session.userId, proA))).toEqual([]);
     if (signedIn.ok) expect(await loadSessionUser(new Headers({ cookie: signedIn.setCookies.map((c) => c.split(";")[0]).join("; ") }))).toBeNull();
-    expect(await signInWithPassword({ email: "pro@oost.test", password: PW }, new Headers(), origin)).toEqual({ ok: false, code: "user-disabled" });
+    // Its own message, but only after a correct password: a guesser learns nothing about the organisation.
+    expect(await signInWithPassword({ email: "pro@oost.test", password: PW }, new Headers(), origin)).toEqual({ ok: false, code: "organisation-inactive" });
+    expect(await signInWithPassword({ email: "pro@oost.test", password: `${PW}-wrong` }, new Headers(), origin)).toEqual({ ok: false, code: "wrong-credentials" });
+    expect(await signInWithPassword({ email: "nobody@oost.test", password: PW }, new Headers(), origin)).toEqual({ ok: false, code: "wrong-credentials" });
     // Other roles are not affected: the supervisor of that organisation still signs in.
     expect((await signInWithPassword({ email: "sup@casus.test", password: PW }, new Headers(), origin)).ok).toBe(true);
     expect((await database.handle.db.select().from(professional).where(eq(professional.userId, proA))).length).toBe(1);

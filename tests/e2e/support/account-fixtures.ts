@@ -36,7 +36,8 @@ export function randomMobile(): string {
   return `+316${crypto.randomInt(1, 6)}${String(crypto.randomInt(1_000_000, 9_999_999))}`;
 }
 
-export async function createTestUser(input: { role: "professional" | "supervisor" | "admin"; locale?: string; phone?: string | null; name?: string }): Promise<TestUser> {
+/** `databaseUrl`: a spec's own database (tests/e2e/support/own-database.ts) instead of the shared one. */
+export async function createTestUser(input: { role: "professional" | "supervisor" | "admin"; locale?: string; phone?: string | null; name?: string; databaseUrl?: string }): Promise<TestUser> {
   return withDatabase(async (client) => {
     const id = crypto.randomUUID();
     const email = `${input.role}-${id.slice(0, 8)}@casus.test`;
@@ -55,7 +56,7 @@ export async function createTestUser(input: { role: "professional" | "supervisor
     }
     if (input.role === "supervisor") await client.query(`insert into supervisor (user_id, specialty) values ($1, 'gp')`, [id]);
     return { id, email, phone };
-  });
+  }, input.databaseUrl);
 }
 
 /** Makes every session of the user look signed in `minutes` ago (for the recent-login rule). */
