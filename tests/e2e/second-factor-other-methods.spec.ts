@@ -39,6 +39,7 @@ test.afterAll(async () => {
 test.use({ baseURL: undefined });
 
 const url = (path: string) => `${server.url}${path}`;
+const auditActions = async () => db.query<{ action: string; after: unknown; subject_id: string | null }>(`select action, after, subject_id from audit_log order by at, id`);
 
 /** A professional with an authenticator app, enrolled through the account page; signed out afterwards. */
 async function userWithTotp(page: Page) {
@@ -72,9 +73,12 @@ test("e-mail link in the same browser, then the authenticator code: signed in on
   await page.locator('input[name="linkEmail"]').fill(user.email);
   await page.locator('input[name="linkEmail"]').press("Enter");
   const mail = await inbox.waitFor(user.email, before);
+  const audited = await auditActions();
   await page.goto(signInLinkIn(mail));
   await expect(page).toHaveURL(/\/verify-login(\?|$)/);
   await expect(page.getByLabel("Code uit uw authenticator-app")).toBeVisible();
+  // Audited as a challenge for this user, not as a failed sign-in.
+  expect((await auditActions()).slice(audited.length)).toEqual([{ action: "auth.second-factor-requested", after: { method: "magic-link" }, subject_id: user.id }]);
   // The link alone is not a sign-in.
   await expectSignedOut(page, user.id);
   expect(await sessions()).toBe(sessionsBefore);
@@ -96,8 +100,10 @@ test("OpenID Connect with a second factor: the provider's answer leads to the ch
   await page.getByRole("button", { name: "Inloggen met Test IdP" }).click();
   await expect(page.getByRole("heading", { name: "Test identity provider" })).toBeVisible();
   await page.getByLabel("E-mail").fill(user.email);
+  const audited = await auditActions();
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/verify-login(\?|$)/);
+  expect((await auditActions()).slice(audited.length)).toEqual([{ action: "auth.second-factor-requested", after: { method: "oidc:test-idp" }, subject_id: user.id }]);
   await expectSignedOut(page, user.id);
   await page.getByText("Een back-upcode gebruiken").click();
   await page.getByLabel("Back-upcode").fill(user.backupCodes[0]);

@@ -36,6 +36,16 @@ function isOtherSignInPath(path: string | undefined, body: unknown): boolean {
   return path === "/magic-link/verify" || path.startsWith("/callback/") || path.startsWith("/oauth2/callback/") || path === "/sign-in/email-otp";
 }
 
+/**
+ * Whose sign-in this request turned into a challenge, per Better Auth request context (the after-hooks of one
+ * request share it): the sign-in audit then records "second factor requested" instead of a failed sign-in.
+ */
+const challengedInRequest = new WeakMap<object, string>();
+
+export function challengedUserId(context: object): string | null {
+  return challengedInRequest.get(context) ?? null;
+}
+
 export interface PendingSecondFactor {
   userId: string;
   /** SMS is offered only for a verified phone number. */
@@ -70,6 +80,7 @@ export function secondFactorGate() {
             deleteSessionCookie(ctx, true);
             await ctx.context.internalAdapter.deleteSession(data.session.token);
             ctx.context.setNewSession(null);
+            challengedInRequest.set(ctx.context, data.user.id);
             const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE, { maxAge: CHALLENGE_SECONDS });
             const identifier = `2fa-${generateRandomString(20)}`;
             const expiresAt = new Date(Date.now() + CHALLENGE_SECONDS * 1000);
