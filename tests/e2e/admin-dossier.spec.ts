@@ -1,0 +1,26 @@
+/**
+ * The admin's dossier page: reached from a professional's dossier list, it shows the dossier's identity and its
+ * event log, including the admin's own look at it (Dutch); the same page in English.
+ */
+import { expect, signIn, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
+
+test("an admin opens a dossier's event log from the professional's page; the look itself is logged", async ({ page }) => {
+  const { organisations: o, users: u, dossiers: d } = matrixFixtures();
+  await signIn(page, "admin@casus.test");
+  await page.goto(`/admin/organisaties/${o.third}/professional/${u.pro3}`);
+  await page.getByTestId("dossiers-table").getByRole("link", { name: d.third.slice(0, 8) }).click();
+  await expect(page).toHaveURL(`/admin/dossiers/${d.third}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Dossier ${d.third.slice(0, 8)}`);
+  const identity = page.getByTestId("dossier-identity");
+  await expect(identity).toContainText("Thuiszorg Het Anker");
+  await expect(identity).toContainText("Tess Thuiszorg");
+  const look = page.getByTestId("event-row").filter({ hasText: "via dit overzicht" }).first();
+  await expect(look).toContainText("Bekeken");
+  await expect(look).toContainText("admin@casus.test");
+
+  await page.goto(`/en/admin/dossiers/${d.third}`);
+  await expect(page.getByRole("heading", { name: "Event log" })).toBeVisible();
+  // Other specs (the route matrix) may look at this dossier too, so only "at least this look" is certain.
+  await expect(page.getByTestId("event-row").filter({ hasText: "through this log" }).first()).toContainText("Viewed");
+});
