@@ -53,7 +53,37 @@ function missingIn(locale: Locale, keys: string[]): string[] {
   return keys.filter((key) => !has(locale, key));
 }
 
+/**
+ * Keys that occur twice in one object. JSON.parse silently keeps the last one, so a merge that adds the same key
+ * in two places would change a message without anyone noticing.
+ */
+export function duplicateKeys(text: string): string[] {
+  const scopes: Set<string>[] = [];
+  const duplicates: string[] = [];
+  for (const match of text.matchAll(/"((?:[^"\\]|\\.)*)"(\s*:)?|[{}[\]]/g)) {
+    const token = match[0];
+    if (token === "{" || token === "[") scopes.push(new Set());
+    else if (token === "}" || token === "]") scopes.pop();
+    else if (match[2]) {
+      const scope = scopes[scopes.length - 1];
+      if (scope.has(match[1])) duplicates.push(match[1]);
+      scope.add(match[1]);
+    }
+  }
+  return duplicates;
+}
+
 describe("message files", () => {
+  it("have no key twice in one object (JSON.parse would silently keep the last)", () => {
+    expect(duplicateKeys('{"a": {"b": "{x}", "c": 1}, "d": [{"b": 2}], "a2": {"b": "x", "b": "y"}}')).toEqual(["b"]);
+    for (const locale of LOCALES) {
+      for (const namespace of NAMESPACES) {
+        const text = fs.readFileSync(path.join(LOCALES_DIR, locale, `${namespace}.json`), "utf8");
+        expect(duplicateKeys(text), `${locale}/${namespace}.json`).toEqual([]);
+      }
+    }
+  });
+
   it("exist for every locale and namespace", () => {
     for (const locale of LOCALES) {
       for (const ns of NAMESPACES) expect(fs.existsSync(path.join(LOCALES_DIR, locale, `${ns}.json`)), `${locale}/${ns}.json`).toBe(true);

@@ -8,7 +8,7 @@ test("the admin sees the configured methods, sends a sign-in link and follows it
   const methods = page.getByTestId("methods");
   await expect(methods).toContainText("E-mail and password — on.");
   await expect(methods).toContainText("Sign-in link by e-mail — on (to the outbox below)");
-  await expect(methods).toContainText("Sign in with phone (SMS code) — off");
+  await expect(methods).toContainText("Sign in with phone (SMS code) — on");
   await expect(methods).toContainText("no providers configured (OIDC_PROVIDERS)");
 
   await page.locator('input[name="linkEmail"]').fill("pro@casus.test");

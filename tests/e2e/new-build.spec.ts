@@ -1,6 +1,9 @@
 import { expect, test } from "./support/fixtures";
 import { startServer } from "./support/server";
 
+// These tests start their own server (build, migrations, demo seed): allow for a slow start on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 test("the page offers a reload once a newer build is deployed", async ({ page }) => {
   const env = { DEMO: "on", VERSION_POLL_SECONDS: "1" };
   const first = await startServer({ env: { ...env, BUILD_ID: "build-a" } });

@@ -75,7 +75,7 @@ test("invite a professional → the e-mail link → set a password (live feedbac
 
   // The link is used up: its own message, not the form.
   await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page.getByTestId("link-problem")).toContainText("ongeldig of al gebruikt");
+  await expect(page.getByTestId("link-problem")).toContainText("verlopen of ongeldig");
 });
 
 test("forgot password: same answer for an unknown address; the reset link sets a new password", async ({ page }) => {
@@ -107,7 +107,7 @@ test("an expired or unknown link gets its own message", async ({ page }) => {
   await page.goto(`/set-password?token=bestaat-niet&expires=${Math.floor(Date.now() / 1000) - 60}`);
   await expect(page.getByTestId("link-problem")).toContainText("Deze link is verlopen");
   await page.goto("/set-password?token=bestaat-niet");
-  await expect(page.getByTestId("link-problem")).toContainText("ongeldig of al gebruikt");
+  await expect(page.getByTestId("link-problem")).toContainText("verlopen of ongeldig");
 });
 
 test("create an organisation: per-field messages first, then the detail page", async ({ page }) => {

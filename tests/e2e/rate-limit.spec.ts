@@ -1,6 +1,9 @@
 import { expect, submitSignIn, test } from "./support/fixtures";
 import { startServer } from "./support/server";
 
+// These tests start their own server (build, migrations, demo seed): allow for a slow start on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 test("sign-in through the form is rate-limited per client address, with a message in the page's language", async ({ browser }) => {
   const server = await startServer({ env: { DEMO: "on", SIGN_IN_RATE_LIMIT_PER_MINUTE: "3" } });
   try {

@@ -5,6 +5,9 @@
 import { expect, signIn, test } from "./support/fixtures";
 import { startServer } from "./support/server";
 
+// These tests start their own server (build, migrations, demo seed): allow for a slow start on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 test("first administrator: only with the printed setup code, and afterwards the page is gone", async ({ page }) => {
   const server = await startServer({ env: { AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123" } });
   try {

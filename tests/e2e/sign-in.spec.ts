@@ -57,12 +57,12 @@ test("a signed-in user who opens the sign-in page goes home", async ({ page }) =
 
 test("pages of later work say honestly that they are not yet available", async ({ page }) => {
   await signIn(page, "admin@casus.test");
-  await page.getByRole("link", { name: "Onafgeronde dossiers" }).click();
-  await expect(page).toHaveURL("/admin/unfinished-dossiers");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Onafgeronde dossiers");
+  await page.getByRole("link", { name: "Casusbehandeling" }).click();
+  await expect(page).toHaveURL("/admin/data-insights/case-behandeling");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Casusbehandeling");
   await expect(page.getByRole("navigation", { name: "Kruimelpad" })).toContainText("Dashboard");
   await expect(page.getByTestId("not-yet-available")).toContainText("Deze pagina is nog niet beschikbaar.");
-  await expect(page).toHaveTitle("Onafgeronde dossiers · Casus");
+  await expect(page).toHaveTitle("Casusbehandeling · Casus");
 });
 
 test("the role's menu is always at hand: beside the page on a desktop, folded on a phone", async ({ page }) => {
