@@ -96,7 +96,8 @@ export async function confirmEmailChange(token: string, origin: AuditOrigin): Pr
   if (changed.length === 0) throw new AppError("invalid-action-code");
   await recordAudit({ action: "auth.email-changed", actorId: pending.userId, subjectType: "user", subjectId: pending.userId, before: { email: pending.from }, after: { email: pending.to } }, origin);
   const locale = isLocale(current.locale) ? current.locale : DEFAULT_LOCALE;
-  // The notice is a courtesy and a warning; the change stands even when it cannot be delivered.
+  // The notice is a warning, not a step: the change stands when it cannot be delivered (the delivery layer has
+  // logged the failure, with the address masked).
   await delivery()
     .sendEmail({ email: pending.from, locale }, "email-changed", { name: current.name, url: localizePath("/", locale), newEmail: pending.to })
     .catch(() => undefined);
