@@ -90,6 +90,8 @@ export const UPLOAD_EXPIRY_MS = 7 * DAY;
 export const INVITATION_VALID_DAYS = 7;
 /** A password-reset link works this long. */
 export const PASSWORD_RESET_VALID_MINUTES = 60;
+/** A link confirming a new e-mail address (sent to that address) works this long, once. */
+export const EMAIL_CHANGE_VALID_MINUTES = 60;
 /** New passwords: at least this long, and at least this zxcvbn score (0–4). */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MIN_SCORE = 3;

@@ -23,6 +23,7 @@ export const ROUTES = {
   forgot: { path: "forgot", file: "routes/auth/forgot.tsx", layout: "full", guard: null },
   "set-password": { path: "set-password", file: "routes/auth/set-password.tsx", layout: "full", guard: null },
   "verify-login": { path: "verify-login", file: "routes/auth/verify-login.tsx", layout: "full", guard: null },
+  "confirm-email": { path: "confirm-email", file: "routes/auth/confirm-email.tsx", layout: "full", guard: null },
   "admin-setup": { path: "admin/setup", file: "routes/admin/setup.tsx", layout: "full", guard: null },
 
   admin: { path: "admin", file: "routes/admin/dashboard.tsx", layout: "sidebar", guard: "administrator-role" },

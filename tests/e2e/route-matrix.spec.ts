@@ -42,6 +42,7 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     ["/forgot", PUBLIC],
     ["/set-password", PUBLIC],
     ["/verify-login", PUBLIC],
+    ["/confirm-email", PUBLIC],
     ["/admin/setup", NOBODY],
     ["/admin", ADMIN],
     ["/admin/organisaties", ADMIN],

@@ -3,6 +3,7 @@ import { PageHeader } from "~/components/page-header";
 import type { Locale } from "~/domain/locales";
 import type { RouteKey } from "~/domain/route-table";
 import type { AccountActionData, AccountPageData } from "./account-types";
+import { EmailSection } from "./email-section";
 import { PasswordSection } from "./password-section";
 import { PhoneSection } from "./phone-section";
 import { ProfileSection } from "./profile-section";
@@ -20,6 +21,7 @@ export function AccountPage({ routeKey, data, actionData, locale }: { routeKey: 
         <SecondFactorSection data={data} actionData={actionData} enrolmentDemanded />
       ) : null}
       <ProfileSection data={data} actionData={actionData} savedAfterRedirect={search.get("saved") === "profile"} />
+      <EmailSection data={data} actionData={actionData} />
       <PhoneSection data={data} actionData={actionData} />
       <PasswordSection actionData={actionData} />
       {enrolmentDemanded && !data.twoFactorEnabled ? null : <SecondFactorSection data={data} actionData={actionData} enrolmentDemanded={enrolmentDemanded} />}

@@ -1,6 +1,6 @@
 /**
  * The account page shared by /admin/profiel, /supervisor/profiel and /pro/{proId}/profiel: what it shows, and
- * every change it makes (one action, by `intent`). Sensitive changes (password, phone, second factor) pass the
+ * every change it makes (one action, by `intent`). Sensitive changes (e-mail, password, phone, second factor) pass the
  * recent-login rule first: when the sign-in is older than 10 minutes the page asks for the password or an
  * authenticator code on the spot, keeps the typed change on the server meanwhile, and carries it out afterwards.
  */
@@ -18,6 +18,7 @@ import type { SessionUser } from "../auth/session.server";
 import { config } from "../config.server";
 import { systemDb } from "../db/client.server";
 import { user as userTable } from "../db/schema";
+import { requestEmailChange } from "./email-change.server";
 import { changePassword } from "./password-change.server";
 import { keepPendingChange, takePendingChange } from "./pending-change.server";
 import { confirmPhoneNumber, removePhoneNumber, sendPhoneVerification } from "./phone-verification.server";
@@ -33,14 +34,15 @@ import {
 } from "./second-factor-enrolment.server";
 import { listActiveSessions, revokeOtherSessions, revokeSession } from "./sessions.server";
 
-export const SENSITIVE_INTENTS = ["password", "phone-send", "phone-verify", "phone-remove", "totp-start", "totp-confirm", "backup-codes", "second-factor-disable"] as const;
+export const SENSITIVE_INTENTS = ["email", "password", "phone-send", "phone-verify", "phone-remove", "totp-start", "totp-confirm", "backup-codes", "second-factor-disable"] as const;
 type SensitiveIntent = (typeof SENSITIVE_INTENTS)[number];
 export const INTENTS = [...SENSITIVE_INTENTS, "profile", "session-revoke", "sessions-revoke-others", "reauth-cancel", "reauth-sms-send"] as const;
 export type AccountIntent = (typeof INTENTS)[number];
-export type AccountSection = "profile" | "phone" | "password" | "second-factor" | "sessions";
+export type AccountSection = "profile" | "email" | "phone" | "password" | "second-factor" | "sessions";
 
 const SECTION: Record<AccountIntent, AccountSection> = {
   profile: "profile",
+  email: "email",
   password: "password",
   "phone-send": "phone",
   "phone-verify": "phone",
@@ -121,6 +123,8 @@ export type AccountActionData = {
   reauth?: { intent: SensitiveIntent; methods: ReauthMethod[]; smsSent?: boolean };
   enrolment?: Enrolment;
   backupCodes?: string[];
+  /** E-mail change: the new address the confirmation link went to. */
+  emailLinkSentTo?: string;
   /** Phone step two: the number the code went to. */
   phoneCodeSentTo?: { e164: string; display: string };
   values?: Record<string, string>;
@@ -184,6 +188,10 @@ async function perform(intent: AccountIntent, form: Record<string, string>, user
       // The page follows the chosen language at once.
       if (language !== locale) throw redirect(`${localizePath(routePath(enrolmentRouteKey(user.role), { proId: user.id }), language)}?saved=profile`);
       return { section: "profile", done: "profile" };
+    }
+    case "email": {
+      const { to } = await requestEmailChange(user, form.newEmail ?? "", origin);
+      return { section: "email", done: "emailLinkSent", emailLinkSentTo: to };
     }
     case "password": {
       const password = form.newPassword ?? "";

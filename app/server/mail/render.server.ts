@@ -4,6 +4,7 @@
  */
 import type { TFunction } from "i18next";
 import type { Locale } from "~/domain/locales";
+import { maskEmailAddress } from "~/domain/masking";
 import type { Role } from "~/domain/roles";
 import { serverT } from "~/i18n/i18n.server";
 import { config } from "../config.server";
@@ -25,6 +26,10 @@ export interface EmailParams {
   "dossier-completed": Greeted & { url: string; reviewer: string };
   /** An administrator's reminder about an unfinished dossier: to its professional, or to the supervisors when it waits for review. */
   "dossier-reminder": Greeted & { url: string; status: "draft" | "returned" | "submitted"; days: number; organisation: string };
+  /** To the NEW address: the link that makes it the account's address. */
+  "email-change": Greeted & { url: string; minutes: number };
+  /** To the OLD address once the change is done; `newEmail` is shown masked. */
+  "email-changed": Greeted & { url: string; newEmail: string };
 }
 export type EmailKind = keyof EmailParams;
 
@@ -65,6 +70,8 @@ const PARAGRAPHS: { [K in EmailKind]: (t: TFunction, params: EmailParams[K]) => 
   "dossier-returned": (t, p) => [t("email:dossier-returned.intro", { reviewer: p.reviewer }), t("email:dossier-returned.reply")],
   "dossier-completed": (t, p) => [t("email:dossier-completed.intro", { reviewer: p.reviewer })],
   "dossier-reminder": (t, p) => [t(`email:dossier-reminder.${p.status}`, { days: p.days, organisation: p.organisation })],
+  "email-change": (t, p) => [t("email:email-change.intro"), t("email:email-change.expiry", { minutes: p.minutes })],
+  "email-changed": (t, p) => [t("email:email-changed.intro", { newEmail: maskEmailAddress(p.newEmail) }), t("email:email-changed.notYou")],
 };
 
 export function renderEmail<K extends EmailKind>(kind: K, locale: Locale, params: EmailParams[K], baseUrl = config().baseUrl): RenderedEmail {
