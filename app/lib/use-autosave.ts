@@ -14,6 +14,33 @@ interface Snapshot {
   version: number;
   entries: [string, string][];
   at: number;
+  /** The tab that wrote it (localStorage is shared by every tab of the site). */
+  tab?: string;
+}
+
+/**
+ * Another tab's copy younger than this belongs to a tab that may still be open and saving it itself: it is not
+ * taken over (a second tab opening the same dossier would otherwise send the first tab's input as its own).
+ */
+const FOREIGN_SNAPSHOT_AGE_MS = 60_000;
+
+/** This tab's id: kept in sessionStorage, so it survives a reload of the tab but is not shared with other tabs. */
+function tabId(): string {
+  try {
+    let id = sessionStorage.getItem("casus.tab-id");
+    if (!id) {
+      id = crypto.randomUUID();
+      sessionStorage.setItem("casus.tab-id", id);
+    }
+    return id;
+  } catch {
+    return "unknown";
+  }
+}
+
+/** Whether an unsent copy found at page load should come back into this tab's form. */
+export function shouldRestore(snapshot: Pick<Snapshot, "tab" | "at">, tab: string, now: number): boolean {
+  return snapshot.tab === undefined || snapshot.tab === tab || now - snapshot.at > FOREIGN_SNAPSHOT_AGE_MS;
 }
 
 export type AutosaveState = "idle" | "pending" | "saving" | "saved" | "conflict" | "error" | "restored";
@@ -77,7 +104,7 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
     const element = form.current;
     if (!element) return;
     try {
-      localStorage.setItem(key, JSON.stringify({ version: versionRef.current, entries: entriesOf(element), at: Date.now() } satisfies Snapshot));
+      localStorage.setItem(key, JSON.stringify({ version: versionRef.current, entries: entriesOf(element), at: Date.now(), tab: tabId() } satisfies Snapshot));
     } catch {
       // Storage full or blocked: the server copy is still saved below.
     }
@@ -90,7 +117,7 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
   // An unsent copy from an earlier visit comes back into the form and is sent from the version it was based on.
   useEffect(() => {
     const snapshot = read(key);
-    if (!snapshot || !form.current) return;
+    if (!snapshot || !form.current || !shouldRestore(snapshot, tabId(), Date.now())) return;
     restoreInto(form.current, snapshot.entries);
     setVersion(snapshot.version);
     versionRef.current = snapshot.version;
