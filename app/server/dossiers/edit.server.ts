@@ -67,7 +67,7 @@ export async function saveReview(actor: Actor, id: string, expectedVersion: numb
     // Drawings may only annotate media of this dossier.
     const drawn = Object.keys(parsed.data.drawings ?? {});
     if (drawn.length > 0) {
-      const attached = await attachedMediaIds(id);
+      const attached = await attachedMediaIds(tx, id);
       if (drawn.some((mediaId) => !attached.has(mediaId))) throw new AppError("invalid-argument", { field: "drawings" });
     }
     const [row] = await tx

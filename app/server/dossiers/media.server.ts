@@ -11,7 +11,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { type Ear, type EarSide, earsOf } from "~/domain/dossier/choices";
 import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
 import { AppError } from "~/domain/errors";
-import { systemDb } from "../db/client.server";
+import { systemDb, type Queryable } from "../db/client.server";
 import { dossierMedium, media } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { mediaView, type MediaView } from "../media/media.server";
@@ -109,7 +109,7 @@ export async function dossierMediaViews(actor: Actor, dossierId: string, now = D
 }
 
 /** The ids of the media attached to a dossier (a review's drawings may only name these). */
-export async function attachedMediaIds(dossierId: string): Promise<Set<string>> {
-  const rows = await systemDb().select({ mediaId: dossierMedium.mediaId }).from(dossierMedium).where(eq(dossierMedium.dossierId, dossierId));
+export async function attachedMediaIds(db: Queryable, dossierId: string): Promise<Set<string>> {
+  const rows = await db.select({ mediaId: dossierMedium.mediaId }).from(dossierMedium).where(eq(dossierMedium.dossierId, dossierId));
   return new Set(rows.map((r) => r.mediaId));
 }
