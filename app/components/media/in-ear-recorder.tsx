@@ -55,7 +55,7 @@ async function scoreStill(model: tf.LayersModel, blob: Blob): Promise<number | n
 }
 
 export function InEarRecorder({ onKeepClip, onKeepStill, proposals = 3 }: InEarRecorderProps) {
-  const { model, info } = useModel("active");
+  const { model, info, error } = useModel("active");
   const collector = useMemo(() => (model && info ? new StillCollector(model, info.id) : null), [model, info]);
   const recording = useRef(false);
   const stats = useRef({ sum: 0, count: 0 });
@@ -71,33 +71,35 @@ export function InEarRecorder({ onKeepClip, onKeepStill, proposals = 3 }: InEarR
   };
 
   return (
-    <Recorder
-      renderOverlay={(video) => {
-        videoRef.current = video;
-        return model ? <Overlay video={video} model={model} onFrame={onFrame} /> : null;
-      }}
-      onRecordingChange={(now) => {
-        recording.current = now;
-        if (now) {
-          collector?.clear();
-          stats.current = { sum: 0, count: 0 };
-          lastClip.current = null;
-        } else if (info && stats.current.count > 0) {
-          lastClip.current = { inEarScore: stats.current.sum / stats.current.count, modelVersion: info.id };
-        }
-      }}
-      proposeStills={async () => {
-        if (!collector) return [];
-        const proposed = await collector.propose({ count: proposals, threshold: THRESHOLD });
-        for (const p of proposed) stillFacts.current.set(p.blob, { inEarScore: p.probability, modelVersion: p.modelVersionId });
-        return proposed.map((p) => p.blob);
-      }}
-      onKeepClip={(clip) => onKeepClip(clip, lastClip.current)}
-      onKeepStill={(still) => {
-        const known = stillFacts.current.get(still);
-        if (known || !model || !info) return onKeepStill(still, known ?? null);
-        void scoreStill(model, still).then((p) => onKeepStill(still, p === null ? null : { inEarScore: p, modelVersion: info.id }));
-      }}
-    />
+    <div data-testid="in-ear-recorder" data-model={model ? "ready" : error ? "unavailable" : "loading"} title={error ?? undefined}>
+      <Recorder
+        renderOverlay={(video) => {
+          videoRef.current = video;
+          return model ? <Overlay video={video} model={model} onFrame={onFrame} /> : null;
+        }}
+        onRecordingChange={(now) => {
+          recording.current = now;
+          if (now) {
+            collector?.clear();
+            stats.current = { sum: 0, count: 0 };
+            lastClip.current = null;
+          } else if (info && stats.current.count > 0) {
+            lastClip.current = { inEarScore: stats.current.sum / stats.current.count, modelVersion: info.id };
+          }
+        }}
+        proposeStills={async () => {
+          if (!collector) return [];
+          const proposed = await collector.propose({ count: proposals, threshold: THRESHOLD });
+          for (const p of proposed) stillFacts.current.set(p.blob, { inEarScore: p.probability, modelVersion: p.modelVersionId });
+          return proposed.map((p) => p.blob);
+        }}
+        onKeepClip={(clip) => onKeepClip(clip, lastClip.current)}
+        onKeepStill={(still) => {
+          const known = stillFacts.current.get(still);
+          if (known || !model || !info) return onKeepStill(still, known ?? null);
+          void scoreStill(model, still).then((p) => onKeepStill(still, p === null ? null : { inEarScore: p, modelVersion: info.id }));
+        }}
+      />
+    </div>
   );
 }
