@@ -221,6 +221,10 @@ test("two tabs editing one draft: the second save is refused, its input kept (al
   await page.waitForURL(/klinisch-redeneren$/);
   const other = await page.context().newPage();
   await other.goto(page.url());
+  // The second tab must be running before the first one types: on start it takes over any unsent local copy of
+  // this dossier (decision 032), and a copy typed meanwhile in tab A would be sent from there.
+  await other.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await other.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
 
   await page.getByLabel("Onderbouwing").fill("Versie uit tabblad A");
   await expect(page.locator('[data-autosave="saved"]')).toBeVisible();
