@@ -14,13 +14,24 @@ import { expect, signIn, test } from "./support/fixtures";
 
 test.use({ viewport: { width: 390, height: 844 }, ...fakeCamera(1, 11) });
 
-const reasoning = (diagnosis: string) => ({ canal: ["normal"], eardrum: ["red"], diagnosis, differential: [], confidence: 3, plan: ["pain-relief"], argument: "Rood trommelvlies." });
+const reasoning = (diagnosis: string) => ({
+  canal: ["normal"],
+  eardrum: ["red"],
+  diagnosis,
+  differential: [],
+  confidence: 3,
+  plan: ["pain-relief"],
+  argument: "Rood trommelvlies.",
+});
 
 async function writeReasoning(dossierId: string) {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
-    await client.query(`update dossier set reasoning = $2 where id = $1`, [dossierId, { left: reasoning("acute-otitis-media"), right: reasoning("acute-otitis-media") }]);
+    await client.query(`update dossier set reasoning = $2 where id = $1`, [
+      dossierId,
+      { left: reasoning("acute-otitis-media"), right: reasoning("acute-otitis-media") },
+    ]);
   } finally {
     await client.end();
   }
@@ -55,7 +66,9 @@ test("record and upload per ear, then frame stepping, zoom and drawing in review
   await left.getByTestId("record-left").click();
 
   // Right ear: upload a still.
-  await page.getByTestId("file-right").setInputFiles({ name: "rechts.png", mimeType: "image/png", buffer: encodePng(drawInEar(mulberry32(3), 128).toRgbBytes(), 128, 128) });
+  await page
+    .getByTestId("file-right")
+    .setInputFiles({ name: "rechts.png", mimeType: "image/png", buffer: encodePng(drawInEar(mulberry32(3), 128).toRgbBytes(), 128, 128) });
   await expect(page.getByTestId("media-right").getByTestId("medium")).toHaveCount(1, { timeout: 30_000 });
 
   await writeReasoning(id);

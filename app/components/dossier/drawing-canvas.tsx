@@ -8,7 +8,12 @@ import { useTranslation } from "react-i18next";
 import { DRAWING_COLOURS, DRAWING_MAX_POINTS, DRAWING_MAX_STROKES, type Stroke } from "~/domain/dossier/content";
 import { Button } from "../ui/button";
 
-const CSS_COLOUR: Record<(typeof DRAWING_COLOURS)[number], string> = { red: "#dc2626", yellow: "#facc15", blue: "#2563eb", white: "#ffffff" };
+const CSS_COLOUR: Record<(typeof DRAWING_COLOURS)[number], string> = {
+  red: "#dc2626",
+  yellow: "#facc15",
+  blue: "#2563eb",
+  white: "#ffffff",
+};
 const round = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 10_000) / 10_000;
 
 function paint(canvas: HTMLCanvasElement, strokes: readonly Stroke[]) {

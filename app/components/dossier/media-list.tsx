@@ -66,7 +66,10 @@ function Capture({ ears }: { ears: readonly Ear[] }) {
       const ear = earOf.current.get(item.key);
       if (!ear || !item.media || item.media.status !== "complete" || attached.current.has(item.key)) continue;
       attached.current.add(item.key);
-      void submit({ intent: "attach-medium", mediaId: item.media.id, ear }, { method: "post", navigate: false, fetcherKey: `attach-${item.key}` });
+      void submit(
+        { intent: "attach-medium", mediaId: item.media.id, ear },
+        { method: "post", navigate: false, fetcherKey: `attach-${item.key}` },
+      );
     }
   }, [uploads.items, submit]);
 
@@ -81,7 +84,13 @@ function Capture({ ears }: { ears: readonly Ear[] }) {
         <div key={ear} className="flex flex-col gap-2" data-testid={`capture-${ear}`}>
           <h3 className="text-sm font-medium text-slate-800">{t("dossier:media.addFor", { ear: t(`dossier:choices.ear.${ear}`) })}</h3>
           <div className="flex flex-wrap items-center gap-2">
-            <Button type="button" variant={camera === ear ? "primary" : "secondary"} aria-pressed={camera === ear} onClick={() => setCamera(camera === ear ? null : ear)} data-testid={`record-${ear}`}>
+            <Button
+              type="button"
+              variant={camera === ear ? "primary" : "secondary"}
+              aria-pressed={camera === ear}
+              onClick={() => setCamera(camera === ear ? null : ear)}
+              data-testid={`record-${ear}`}
+            >
               {camera === ear ? t("dossier:media.closeCamera") : t("dossier:media.record")}
             </Button>
             <label className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800">
@@ -102,8 +111,18 @@ function Capture({ ears }: { ears: readonly Ear[] }) {
           {camera === ear ? (
             <Suspense fallback={<p className="text-sm text-slate-600">{t("dossier:media.loadingCamera")}</p>}>
               <InEarRecorder
-                onKeepClip={(clip, facts) => void add(ear, clip.blob, `${t("media:recorder.clipName")}-${ear}-${stamp()}.${clip.type.includes("mp4") ? "mp4" : "webm"}`, facts, "recorder")}
-                onKeepStill={(still, facts) => void add(ear, still, `${t("media:recorder.stillName")}-${ear}-${stamp()}.jpg`, facts, "recorder")}
+                onKeepClip={(clip, facts) =>
+                  void add(
+                    ear,
+                    clip.blob,
+                    `${t("media:recorder.clipName")}-${ear}-${stamp()}.${clip.type.includes("mp4") ? "mp4" : "webm"}`,
+                    facts,
+                    "recorder",
+                  )
+                }
+                onKeepStill={(still, facts) =>
+                  void add(ear, still, `${t("media:recorder.stillName")}-${ear}-${stamp()}.jpg`, facts, "recorder")
+                }
               />
             </Suspense>
           ) : null}
@@ -139,7 +158,12 @@ export function MediaList({ dossierId, media, ears, capture, drawings, onDrawing
   const format = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
   const items = useFreshMedia(dossierId, media);
   return (
-    <section id="media" aria-labelledby="media-title" className="rounded-lg border border-slate-200 bg-white p-4" data-testid="media-section">
+    <section
+      id="media"
+      aria-labelledby="media-title"
+      className="rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="media-section"
+    >
       <h2 id="media-title" className="text-lg font-semibold">
         {t("sections.media")}
       </h2>
@@ -173,7 +197,14 @@ export function MediaList({ dossierId, media, ears, capture, drawings, onDrawing
                         {capture ? (
                           <Form method="post" className="inline">
                             <input type="hidden" name="dossierMediumId" value={m.id} />
-                            <Button type="submit" name="intent" value="detach-medium" variant="ghost" className="px-2 py-1" data-testid="remove-medium">
+                            <Button
+                              type="submit"
+                              name="intent"
+                              value="detach-medium"
+                              variant="ghost"
+                              className="px-2 py-1"
+                              data-testid="remove-medium"
+                            >
                               {t("media.remove")}
                             </Button>
                           </Form>

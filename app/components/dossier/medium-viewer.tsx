@@ -34,26 +34,50 @@ function useZoom() {
       // Pan in percent of the box, limited so the picture always covers it.
       const limit = ((scale - 1) / 2) * 100;
       const clamp = (v: number) => Math.max(-limit, Math.min(limit, v));
-      setPan({ x: clamp(drag.current.px + ((e.clientX - drag.current.x) / rect.width) * 100), y: clamp(drag.current.py + ((e.clientY - drag.current.y) / rect.height) * 100) });
+      setPan({
+        x: clamp(drag.current.px + ((e.clientX - drag.current.x) / rect.width) * 100),
+        y: clamp(drag.current.py + ((e.clientY - drag.current.y) / rect.height) * 100),
+      });
     },
     onPointerUp: () => {
       drag.current = null;
     },
   };
-  return { scale, level, set, pan, panHandlers, style: { transform: `translate(${pan.x}%, ${pan.y}%) scale(${scale})`, transformOrigin: "center" } };
+  return {
+    scale,
+    level,
+    set,
+    pan,
+    panHandlers,
+    style: { transform: `translate(${pan.x}%, ${pan.y}%) scale(${scale})`, transformOrigin: "center" },
+  };
 }
 
 function ZoomButtons({ zoom }: { zoom: ReturnType<typeof useZoom> }) {
   const { t } = useTranslation("dossier");
   return (
     <div className="flex items-center gap-1" role="group" aria-label={t("viewer.zoom")}>
-      <Button type="button" variant="secondary" className="px-3 py-1" onClick={() => zoom.set(zoom.level - 1)} disabled={zoom.level === 0} aria-label={t("viewer.zoomOut")}>
+      <Button
+        type="button"
+        variant="secondary"
+        className="px-3 py-1"
+        onClick={() => zoom.set(zoom.level - 1)}
+        disabled={zoom.level === 0}
+        aria-label={t("viewer.zoomOut")}
+      >
         −
       </Button>
       <span className="w-12 text-center text-sm tabular-nums" data-testid="zoom-level">
         {Math.round(zoom.scale * 100)}%
       </span>
-      <Button type="button" variant="secondary" className="px-3 py-1" onClick={() => zoom.set(zoom.level + 1)} disabled={zoom.level === ZOOMS.length - 1} aria-label={t("viewer.zoomIn")}>
+      <Button
+        type="button"
+        variant="secondary"
+        className="px-3 py-1"
+        onClick={() => zoom.set(zoom.level + 1)}
+        disabled={zoom.level === ZOOMS.length - 1}
+        aria-label={t("viewer.zoomIn")}
+      >
         +
       </Button>
     </div>
@@ -112,7 +136,11 @@ function VideoViewer({ src, poster, label }: { src: string; poster: string | nul
   };
   return (
     <div className="flex flex-col gap-2" onKeyDown={onKey}>
-      <div className="relative overflow-hidden rounded bg-black" {...zoom.panHandlers} style={{ cursor: zoom.scale > 1 ? "grab" : undefined }}>
+      <div
+        className="relative overflow-hidden rounded bg-black"
+        {...zoom.panHandlers}
+        style={{ cursor: zoom.scale > 1 ? "grab" : undefined }}
+      >
         <video
           ref={setVideo}
           src={src}
@@ -133,10 +161,24 @@ function VideoViewer({ src, poster, label }: { src: string; poster: string | nul
         />
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="button" variant="secondary" className="px-3 py-1" onClick={() => step(-1)} aria-label={t("viewer.prevFrame")} data-testid="prev-frame">
+        <Button
+          type="button"
+          variant="secondary"
+          className="px-3 py-1"
+          onClick={() => step(-1)}
+          aria-label={t("viewer.prevFrame")}
+          data-testid="prev-frame"
+        >
           ◀ {t("viewer.frame")}
         </Button>
-        <Button type="button" variant="secondary" className="px-3 py-1" onClick={() => step(1)} aria-label={t("viewer.nextFrame")} data-testid="next-frame">
+        <Button
+          type="button"
+          variant="secondary"
+          className="px-3 py-1"
+          onClick={() => step(1)}
+          aria-label={t("viewer.nextFrame")}
+          data-testid="next-frame"
+        >
           {t("viewer.frame")} ▶
         </Button>
         <span className="text-sm tabular-nums text-slate-700" data-testid="video-time" data-time={time.toFixed(3)}>
@@ -149,7 +191,17 @@ function VideoViewer({ src, poster, label }: { src: string; poster: string | nul
   );
 }
 
-function StillViewer({ src, label, strokes, onStrokes }: { src: string; label: string; strokes: readonly Stroke[]; onStrokes?: (next: Stroke[]) => void }) {
+function StillViewer({
+  src,
+  label,
+  strokes,
+  onStrokes,
+}: {
+  src: string;
+  label: string;
+  strokes: readonly Stroke[];
+  onStrokes?: (next: Stroke[]) => void;
+}) {
   const { t } = useTranslation("dossier");
   const zoom = useZoom();
   const [drawing, setDrawing] = useState(false);
@@ -157,11 +209,21 @@ function StillViewer({ src, label, strokes, onStrokes }: { src: string; label: s
   const editing = Boolean(onStrokes) && drawing;
   return (
     <div className="flex flex-col gap-2">
-      <div className="relative overflow-hidden rounded bg-black" {...(editing ? {} : zoom.panHandlers)} style={{ cursor: zoom.scale > 1 && !editing ? "grab" : undefined }}>
+      <div
+        className="relative overflow-hidden rounded bg-black"
+        {...(editing ? {} : zoom.panHandlers)}
+        style={{ cursor: zoom.scale > 1 && !editing ? "grab" : undefined }}
+      >
         <div className="relative" style={zoom.style}>
           <img src={src} alt={label} className="block max-h-[70vh] w-full object-contain" data-testid="medium-image" draggable={false} />
           {editing && onStrokes ? (
-            <DrawingEditor strokes={strokes} onChange={onStrokes} label={t("viewer.drawingLabel")} tools={tools} onTextPlaced={() => setTools((tl) => ({ ...tl, text: "" }))} />
+            <DrawingEditor
+              strokes={strokes}
+              onChange={onStrokes}
+              label={t("viewer.drawingLabel")}
+              tools={tools}
+              onTextPlaced={() => setTools((tl) => ({ ...tl, text: "" }))}
+            />
           ) : (
             <DrawingCanvas strokes={strokes} label={t("viewer.drawingLabel")} />
           )}
@@ -170,7 +232,14 @@ function StillViewer({ src, label, strokes, onStrokes }: { src: string; label: s
       <div className="flex flex-wrap items-center gap-2">
         <ZoomButtons zoom={zoom} />
         {onStrokes ? (
-          <Button type="button" variant={drawing ? "primary" : "secondary"} className="px-3 py-1" aria-pressed={drawing} onClick={() => setDrawing(!drawing)} data-testid="draw-toggle">
+          <Button
+            type="button"
+            variant={drawing ? "primary" : "secondary"}
+            className="px-3 py-1"
+            aria-pressed={drawing}
+            onClick={() => setDrawing(!drawing)}
+            data-testid="draw-toggle"
+          >
             {t("viewer.draw")}
           </Button>
         ) : null}
@@ -188,12 +257,24 @@ export function InEarFacts({ media }: { media: Pick<MediaView, "metadata"> }): R
   return (
     <span className="text-sm text-slate-700" data-testid="in-ear-score">
       {t("media.inEarScore", { percent: Math.round(score * 100) })}
-      {typeof media.metadata.modelVersion === "string" ? ` · ${t("media.modelVersion", { version: media.metadata.modelVersion.slice(0, 8) })}` : ""}
+      {typeof media.metadata.modelVersion === "string"
+        ? ` · ${t("media.modelVersion", { version: media.metadata.modelVersion.slice(0, 8) })}`
+        : ""}
     </span>
   );
 }
 
-export function MediumViewer({ media, label, strokes = [], onStrokes }: { media: MediaView; label: string; strokes?: readonly Stroke[]; onStrokes?: (next: Stroke[]) => void }) {
+export function MediumViewer({
+  media,
+  label,
+  strokes = [],
+  onStrokes,
+}: {
+  media: MediaView;
+  label: string;
+  strokes?: readonly Stroke[];
+  onStrokes?: (next: Stroke[]) => void;
+}) {
   const { t } = useTranslation("dossier");
   if (!media.urls.file) return <p className="text-sm text-slate-600">{t("media.notReady")}</p>;
   return media.kind === "video" ? (

@@ -31,7 +31,17 @@ const password = "een-lang-wachtwoord-2026";
 
 const content = {
   anamnesis: { complaints: ["pain"], onset: "sudden", durationDays: 3, history: [], question: "Otitis externa?" },
-  reasoning: { left: { canal: ["red-swollen"], eardrum: ["normal"], diagnosis: "otitis-externa", differential: [], confidence: 4, plan: ["ear-drops"], argument: "Rood." } },
+  reasoning: {
+    left: {
+      canal: ["red-swollen"],
+      eardrum: ["normal"],
+      diagnosis: "otitis-externa",
+      differential: [],
+      confidence: 4,
+      plan: ["ear-drops"],
+      argument: "Rood.",
+    },
+  },
 };
 
 beforeAll(async () => {
@@ -56,7 +66,12 @@ beforeAll(async () => {
   });
   sup = await ms("m-sup@a.test", [a.id]);
   supOther = await ms("m-sup@b.test", [b.id]);
-  admin = { id: (await createAdmin({ email: "m-admin@casus.test", name: "Admin", password })).id, role: "admin", organisationId: null, supervisedOrganisationIds: [] };
+  admin = {
+    id: (await createAdmin({ email: "m-admin@casus.test", name: "Admin", password })).id,
+    role: "admin",
+    organisationId: null,
+    supervisedOrganisationIds: [],
+  };
 }, 60_000);
 afterAll(async () => {
   await database?.close();
@@ -134,7 +149,9 @@ describe("attaching media to a dossier", () => {
 
   it("has a real foreign key to media", async () => {
     const { id } = await createDossier(pro, { phone: "0612345673", earSide: "left" });
-    await expect(database.handle.db.insert(dossierMedium).values({ dossierId: id, mediaId: crypto.randomUUID(), ear: "left" })).rejects.toThrow();
+    await expect(
+      database.handle.db.insert(dossierMedium).values({ dossierId: id, mediaId: crypto.randomUUID(), ear: "left" }),
+    ).rejects.toThrow();
     const mediaId = await still(pro);
     await attachMedium(pro, id, { mediaId, ear: "left" });
     await expect(database.handle.db.delete(media).where(eq(media.id, mediaId))).rejects.toThrow();
@@ -168,11 +185,23 @@ describe("drawings in the review", () => {
     await attachMedium(pro, id, { mediaId, ear: "left" });
     await transitionDossier(pro, id, "submit");
     const claimed = await transitionDossier(sup, id, "claim");
-    const line = { kind: "line", colour: "red", width: 3, points: [[0.1, 0.2], [0.3, 0.4]] };
-    const saved = await saveReview(sup, id, claimed.version, { drawings: { [mediaId]: [line, { kind: "text", colour: "yellow", x: 0.5, y: 0.5, text: "Trommelvlies" }] } });
+    const line = {
+      kind: "line",
+      colour: "red",
+      width: 3,
+      points: [
+        [0.1, 0.2],
+        [0.3, 0.4],
+      ],
+    };
+    const saved = await saveReview(sup, id, claimed.version, {
+      drawings: { [mediaId]: [line, { kind: "text", colour: "yellow", x: 0.5, y: 0.5, text: "Trommelvlies" }] },
+    });
     expect(saved.version).toBe(claimed.version + 1);
     expect(await codeOf(saveReview(sup, id, saved.version, { drawings: { [crypto.randomUUID()]: [line] } }))).toBe("invalid-argument");
-    expect(await codeOf(saveReview(sup, id, saved.version, { drawings: { [mediaId]: [{ ...line, points: [[2, 0]] }] } }))).toBe("invalid-argument");
+    expect(await codeOf(saveReview(sup, id, saved.version, { drawings: { [mediaId]: [{ ...line, points: [[2, 0]] }] } }))).toBe(
+      "invalid-argument",
+    );
     const huge = Array.from({ length: 100 }, () => ({ ...line, points: Array.from({ length: 1000 }, () => [0.123456789, 0.987654321]) }));
     expect(JSON.stringify(huge).length).toBeGreaterThan(DRAWING_MAX_BYTES);
     expect(await codeOf(saveReview(sup, id, saved.version, { drawings: { [mediaId]: huge } }))).toBe("invalid-argument");
@@ -187,11 +216,18 @@ describe("dossier videos for labelling", () => {
     await attachMedium(pro, id, { mediaId: attached, ear: "left" });
     const all = await listVideosForLabelling(admin);
     const found = all.find((v) => v.id === attached);
-    expect(found).toMatchObject({ source: "dossier", name: "otoscoop.webm", organisationId: pro.organisationId, organisationName: "Praktijk A" });
+    expect(found).toMatchObject({
+      source: "dossier",
+      name: "otoscoop.webm",
+      organisationId: pro.organisationId,
+      organisationName: "Praktijk A",
+    });
     expect(found!.url).toMatch(new RegExp(`^/api/media/${attached}/file\\?expires=`));
     expect(all.some((v) => v.id === loose)).toBe(false);
     expect((await listVideosForLabelling(admin, { source: "upload" })).some((v) => v.id === attached)).toBe(false);
-    expect((await listVideosForLabelling(admin, { source: "dossier", organisationId: proOther.organisationId! })).some((v) => v.id === attached)).toBe(false);
+    expect(
+      (await listVideosForLabelling(admin, { source: "dossier", organisationId: proOther.organisationId! })).some((v) => v.id === attached),
+    ).toBe(false);
     expect((await listVideosForLabelling(admin, { organisationId: pro.organisationId! })).map((v) => v.id)).toContain(attached);
     expect((await listVideosForLabelling(admin, { from: new Date(Date.now() + 86_400_000) })).some((v) => v.id === attached)).toBe(false);
     expect((await listVideosForLabelling(admin, { to: new Date(Date.now() + 86_400_000) })).map((v) => v.id)).toContain(attached);

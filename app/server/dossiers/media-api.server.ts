@@ -17,7 +17,8 @@ export function dossierMediaApi(): Router {
       if (!user) return void res.status(401).set("Cache-Control", "no-store").json({ code: "unauthenticated" });
       res.set("Cache-Control", "no-store").json({ media: await dossierMediaViews(user, req.params.id) });
     } catch (error) {
-      if (error instanceof AppError && error.code === "not-found") return void res.status(404).set("Cache-Control", "no-store").json({ code: "not-found" });
+      if (error instanceof AppError && error.code === "not-found")
+        return void res.status(404).set("Cache-Control", "no-store").json({ code: "not-found" });
       next(error);
     }
   });

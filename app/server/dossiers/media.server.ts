@@ -35,20 +35,31 @@ export async function attachMedium(actor: Actor, dossierId: string, input: { med
     const current = await loadDossierFor(tx, actor, dossierId, { forUpdate: true });
     if (!relationOf(actor, current).isOwner) throw new AppError("not-found");
     if (!ownerMayEdit(current.status as DossierStatus)) throw new AppError("dossier/not-editable");
-    if (!(earsOf(current.earSide as EarSide) as readonly string[]).includes(input.ear)) throw new AppError("invalid-argument", { field: "ear" });
+    if (!(earsOf(current.earSide as EarSide) as readonly string[]).includes(input.ear))
+      throw new AppError("invalid-argument", { field: "ear" });
     if (!UUID.test(input.mediaId)) throw new AppError("not-found");
     // The medium must be this professional's own finished upload in the dossier's organisation.
     const [row] = await tx
       .select({ id: media.id })
       .from(media)
-      .where(and(eq(media.id, input.mediaId), eq(media.organisationId, current.organisationId), eq(media.uploaderId, actor.id), eq(media.status, "complete")));
+      .where(
+        and(
+          eq(media.id, input.mediaId),
+          eq(media.organisationId, current.organisationId),
+          eq(media.uploaderId, actor.id),
+          eq(media.status, "complete"),
+        ),
+      );
     if (!row) throw new AppError("not-found");
     const [existing] = await tx
       .select({ id: dossierMedium.id })
       .from(dossierMedium)
       .where(and(eq(dossierMedium.dossierId, dossierId), eq(dossierMedium.mediaId, input.mediaId)));
     if (existing) return existing;
-    const [made] = await tx.insert(dossierMedium).values({ dossierId, mediaId: input.mediaId, ear: input.ear as Ear }).returning({ id: dossierMedium.id });
+    const [made] = await tx
+      .insert(dossierMedium)
+      .values({ dossierId, mediaId: input.mediaId, ear: input.ear as Ear })
+      .returning({ id: dossierMedium.id });
     await recordDossierEvent(tx, {
       dossierId,
       organisationId: current.organisationId,
