@@ -118,6 +118,7 @@ ALTER TABLE "dossier" ADD COLUMN "submitted_at" timestamp with time zone;--> sta
 ALTER TABLE "dossier" ADD COLUMN "completed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "dossier_event" ADD CONSTRAINT "dossier_event_dossier_id_dossier_id_fk" FOREIGN KEY ("dossier_id") REFERENCES "public"."dossier"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dossier_medium" ADD CONSTRAINT "dossier_medium_dossier_id_dossier_id_fk" FOREIGN KEY ("dossier_id") REFERENCES "public"."dossier"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dossier_medium" ADD CONSTRAINT "dossier_medium_media_id_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."media"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dossier_message" ADD CONSTRAINT "dossier_message_dossier_id_dossier_id_fk" FOREIGN KEY ("dossier_id") REFERENCES "public"."dossier"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dossier_message" ADD CONSTRAINT "dossier_message_author_id_user_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "patient" ADD CONSTRAINT "patient_organisation_id_organisation_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisation"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -131,6 +132,8 @@ ALTER TABLE "model_version" ADD CONSTRAINT "model_version_created_by_user_id_fk"
 CREATE INDEX "dossier_event_dossier_idx" ON "dossier_event" USING btree ("dossier_id","seq");--> statement-breakpoint
 CREATE INDEX "dossier_event_organisation_idx" ON "dossier_event" USING btree ("organisation_id","seq");--> statement-breakpoint
 CREATE INDEX "dossier_medium_dossier_idx" ON "dossier_medium" USING btree ("dossier_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "dossier_medium_dossier_media_idx" ON "dossier_medium" USING btree ("dossier_id","media_id");--> statement-breakpoint
+CREATE INDEX "dossier_medium_media_idx" ON "dossier_medium" USING btree ("media_id");--> statement-breakpoint
 CREATE INDEX "dossier_message_dossier_idx" ON "dossier_message" USING btree ("dossier_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "patient_organisation_phone_idx" ON "patient" USING btree ("organisation_id","phone");--> statement-breakpoint
 CREATE INDEX "two_factor_user_id_idx" ON "two_factor" USING btree ("user_id");--> statement-breakpoint

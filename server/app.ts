@@ -32,6 +32,7 @@ import { createObjectStore, installObjectStore } from "~/server/storage/storage.
 import { installLiveBus, liveBus, startLiveBus } from "~/server/live/bus.server";
 import { liveEventsHandler } from "~/server/live/sse.server";
 import { mediaApi } from "~/server/media/media-api.server";
+import { dossierMediaApi } from "~/server/dossiers/media-api.server";
 import { createUploadServer } from "~/server/media/upload-server.server";
 
 export interface CasusServer {
@@ -115,6 +116,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   void uploads.sweep().catch((err) => logger.error({ err }, "sweeping unfinished uploads failed"));
   app.all(["/api/uploads", "/api/uploads/{*rest}"], uploads.handler);
   app.use(mediaApi());
+  app.use(dossierMediaApi());
   // After the same-origin check: the model's JSON POSTs need the same CSRF defence as forms.
   app.use(mlHttp());
   app.use(

@@ -76,6 +76,8 @@ export const UNFINISHED_DRAFT_DAYS = 7;
 
 /** Signed media URLs (downloads and playback) stop working this long after they were issued. */
 export const MEDIA_URL_TTL_MS = 10 * MINUTE;
+/** Frame stepping in dossier videos assumes this rate until the browser has measured the real one. */
+export const ASSUMED_FRAME_RATE = 25;
 
 /** Default maximum upload sizes; MEDIA_MAX_VIDEO_MB / MEDIA_MAX_IMAGE_MB override them. */
 export const MEDIA_MAX_VIDEO_BYTES_DEFAULT = 1024 * 1024 * 1024;

@@ -1,25 +1,35 @@
 /**
  * The dossier journey in two browsers at once (Dutch): the professional creates a dossier with a national phone
- * number, fills the anamnesis and the reasoning (autosaved), sees what is missing, gets a medium (inserted
- * directly: recording comes with the media work) and submits; the supervisor's queue shows it live, the supervisor
+ * number, fills the anamnesis and the reasoning (autosaved), sees what is missing, uploads a still for the left
+ * ear on the dossier's page (recording with the camera is in dossier-media.spec.ts) and submits; the supervisor's queue shows it live, the supervisor
  * claims and returns it with a question; the professional replies (live on the supervisor's page) and resubmits;
  * the supervisor completes the review and the professional sees it live. Also: English on a phone-sized screen,
  * the forms without JavaScript, a version conflict between two tabs, and the admin's unfinished dossiers.
  */
 import type { Page } from "@playwright/test";
-import pg from "pg";
+import { drawInEar } from "../../app/ml/synthetic/scenes";
+import { mulberry32 } from "../../app/ml/synthetic/prng";
+import { encodePng } from "../../app/server/media/png.server";
 import { expect, signIn, test } from "./support/fixtures";
 
 const PHONE_INVALID_NL = "Dit is geen geldig telefoonnummer.";
 
-async function attachMedium(dossierId: string, ear: "left" | "right") {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`insert into dossier_medium (id, dossier_id, media_id, ear) values ($1, $2, $3, $4)`, [crypto.randomUUID(), dossierId, crypto.randomUUID(), ear]);
-  } finally {
-    await client.end();
-  }
+/** A made-up in-ear still (the model's synthetic scene generator), as PNG bytes. */
+function syntheticStill(): Buffer {
+  return encodePng(drawInEar(mulberry32(7), 96).toRgbBytes(), 96, 96);
+}
+
+/** The professional uploads a still for one ear on the dossier's page; it is attached when the upload finishes. */
+async function uploadStill(page: Page, dossierId: string, ear: "left" | "right") {
+  await page.goto(`/pro/${await proIdOf(page)}/case?dossier=${dossierId}`);
+  await page.getByTestId(`file-${ear}`).setInputFiles({ name: "still.png", mimeType: "image/png", buffer: syntheticStill() });
+  await expect(page.getByTestId(`media-${ear}`).getByTestId("medium")).toHaveCount(1, { timeout: 30_000 });
+}
+
+async function proIdOf(page: Page): Promise<string> {
+  const match = /\/pro\/([^/]+)\/case/.exec(page.url());
+  if (!match) throw new Error("no professional id");
+  return match[1];
 }
 
 function dossierIdOf(page: Page): string {
@@ -85,8 +95,9 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await expect(missing.getByRole("link", { name: "Media: ten minste één opname van het linkeroor" })).toHaveAttribute("href", /#field-media-left$/);
   await expect(missing).not.toContainText("werkdiagnose");
 
-  await attachMedium(id, "left");
-  await page.reload();
+  const reasoningUrl = page.url();
+  await uploadStill(page, id, "left");
+  await page.goto(reasoningUrl);
   await expect(page.getByTestId("medium")).toHaveCount(1);
   await page.getByRole("button", { name: "Indienen", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/supervisor/case/${id}$`));
@@ -210,6 +221,10 @@ test("two tabs editing one draft: the second save is refused, its input kept (al
   await page.waitForURL(/klinisch-redeneren$/);
   const other = await page.context().newPage();
   await other.goto(page.url());
+  // The second tab must be running before the first one types: on start it takes over any unsent local copy of
+  // this dossier (decision 032), and a copy typed meanwhile in tab A would be sent from there.
+  await other.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await other.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
 
   await page.getByLabel("Onderbouwing").fill("Versie uit tabblad A");
   await expect(page.locator('[data-autosave="saved"]')).toBeVisible();

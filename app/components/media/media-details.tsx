@@ -13,6 +13,10 @@ export function MediaDetails({ media }: { media: MediaInfo }) {
   ];
   if (media.durationMs !== null) rows.push([t("details.duration"), formatSeconds(media.durationMs / 1000)]);
   if (media.metadata.width && media.metadata.height) rows.push([t("details.dimensions"), `${media.metadata.width} × ${media.metadata.height}`]);
+  if (typeof media.metadata.inEarScore === "number") {
+    const version = typeof media.metadata.modelVersion === "string" ? media.metadata.modelVersion : "?";
+    rows.push([t("details.inEarScore"), t("details.inEarScoreValue", { percent: Math.round(media.metadata.inEarScore * 100), version })]);
+  }
   if (media.sha256) rows.push([t("details.checksum"), media.sha256]);
   if (media.completedAt) rows.push([t("details.stored"), new Date(media.completedAt).toLocaleString(locale)]);
   return (

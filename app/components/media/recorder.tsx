@@ -26,6 +26,8 @@ export interface RecorderProps {
   /** The user chose to keep a clip / a still (review → upload). */
   onKeepClip: (clip: RecordedClip) => void;
   onKeepStill: (still: Blob) => void;
+  /** Told when a recording starts and stops (the in-ear work samples frames while it runs). */
+  onRecordingChange?: (recording: boolean) => void;
 }
 
 const CANDIDATE_TYPES = ["video/webm;codecs=vp9", "video/webm;codecs=vp8", "video/webm", "video/mp4;codecs=avc1", "video/mp4"];
@@ -49,7 +51,7 @@ interface Still {
   url: string;
 }
 
-export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill }: RecorderProps) {
+export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill, onRecordingChange }: RecorderProps) {
   const { t } = useTranslation("media");
   const videoRef = useRef<HTMLVideoElement>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
@@ -126,6 +128,7 @@ export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill
     };
     recorder.start(1000);
     recorderRef.current = recorder;
+    onRecordingChange?.(true);
     setClip(null);
     setStartedAt(Date.now());
     setElapsed(0);
@@ -136,6 +139,7 @@ export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill
     recorderRef.current?.stop();
     recorderRef.current = null;
     setRecording(false);
+    onRecordingChange?.(false);
   };
 
   const takeStill = async () => {

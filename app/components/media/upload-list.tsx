@@ -15,10 +15,12 @@ export interface UploadListProps {
   onResume: (key: string) => void;
   onCancel: (key: string) => void;
   onReattach: (key: string, file: File) => void;
+  /** Progress only: the finished medium is shown elsewhere (e.g. in the dossier's media list). */
+  compact?: boolean;
 }
 
 /** Each upload: progress with speed and time left, pause/resume/cancel, then what was stored and a player. */
-export function UploadList({ items, onPause, onResume, onCancel, onReattach }: UploadListProps) {
+export function UploadList({ items, onPause, onResume, onCancel, onReattach, compact }: UploadListProps) {
   const { t } = useTranslation("media");
   const locale = useLocale();
   if (items.length === 0) return <p className="text-sm text-slate-600">{t("upload.none")}</p>;
@@ -86,7 +88,7 @@ export function UploadList({ items, onPause, onResume, onCancel, onReattach }: U
                 />
               </label>
             ) : null}
-            {media ? (
+            {media && !compact ? (
               <div className="mt-4 grid gap-4 md:grid-cols-2">
                 <MediaPlayer media={media} />
                 <MediaDetails media={media} />

@@ -68,6 +68,35 @@ export const earReviewSchema = z
   })
   .strict();
 
+/**
+ * Drawing notes on stills (the reviewing supervisor draws; the professional reads them): per medium id, freehand
+ * lines and short texts in coordinates relative to the picture (0…1), so they fit the picture at any size.
+ * Bounded so a review stays small: at most DRAWING_MAX_BYTES of JSON in all.
+ */
+export const DRAWING_COLOURS = ["red", "yellow", "blue", "white"] as const;
+export const DRAWING_MAX_MEDIA = 40;
+export const DRAWING_MAX_STROKES = 100;
+export const DRAWING_MAX_POINTS = 1000;
+export const DRAWING_MAX_BYTES = 256 * 1024;
+const unit = z.number().min(0).max(1);
+export const strokeSchema = z.discriminatedUnion("kind", [
+  z
+    .object({
+      kind: z.literal("line"),
+      colour: z.enum(DRAWING_COLOURS),
+      width: z.number().min(1).max(20),
+      points: z.array(z.tuple([unit, unit])).min(1).max(DRAWING_MAX_POINTS),
+    })
+    .strict(),
+  z.object({ kind: z.literal("text"), colour: z.enum(DRAWING_COLOURS), x: unit, y: unit, text: z.string().trim().min(1).max(200) }).strict(),
+]);
+export type Stroke = z.infer<typeof strokeSchema>;
+export const drawingsSchema = z
+  .record(z.string().uuid(), z.array(strokeSchema).max(DRAWING_MAX_STROKES))
+  .refine((value) => Object.keys(value).length <= DRAWING_MAX_MEDIA, { message: "too-many-media" })
+  .refine((value) => JSON.stringify(value).length <= DRAWING_MAX_BYTES, { message: "too-large" });
+export type Drawings = z.infer<typeof drawingsSchema>;
+
 export const reviewSchema = z
   .object({
     agreement: z.enum(AGREEMENTS).optional(),
@@ -76,6 +105,7 @@ export const reviewSchema = z
     urgency: z.enum(URGENCIES).optional(),
     feedback: text.optional(),
     imageQuality: z.number().int().min(IMAGE_QUALITY_MIN).max(IMAGE_QUALITY_MAX).optional(),
+    drawings: drawingsSchema.optional(),
   })
   .strict();
 export type Review = z.infer<typeof reviewSchema>;

@@ -60,6 +60,17 @@ export function reasoningFromForm(form: Form, ears: readonly Ear[]): Partial<Rec
   return out;
 }
 
+/** The drawing notes travel as one JSON field; unreadable JSON is left for the schema to refuse. */
+function drawingsOf(form: Form): unknown {
+  const raw = form.get("drawings");
+  if (typeof raw !== "string" || raw.trim() === "") return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 export function reviewFromForm(form: Form, ears: readonly Ear[]): Record<keyof Review, unknown> {
   const perEar: Partial<Record<Ear, unknown>> = {};
   for (const ear of ears) perEar[ear] = { diagnosis: textOf(form, `review.${ear}.diagnosis`), plan: listOf(form, `review.${ear}.plan`) };
@@ -70,6 +81,7 @@ export function reviewFromForm(form: Form, ears: readonly Ear[]): Record<keyof R
     urgency: textOf(form, "urgency"),
     feedback: textOf(form, "feedback"),
     imageQuality: intOf(form, "imageQuality"),
+    drawings: drawingsOf(form),
   };
 }
 

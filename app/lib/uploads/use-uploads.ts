@@ -23,6 +23,9 @@ export interface AddOptions {
   organisationId?: string | null;
   /** Where the file came from: "picker" or "recorder". */
   source?: string;
+  /** The in-ear model's probability for this medium (a still's own, a recording's mean) and the model version. */
+  inEarScore?: number;
+  modelVersion?: string;
 }
 
 const RETRYABLE_LATER = new Set(["storage/retry-limit-exceeded", "storage/unknown"]);
@@ -31,6 +34,8 @@ function metadataFrom(facts: Probe | null, options: AddOptions): Record<string, 
   const metadata: Record<string, string> = {};
   if (options.organisationId) metadata.organisationId = options.organisationId;
   if (options.source) metadata.source = options.source;
+  if (options.inEarScore !== undefined && Number.isFinite(options.inEarScore)) metadata.inEarScore = options.inEarScore.toFixed(4);
+  if (options.modelVersion) metadata.modelVersion = options.modelVersion;
   if (facts?.durationMs) metadata.durationMs = String(facts.durationMs);
   if (facts?.width) metadata.width = String(facts.width);
   if (facts?.height) metadata.height = String(facts.height);

@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { errorMessageKey } from "~/domain/errors";
 import { routePath } from "~/domain/route-table";
+import { VIDEO_SOURCES } from "~/domain/video-sources";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
 import { assertUploadSize, pageAction, uploadVideoFromForm, videosPage } from "~/server/ml/ml-pages.server";
@@ -24,11 +25,11 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-/** Test videos (and, once the media work is merged, dossier videos) to label; upload one with a plain form. */
+/** Test videos and dossier videos to label, with filters; upload a test video with a plain form. */
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("ml");
   const lp = useLocalizedPath();
-  const { videos, filters } = loaderData;
+  const { videos, filters, organisations } = loaderData;
   return (
     <>
       <PageHeader routeKey="debug-ml-select-videos" />
@@ -50,6 +51,36 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             {t("videos.search")}
             <input type="search" name="q" defaultValue={filters.name} className="rounded border border-slate-300 px-2 py-1" />
           </label>
+          <label className="flex flex-col">
+            {t("videos.source")}
+            <select name="source" defaultValue={filters.source} className="rounded border border-slate-300 px-2 py-1">
+              <option value="">{t("videos.allSources")}</option>
+              {VIDEO_SOURCES.map((source) => (
+                <option key={source} value={source}>
+                  {t(`videoSource.${source}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col">
+            {t("videos.organisation")}
+            <select name="organisation" defaultValue={filters.organisationId} className="rounded border border-slate-300 px-2 py-1">
+              <option value="">{t("videos.allOrganisations")}</option>
+              {organisations.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col">
+            {t("videos.from")}
+            <input type="date" name="from" defaultValue={filters.from} className="rounded border border-slate-300 px-2 py-1" />
+          </label>
+          <label className="flex flex-col">
+            {t("videos.to")}
+            <input type="date" name="to" defaultValue={filters.to} className="rounded border border-slate-300 px-2 py-1" />
+          </label>
           <label className="flex items-center gap-1">
             <input type="checkbox" name="mine" value="1" defaultChecked={filters.mine} />
             {t("videos.mine")}
@@ -61,11 +92,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         {videos.length === 0 ? <p>{t("videos.empty")}</p> : null}
         <ul className="divide-y divide-slate-200" data-testid="video-list">
           {videos.map((video) => (
-            <li key={video.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+            <li key={video.id} data-source={video.source} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <span>
                 <strong>{video.name}</strong>
                 <span className="ml-2 text-slate-600">
-                  {t(`videoSource.${video.source}`)} · {(video.size / 1024 / 1024).toFixed(1)} MB · {new Date(video.uploadedAt).toLocaleString(i18n.language)}
+                  {t(`videoSource.${video.source}`)}
+                  {video.organisationName ? ` · ${video.organisationName}` : ""} · {(video.size / 1024 / 1024).toFixed(1)} MB · {new Date(video.uploadedAt).toLocaleString(i18n.language)}
                 </span>
               </span>
               <Link className="text-sky-800 underline" to={`${lp(routePath("debug-ml-label-images-from-video"))}?video=${encodeURIComponent(video.id)}`}>

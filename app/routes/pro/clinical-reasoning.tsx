@@ -135,7 +135,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
           )}
         </div>
         <aside className="lg:sticky lg:top-4 lg:self-start">
-          <MediaList media={loaderData.media} ears={ears} editable={loaderData.editable} />
+          <MediaList dossierId={loaderData.dossier.id} media={loaderData.media} ears={ears} />
         </aside>
       </div>
     </>

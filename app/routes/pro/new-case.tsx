@@ -1,6 +1,7 @@
 /**
  * `/pro/{proId}/case`: start a dossier (patient phone, ear side, optional patient facts, anamnesis) and, with
- * `?dossier={id}`, edit a draft's anamnesis with autosave (decision 031). Media are listed per ear.
+ * `?dossier={id}`, edit a draft's anamnesis with autosave (decision 031), and record, upload or remove its media
+ * per ear (decision 035).
  */
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,13 +31,14 @@ import { intentOf, refusalOr } from "~/server/dossiers/action-result.server";
 import { createDossier } from "~/server/dossiers/create.server";
 import { saveDraft } from "~/server/dossiers/edit.server";
 import { patientHistory } from "~/server/dossiers/lists.server";
+import { attachMedium, detachMedium } from "~/server/dossiers/media.server";
 import { missingOf } from "~/server/dossiers/readiness.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import { openDossier } from "~/server/dossiers/view.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/new-case";
 
-export const handle = { i18n: ["dossier"] };
+export const handle = { i18n: ["dossier", "media", "ml"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, locale } = await authorize(args, "pro-case");
@@ -98,6 +100,17 @@ export async function action(args: Route.ActionArgs) {
     const done = await refusalOr(() => takeTransition(user, dossierId, "discard", { expectedVersion: version }, args.context.log));
     if ("error" in done) return done;
     throw redirect(localizePath(routePath("pro-home", { proId: user.id }), locale));
+  }
+  if (intent === "attach-medium") {
+    const done = await refusalOr(() => attachMedium(user, dossierId, { mediaId: String(form.get("mediaId") ?? ""), ear: String(form.get("ear") ?? "") }));
+    return "error" in done ? done : { ok: true as const, attached: done.id };
+  }
+  if (intent === "detach-medium") {
+    const done = await refusalOr(async () => {
+      await detachMedium(user, dossierId, String(form.get("dossierMediumId") ?? ""));
+      return { detached: true };
+    });
+    return "error" in done ? done : { ok: true as const, ...done };
   }
   if (intent === "anamnesis" || intent === "save-anamnesis" || intent === "save-and-reason") {
     const saved = await refusalOr(() => saveDraft(user, dossierId, version ?? 0, { earSide: String(form.get("earSide") ?? "") || undefined, anamnesis: anamnesisFromForm(form) }));
@@ -202,7 +215,7 @@ function EditAnamnesis({ data, proId, actionData }: { data: Extract<Route.Compon
       <Form ref={form} method="post" onChange={autosave.onChange} onSubmit={autosave.cancelPending} className="flex flex-col gap-4" data-testid="anamnesis-form">
         <input type="hidden" name="version" value={version} />
         {actionData && "error" in actionData && actionData.error ? <Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert> : null}
-        {actionData && "ok" in actionData && actionData.ok ? <Alert tone="success">{t("dossier:autosave.saved")}</Alert> : null}
+        {actionData && "version" in actionData && actionData.ok ? <Alert tone="success">{t("dossier:autosave.saved")}</Alert> : null}
         <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
           <RadioGroup name="earSide" list="earSide" codes={EAR_SIDES} value={d.earSide} label={t("dossier:fields.earSide")} />
           <h2 className="text-lg font-semibold">{t("dossier:sections.anamnesis")}</h2>
@@ -218,7 +231,7 @@ function EditAnamnesis({ data, proId, actionData }: { data: Extract<Route.Compon
           </Button>
         </div>
       </Form>
-      <MediaList media={data.media} ears={earsOf(d.earSide)} editable />
+      <MediaList dossierId={d.id} media={data.media} ears={earsOf(d.earSide)} capture />
       <MissingList items={data.missing} hrefFor={(item) => (item.startsWith("reasoning-") ? localize(missingHref(item, pages)) : missingHref(item, pages))} title={t("dossier:missing.stillMissing")} />
       <p>
         <Link className="text-sky-800 underline" to={localize(pages.reasoning)}>

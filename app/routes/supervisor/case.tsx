@@ -4,6 +4,7 @@
  * the lifecycle buttons the server allows (openDossier's `transitions`), and the message thread; status and
  * thread update live for both.
  */
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { CheckboxGroup, RadioGroup, SelectField, TextArea } from "~/components/dossier/choices";
@@ -16,7 +17,7 @@ import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { AGREEMENTS, DIAGNOSES, type EarSide, earsOf, IMAGE_QUALITY_MAX, IMAGE_QUALITY_MIN, PLANS, URGENCIES } from "~/domain/dossier/choices";
-import { anamnesisSchema, reasoningSchema, reviewSchema } from "~/domain/dossier/content";
+import { anamnesisSchema, type Drawings, reasoningSchema, reviewSchema } from "~/domain/dossier/content";
 import { fieldIdOf, reviewFromForm } from "~/domain/dossier/form";
 import { isDossierTransition } from "~/domain/dossier/lifecycle";
 import { errorMessageKey } from "~/domain/errors";
@@ -32,7 +33,7 @@ import { takeTransition } from "~/server/dossiers/workflow.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/case";
 
-export const handle = { i18n: ["dossier"] };
+export const handle = { i18n: ["dossier", "media"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "supervisor-case");
@@ -84,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
   return { error: "invalid-argument" as const };
 }
 
-function ReviewForm({ data }: { data: Route.ComponentProps["loaderData"] }) {
+function ReviewForm({ data, drawings }: { data: Route.ComponentProps["loaderData"]; drawings: Drawings }) {
   const { t } = useTranslation("dossier");
   const d = data.dossier;
   const r = d.review ?? { ears: {} };
@@ -93,6 +94,8 @@ function ReviewForm({ data }: { data: Route.ComponentProps["loaderData"] }) {
     <Form method="post" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="review-form">
       <h2 className="text-lg font-semibold">{t("sections.review")}</h2>
       <input type="hidden" name="version" value={d.version} />
+      {/* The drawing notes made on the stills (beside the form) are saved with the review. */}
+      <input type="hidden" name="drawings" value={JSON.stringify(drawings)} />
       <RadioGroup id={fieldIdOf("review-agreement")} name="agreement" list="agreement" codes={AGREEMENTS} value={r.agreement} label={t("fields.agreement")} />
       {earsOf(d.earSide).map((ear) => (
         <div key={ear} className="flex flex-col gap-2">
@@ -170,6 +173,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const refused = actionData && "error" in actionData ? actionData : null;
   const reviewing = loaderData.relation.isReviewer && d.status === "in_review";
   const showReview = d.review && (!loaderData.relation.isOwner || d.status === "completed" || d.status === "returned");
+  // Drawings: the reviewer edits them (saved with the review form); everyone else reads what was saved. The
+  // owner sees them once the review is shown to them.
+  const saved = d.review?.drawings ?? {};
+  const [drawings, setDrawings] = useState<Drawings>(saved);
+  useEffect(() => setDrawings(d.review?.drawings ?? {}), [d.review]);
+  const shownDrawings = reviewing ? drawings : showReview ? saved : {};
   return (
     <div data-live={live} aria-busy={busy}>
       <PageHeader routeKey="supervisor-case" />
@@ -197,7 +206,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             <h2 className="text-lg font-semibold">{t("dossier:sections.reasoning")}</h2>
             <ReasoningView reasoning={d.reasoning} ears={ears} />
           </section>
-          {reviewing ? <ReviewForm data={loaderData} /> : null}
+          <MediaList dossierId={d.id} media={loaderData.media} ears={ears} drawings={shownDrawings} onDrawings={reviewing ? setDrawings : undefined} />
+          {reviewing ? <ReviewForm data={loaderData} drawings={drawings} /> : null}
           {!reviewing && showReview && d.review ? (
             <section className="rounded-lg border border-slate-200 bg-white p-4">
               <h2 className="text-lg font-semibold">{t("dossier:sections.review")}</h2>
@@ -207,7 +217,6 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         </div>
         <aside className="flex flex-col gap-4">
           <Actions data={loaderData} />
-          <MediaList media={loaderData.media} ears={ears} />
           <MessageThread
             messages={loaderData.messages}
             userId={loaderData.userId}

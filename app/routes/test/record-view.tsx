@@ -1,10 +1,10 @@
-/** Test page: record from a camera (or a smartphone otoscope), take stills, review and upload. */
+/** Test page: record from a camera (or a smartphone otoscope) with the live in-ear indicator, take stills, review and upload. */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData } from "react-router";
 import { OrganisationPicker } from "~/components/media/organisation-picker";
 import { RecentMedia } from "~/components/media/recent-media";
-import { Recorder } from "~/components/media/recorder";
+import { InEarRecorder } from "~/components/media/in-ear-recorder";
 import { UploadList } from "~/components/media/upload-list";
 import { PageHeader } from "~/components/page-header";
 import { useUploads } from "~/lib/uploads/use-uploads";
@@ -12,7 +12,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { mediaPageData } from "~/server/media/media-page.server";
 import type { Route } from "./+types/record-view";
 
-export const handle = { i18n: ["media"] };
+export const handle = { i18n: ["media", "ml"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "test-record-view");
@@ -34,9 +34,11 @@ export default function Page() {
       <PageHeader routeKey="test-record-view" />
       <div className="max-w-3xl space-y-6">
         <OrganisationPicker organisations={organisations} value={organisationId} onChange={setOrganisationId} />
-        <Recorder
-          onKeepClip={(clip) => void uploads.add(clip.blob, `${t("recorder.clipName")}-${stamp()}.${clip.type.includes("mp4") ? "mp4" : "webm"}`, { organisationId, source: "recorder" })}
-          onKeepStill={(still) => void uploads.add(still, `${t("recorder.stillName")}-${stamp()}.jpg`, { organisationId, source: "recorder" })}
+        <InEarRecorder
+          onKeepClip={(clip, facts) =>
+            void uploads.add(clip.blob, `${t("recorder.clipName")}-${stamp()}.${clip.type.includes("mp4") ? "mp4" : "webm"}`, { organisationId, source: "recorder", ...facts })
+          }
+          onKeepStill={(still, facts) => void uploads.add(still, `${t("recorder.stillName")}-${stamp()}.jpg`, { organisationId, source: "recorder", ...facts })}
         />
         <section className="space-y-3">
           <h2 className="text-lg font-semibold text-slate-900">{t("upload.list")}</h2>

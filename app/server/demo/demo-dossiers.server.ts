@@ -11,6 +11,8 @@ import { LIFECYCLE } from "~/domain/dossier/lifecycle";
 import type { Transaction } from "../db/client.server";
 import { dossier, dossierEvent, dossierMedium, dossierMessage, patient } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
+import { hasObjectStore } from "../storage/storage.server";
+import { insertDemoStill } from "./demo-media.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -98,7 +100,7 @@ async function writeDossier(tx: Transaction, d: DemoDossier, supervisorId: strin
     createdAt: at(0),
     updatedAt,
   });
-  if (d.content) await tx.insert(dossierMedium).values({ dossierId: id, mediaId: crypto.randomUUID(), ear: d.earSide === "right" ? "right" : "left", createdAt: at(3) });
+  if (d.content) await tx.insert(dossierMedium).values({ dossierId: id, mediaId: await insertDemoStill(d.owner, { db: tx, seed: d.phone.length + d.daysAgo, storeBytes: hasObjectStore() }), ear: d.earSide === "right" ? "right" : "left", createdAt: at(3) });
   if (d.question) await tx.insert(dossierMessage).values({ dossierId: id, authorId: supervisorId, body: d.question, at: updatedAt });
   await tx.insert(dossierEvent).values(events);
 }

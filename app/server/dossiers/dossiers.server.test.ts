@@ -11,6 +11,7 @@ import { listOwnDossiers, patientHistory, supervisorQueue } from "./lists.server
 import { addMessage } from "./messages.server";
 import { transitionDossier } from "./transitions.server";
 import { dossierEvents, openDossier } from "./view.server";
+import { insertDemoStill } from "../demo/demo-media.server";
 
 let database: TestDatabase;
 let pro: Actor;
@@ -70,7 +71,7 @@ const completeContent = {
 async function readyDossier(owner = pro): Promise<{ id: string; version: number }> {
   const { id } = await createDossier(owner, { phone: "06 12345678", earSide: "left" });
   const { version } = await saveDraft(owner, id, 1, completeContent);
-  await database.handle.db.insert(dossierMedium).values({ dossierId: id, mediaId: crypto.randomUUID(), ear: "left" });
+  await database.handle.db.insert(dossierMedium).values({ dossierId: id, mediaId: await insertDemoStill({ id: owner.id, organisationId: owner.organisationId! }, { db: database.handle.db, storeBytes: false }), ear: "left" });
   return { id, version };
 }
 

@@ -14,6 +14,7 @@ import { inTransaction } from "../db/transaction.server";
 import { type Actor, relationOf } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
 import { loadDossierFor } from "./load.server";
+import { attachedMediaIds } from "./media.server";
 
 export const draftPatchSchema = z
   .object({
@@ -63,6 +64,12 @@ export async function saveReview(actor: Actor, id: string, expectedVersion: numb
     if (!relation.isOwner && !relation.isAssignedSupervisor) throw new AppError("not-found");
     if (current.status !== "in_review" || !relation.isReviewer) throw new AppError("dossier/not-editable");
     if (current.version !== expectedVersion) throw new AppError("dossier/version-conflict", { version: current.version });
+    // Drawings may only annotate media of this dossier.
+    const drawn = Object.keys(parsed.data.drawings ?? {});
+    if (drawn.length > 0) {
+      const attached = await attachedMediaIds(tx, id);
+      if (drawn.some((mediaId) => !attached.has(mediaId))) throw new AppError("invalid-argument", { field: "drawings" });
+    }
     const [row] = await tx
       .update(dossier)
       .set({ review: parsed.data, version: sql`${dossier.version} + 1`, updatedAt: new Date() })

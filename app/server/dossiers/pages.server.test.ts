@@ -21,6 +21,7 @@ import { listUnfinished, sendReminder } from "./unfinished.server";
 import { openDossier } from "./view.server";
 import { takeTransition } from "./workflow.server";
 import { transitionDossier } from "./transitions.server";
+import { insertDemoStill } from "../demo/demo-media.server";
 
 let database: TestDatabase;
 let pro: Actor;
@@ -54,7 +55,7 @@ const content = {
 async function readyDossier(): Promise<string> {
   const { id } = await createDossier(pro, { phone: "06 12345678", earSide: "left" });
   await saveDraft(pro, id, 1, content);
-  await database.handle.db.insert(dossierMedium).values({ dossierId: id, mediaId: crypto.randomUUID(), ear: "left" });
+  await database.handle.db.insert(dossierMedium).values({ dossierId: id, mediaId: await insertDemoStill({ id: pro.id, organisationId: pro.organisationId! }, { db: database.handle.db, storeBytes: false }), ear: "left" });
   return id;
 }
 

@@ -2,13 +2,14 @@
  * Opening a dossier: everything the screen needs, scoped to the actor, and the view written to the event log
  * (PRODUCT.md: every view is logged). Views are recorded but not broadcast.
  */
-import { asc, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { availableTransitions, type DossierStatus } from "~/domain/dossier/lifecycle";
 import { systemDb } from "../db/client.server";
-import { dossierEvent, dossierMedium, patient, user } from "../db/schema";
+import { dossierEvent, patient, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { type Actor, relationOf } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
+import { dossierMediaViews } from "./media.server";
 import { listMessages } from "./messages.server";
 import { loadDossierFor } from "./load.server";
 
@@ -27,7 +28,8 @@ export async function openDossier(actor: Actor, id: string) {
   });
   const db = systemDb();
   const [patientRow] = row.patientId ? await db.select().from(patient).where(eq(patient.id, row.patientId)) : [];
-  const media = await db.select().from(dossierMedium).where(eq(dossierMedium.dossierId, id)).orderBy(asc(dossierMedium.createdAt));
+  // Signed URLs only for someone who may read the dossier: the same rule loaded the row above.
+  const media = await dossierMediaViews(actor, id);
   const messages = await listMessages(actor, id);
   const relation = relationOf(actor, row);
   return {

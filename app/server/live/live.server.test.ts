@@ -21,6 +21,7 @@ import { transitionDossier } from "../dossiers/transitions.server";
 import { startLiveBus, type LiveBus } from "./bus.server";
 import type { LiveEvent } from "./channel";
 import { mayReceive } from "./visibility.server";
+import { insertDemoStill } from "../demo/demo-media.server";
 
 const password = "een-lang-wachtwoord-2026";
 
@@ -62,7 +63,7 @@ async function submitted(pro: Actor, db: DatabaseHandle) {
     anamnesis: { complaints: ["pain"], onset: "gradual", durationDays: 2, history: [], question: "Wat ziet u?" },
     reasoning: { left: { canal: ["normal"], eardrum: ["red"], diagnosis: "acute-otitis-media", differential: [], confidence: 3, plan: ["pain-relief"], argument: "Rood trommelvlies." } },
   });
-  await db.db.insert(dossierMedium).values({ dossierId: id, mediaId: crypto.randomUUID(), ear: "left" });
+  await db.db.insert(dossierMedium).values({ dossierId: id, mediaId: await insertDemoStill({ id: pro.id, organisationId: pro.organisationId! }, { db: db.db, storeBytes: false }), ear: "left" });
   await transitionDossier(pro, id, "submit");
   return id;
 }

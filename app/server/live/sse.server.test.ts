@@ -14,6 +14,7 @@ import { saveDraft } from "../dossiers/edit.server";
 import { transitionDossier } from "../dossiers/transitions.server";
 import { installLiveBus, startLiveBus, type LiveBus } from "./bus.server";
 import { liveEventsHandler } from "./sse.server";
+import { insertDemoStill } from "../demo/demo-media.server";
 
 const password = "een-lang-wachtwoord-2026";
 let database: TestDatabase;
@@ -69,7 +70,7 @@ async function submit(owner: Actor) {
     anamnesis: { complaints: ["itch"], onset: "gradual", durationDays: 9, history: [], question: "Eczeem?" },
     reasoning: { left: { canal: ["red-swollen"], eardrum: ["normal"], diagnosis: "otitis-externa", differential: [], confidence: 2, plan: ["ear-drops"], argument: "Schilfering." } },
   });
-  await database.handle.db.insert(dossierMedium).values({ dossierId: id, mediaId: crypto.randomUUID(), ear: "left" });
+  await database.handle.db.insert(dossierMedium).values({ dossierId: id, mediaId: await insertDemoStill({ id: owner.id, organisationId: owner.organisationId! }, { db: database.handle.db, storeBytes: false }), ear: "left" });
   await transitionDossier(owner, id, "submit");
   return id;
 }

@@ -42,6 +42,14 @@ function sendStorageError(res: ExpressResponse, error: StorageError): void {
   res.status(error.status).set({ "Tus-Resumable": "1.0.0", "Cache-Control": "no-store" }).type("application/json").send(storageErrorBody(error));
 }
 
+/** The in-ear model's score (0…1) and model version id, as the recorder measured them (issue 7 point 8). */
+function inEarFacts(metadata: Record<string, string | null | undefined>): { inEarScore?: number; modelVersion?: string } {
+  const score = Number(metadata.inEarScore);
+  const version = metadata.modelVersion ?? "";
+  if (metadata.inEarScore == null || !Number.isFinite(score) || score < 0 || score > 1) return {};
+  return { inEarScore: score, ...(/^[A-Za-z0-9._-]{1,80}$/.test(version) ? { modelVersion: version } : {}) };
+}
+
 function numberOrNull(value: string | null | undefined): number | null {
   if (!value || !/^\d{1,12}$/.test(value)) return null;
   return Number(value);
@@ -111,6 +119,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
             ...(numberOrNull(metadata.width) ? { width: numberOrNull(metadata.width)! } : {}),
             ...(numberOrNull(metadata.height) ? { height: numberOrNull(metadata.height)! } : {}),
             ...(metadata.source ? { source: metadata.source.slice(0, 40) } : {}),
+            ...inEarFacts(metadata),
           },
         });
         return { metadata: { ...metadata, organisationId } };

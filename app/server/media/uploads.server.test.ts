@@ -270,3 +270,21 @@ describe("downloads", () => {
     expect(notImage.status).toBe(400);
   });
 });
+
+describe("the in-ear facts the recorder sends", () => {
+  it("are kept in the medium's metadata when valid, and dropped when not", async () => {
+    const send = async (metadata: Record<string, string>) => {
+      const bytes = fakeMedia(JPEG_HEAD, 2048);
+      const created = await create(cookies.pro, bytes.length, { filetype: "image/jpeg", filename: "still.jpg", ...metadata });
+      expect(created.status).toBe(201);
+      const location = created.headers.get("location")!;
+      expect((await patch(cookies.pro, location, 0, bytes)).status).toBe(204);
+      const response = await fetch(`${server.url}/api/media/${location.split("/").pop()}`, { headers: { cookie: cookies.pro } });
+      return ((await response.json()) as { metadata: Record<string, unknown> }).metadata;
+    };
+    expect(await send({ inEarScore: "0.9731", modelVersion: "in-ear-synthetic" })).toMatchObject({ inEarScore: 0.9731, modelVersion: "in-ear-synthetic" });
+    const refused = await send({ inEarScore: "7", modelVersion: "../x" });
+    expect(refused.inEarScore).toBeUndefined();
+    expect(refused.modelVersion).toBeUndefined();
+  });
+});

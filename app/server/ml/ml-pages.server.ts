@@ -7,7 +7,8 @@ import { AppError } from "~/domain/errors";
 import type { SessionUser } from "../auth/session.server";
 import { classBalance, deleteLabelledImage, labelledMomentsOfVideo, labellerNames, imageUrl, isImageSource, pageLabelledImages, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
 import { activateModelVersion, listModelVersions } from "./model-versions.server";
-import { findVideoForLabelling, listVideosForLabelling, MAX_TEST_VIDEO_BYTES, uploadTestVideo } from "./video-sources.server";
+import { uploadOrganisations } from "../media/media.server";
+import { findVideoForLabelling, listVideosForLabelling, MAX_TEST_VIDEO_BYTES, uploadTestVideo, VIDEO_SOURCES, type VideoSource } from "./video-sources.server";
 
 export type VersionSummary = {
   id: string;
@@ -111,10 +112,33 @@ export async function pageAction(work: () => Promise<void>) {
   }
 }
 
-/** The test videos for the select page, filtered by the query string (name, mine). */
+function dateParam(value: string | null): Date | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** Test and dossier videos for the select page, filtered by the query string (name, mine, source, organisation, period). */
 export async function videosPage(user: SessionUser, url: URL) {
-  const filters = { name: url.searchParams.get("q") ?? "", mine: url.searchParams.get("mine") === "1" };
-  return { filters, videos: await listVideosForLabelling(user, filters) };
+  const p = url.searchParams;
+  const source = p.get("source");
+  const from = dateParam(p.get("from"));
+  const until = dateParam(p.get("to"));
+  const filters = {
+    name: p.get("q") ?? "",
+    mine: p.get("mine") === "1",
+    source: (VIDEO_SOURCES as readonly string[]).includes(source ?? "") ? (source as VideoSource) : undefined,
+    organisationId: p.get("organisation") || undefined,
+    from,
+    // The "to" day is included: the query ends at the next midnight.
+    to: until ? new Date(until.getTime() + 24 * 3600 * 1000) : undefined,
+  };
+  const videos = await listVideosForLabelling(user, filters);
+  return {
+    filters: { name: filters.name, mine: filters.mine, source: filters.source ?? "", organisationId: filters.organisationId ?? "", from: p.get("from") ?? "", to: p.get("to") ?? "" },
+    organisations: await uploadOrganisations(user),
+    videos,
+  };
 }
 
 /** Refuses a too large upload from its Content-Length, before the form is read into memory. */

@@ -1,10 +1,15 @@
 /**
- * Videos that can be labelled. Today: test videos uploaded on /debug/ml/select-videos into the object store
- * under `ml/videos/<id>`. Dossier videos (the media issue's `media` table) join this list after that issue is
- * merged: add them in listVideosForLabelling with their own `source` and the same shape.
+ * Videos that can be labelled: test videos uploaded on /debug/ml/select-videos into the object store under
+ * `ml/videos/<id>` (source "upload"), and videos attached to dossiers (source "dossier": complete `media` rows of
+ * kind video with a `dossier_medium` row, played through a signed media URL). Admin only, checked here.
  */
 import type { Readable } from "node:stream";
+import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
+import type { VideoSource } from "~/domain/video-sources";
+import { systemDb } from "../db/client.server";
+import { dossierMedium, media, organisation } from "../db/schema";
+import { signMediaUrl } from "../media/signed-url.server";
 import { objectStore } from "../storage/storage.server";
 import { assertMlAdmin, type MlActor } from "./actor.server";
 
@@ -13,18 +18,32 @@ const VIDEO_TYPES = ["video/webm", "video/mp4", "video/ogg", "video/quicktime", 
 /** Test videos are read into memory by the upload form (React Router's formData), so they stay modest. */
 export const MAX_TEST_VIDEO_BYTES = 200 * 1024 * 1024;
 
+export { VIDEO_SOURCES, type VideoSource } from "~/domain/video-sources";
+
 export type LabellingVideo = {
   id: string;
-  source: "upload";
+  source: VideoSource;
   name: string;
   contentType: string;
   size: number;
   uploadedBy: string | null;
   uploadedAt: string;
   url: string;
+  /** Dossier videos: the organisation they belong to. */
+  organisationId: string | null;
+  organisationName: string | null;
 };
 
-export type VideoFilters = { name?: string; source?: "upload"; mine?: boolean };
+export type VideoFilters = {
+  name?: string;
+  source?: VideoSource;
+  mine?: boolean;
+  /** Dossier videos of this organisation only (test videos belong to none, so they drop out). */
+  organisationId?: string;
+  /** Uploaded on or after `from` and before `to` (ISO dates, `to` exclusive). */
+  from?: Date;
+  to?: Date;
+};
 
 export function videoKey(id: string): string {
   return `${VIDEO_PREFIX}/${id}`;
@@ -34,12 +53,10 @@ export function videoUrl(id: string): string {
   return `/api/ml/videos/${encodeURIComponent(id)}`;
 }
 
-export async function listVideosForLabelling(actor: MlActor | null, filters: VideoFilters = {}): Promise<LabellingVideo[]> {
-  assertMlAdmin(actor);
-  if (filters.source && filters.source !== "upload") return [];
+async function testVideos(): Promise<LabellingVideo[]> {
   const store = objectStore();
   const summaries = await store.list(VIDEO_PREFIX);
-  const videos = await Promise.all(
+  return Promise.all(
     summaries.map(async (s) => {
       const info = await store.head(s.key);
       const id = s.key.slice(VIDEO_PREFIX.length + 1);
@@ -52,13 +69,56 @@ export async function listVideosForLabelling(actor: MlActor | null, filters: Vid
         uploadedBy: info.uploadedBy,
         uploadedAt: info.updatedAt.toISOString(),
         url: videoUrl(id),
+        organisationId: null,
+        organisationName: null,
       };
     }),
   );
+}
+
+/** Complete videos attached to at least one dossier; newest first, at most `limit`. */
+async function dossierVideos(filters: VideoFilters, limit = 500): Promise<LabellingVideo[]> {
+  const conditions = [
+    eq(media.kind, "video"),
+    eq(media.status, "complete"),
+    inArray(media.id, systemDb().selectDistinct({ id: dossierMedium.mediaId }).from(dossierMedium)),
+  ];
+  if (filters.organisationId) conditions.push(eq(media.organisationId, filters.organisationId));
+  if (filters.from) conditions.push(gte(media.createdAt, filters.from));
+  if (filters.to) conditions.push(lt(media.createdAt, filters.to));
+  const rows = await systemDb()
+    .select({ medium: media, organisationName: organisation.name })
+    .from(media)
+    .innerJoin(organisation, eq(organisation.id, media.organisationId))
+    .where(and(...conditions))
+    .orderBy(desc(media.createdAt))
+    .limit(limit);
+  return rows.map(({ medium, organisationName }) => ({
+    id: medium.id,
+    source: "dossier" as const,
+    name: typeof medium.metadata.fileName === "string" && medium.metadata.fileName ? medium.metadata.fileName : medium.id,
+    contentType: medium.contentType,
+    size: medium.size,
+    uploadedBy: medium.uploaderId,
+    uploadedAt: medium.createdAt.toISOString(),
+    url: signMediaUrl(medium.id, "file"),
+    organisationId: medium.organisationId,
+    organisationName,
+  }));
+}
+
+export async function listVideosForLabelling(actor: MlActor | null, filters: VideoFilters = {}): Promise<LabellingVideo[]> {
+  assertMlAdmin(actor);
+  // Test videos belong to no organisation: a filter by organisation leaves only dossier videos.
+  const wantUploads = (!filters.source || filters.source === "upload") && !filters.organisationId;
+  const wantDossiers = !filters.source || filters.source === "dossier";
+  const [uploads, dossiers] = await Promise.all([wantUploads ? testVideos() : [], wantDossiers ? dossierVideos(filters) : []]);
   const needle = filters.name?.trim().toLowerCase();
-  return videos
+  return [...uploads, ...dossiers]
     .filter((v) => (needle ? v.name.toLowerCase().includes(needle) : true))
     .filter((v) => (filters.mine ? v.uploadedBy === actor.id : true))
+    .filter((v) => (filters.from ? v.uploadedAt >= filters.from.toISOString() : true))
+    .filter((v) => (filters.to ? v.uploadedAt < filters.to.toISOString() : true))
     .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
 }
 

@@ -39,3 +39,8 @@ export function objectStore(): ObjectStore {
   if (!store) throw new Error("The object store is not initialised yet (start-up creates it before serving requests).");
   return store;
 }
+
+/** Whether start-up installed a store (demo data in tests without one records media rows without bytes). */
+export function hasObjectStore(): boolean {
+  return Boolean((globalThis as StoreHolder)[STORE_KEY]);
+}

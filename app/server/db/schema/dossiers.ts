@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Anamnesis, Reasoning, Review } from "~/domain/dossier/content";
 import { user } from "./auth";
+import { media } from "./media";
 import { organisation } from "./organisations";
 
 export const patient = pgTable(
@@ -65,7 +66,7 @@ export const dossier = pgTable(
   ],
 );
 
-/** Media attached to a dossier, per ear. `mediaId` points at the media store's record. */
+/** Media attached to a dossier, per ear. A medium in use by a dossier cannot be deleted (the FK restricts). */
 export const dossierMedium = pgTable(
   "dossier_medium",
   {
@@ -75,12 +76,14 @@ export const dossierMedium = pgTable(
     dossierId: text("dossier_id")
       .notNull()
       .references(() => dossier.id, { onDelete: "cascade" }),
-    mediaId: text("media_id").notNull(),
+    mediaId: text("media_id")
+      .notNull()
+      .references(() => media.id),
     /** left | right */
     ear: text("ear").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("dossier_medium_dossier_idx").on(t.dossierId)],
+  (t) => [index("dossier_medium_dossier_idx").on(t.dossierId), uniqueIndex("dossier_medium_dossier_media_idx").on(t.dossierId, t.mediaId), index("dossier_medium_media_idx").on(t.mediaId)],
 );
 
 /**

@@ -1,0 +1,26 @@
+/**
+ * `GET /api/dossiers/:id/media`: a dossier's media with fresh signed URLs, for pages that stay open longer than
+ * MEDIA_URL_TTL_MS (the review screen refreshes before its URLs expire). Session cookie; the same scoping as
+ * reading the dossier, so another organisation's dossier is 404. Not logged as a view: the page's load was.
+ */
+import { fromNodeHeaders } from "better-auth/node";
+import express, { type Router } from "express";
+import { AppError } from "~/domain/errors";
+import { loadSessionUser } from "../auth/session.server";
+import { dossierMediaViews } from "./media.server";
+
+export function dossierMediaApi(): Router {
+  const router = express.Router();
+  router.get("/api/dossiers/:id/media", async (req, res, next) => {
+    try {
+      const user = await loadSessionUser(fromNodeHeaders(req.headers));
+      if (!user) return void res.status(401).set("Cache-Control", "no-store").json({ code: "unauthenticated" });
+      res.set("Cache-Control", "no-store").json({ media: await dossierMediaViews(user, req.params.id) });
+    } catch (error) {
+      if (error instanceof AppError && error.code === "not-found")
+        return void res.status(404).set("Cache-Control", "no-store").json({ code: "not-found" });
+      next(error);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,126 @@
+/**
+ * A dossier's media: attaching a finished upload to an ear of a draft, removing it again, and the media with
+ * freshly signed URLs for everyone who may read the dossier (decision 035). Scoping is the dossier's: the owner
+ * changes media while the dossier is a draft or returned; a medium must be the owner's own upload in the
+ * dossier's organisation; anything else is `not-found` (404), like a dossier the actor may not read.
+ *
+ * Attaching does not raise the dossier's `version`: it adds a row and overwrites nothing, so an open autosave
+ * of the anamnesis or reasoning is not turned into a version conflict by a finishing upload.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import { type Ear, type EarSide, earsOf } from "~/domain/dossier/choices";
+import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
+import { AppError } from "~/domain/errors";
+import { systemDb, type Queryable } from "../db/client.server";
+import { dossierMedium, media } from "../db/schema";
+import { inTransaction } from "../db/transaction.server";
+import { mediaView, type MediaView } from "../media/media.server";
+import { type Actor, relationOf } from "./actor.server";
+import { recordDossierEvent } from "./events.server";
+import { loadDossierFor } from "./load.server";
+
+const UUID = /^[0-9a-f-]{36}$/i;
+
+export interface DossierMediumView {
+  id: string;
+  mediaId: string;
+  ear: string;
+  createdAt: string;
+  /** null when the stored medium cannot be shown (not complete). */
+  media: MediaView | null;
+}
+
+export async function attachMedium(actor: Actor, dossierId: string, input: { mediaId: string; ear: string }): Promise<{ id: string }> {
+  return inTransaction(async (tx) => {
+    const current = await loadDossierFor(tx, actor, dossierId, { forUpdate: true });
+    if (!relationOf(actor, current).isOwner) throw new AppError("not-found");
+    if (!ownerMayEdit(current.status as DossierStatus)) throw new AppError("dossier/not-editable");
+    if (!(earsOf(current.earSide as EarSide) as readonly string[]).includes(input.ear))
+      throw new AppError("invalid-argument", { field: "ear" });
+    if (!UUID.test(input.mediaId)) throw new AppError("not-found");
+    // The medium must be this professional's own finished upload in the dossier's organisation.
+    const [row] = await tx
+      .select({ id: media.id })
+      .from(media)
+      .where(
+        and(
+          eq(media.id, input.mediaId),
+          eq(media.organisationId, current.organisationId),
+          eq(media.uploaderId, actor.id),
+          eq(media.status, "complete"),
+        ),
+      );
+    if (!row) throw new AppError("not-found");
+    const [existing] = await tx
+      .select({ id: dossierMedium.id })
+      .from(dossierMedium)
+      .where(and(eq(dossierMedium.dossierId, dossierId), eq(dossierMedium.mediaId, input.mediaId)));
+    if (existing) return existing;
+    const [made] = await tx
+      .insert(dossierMedium)
+      .values({ dossierId, mediaId: input.mediaId, ear: input.ear as Ear })
+      .returning({ id: dossierMedium.id });
+    await recordDossierEvent(tx, {
+      dossierId,
+      organisationId: current.organisationId,
+      professionalId: current.professionalId,
+      actorId: actor.id,
+      kind: "edit",
+      status: current.status,
+      detail: { sections: ["media"], attached: input.ear },
+    });
+    return made;
+  });
+}
+
+/** Removes a medium from a draft (the stored medium stays; it may be attached again). */
+export async function detachMedium(actor: Actor, dossierId: string, dossierMediumId: string): Promise<void> {
+  await inTransaction(async (tx) => {
+    const current = await loadDossierFor(tx, actor, dossierId, { forUpdate: true });
+    if (!relationOf(actor, current).isOwner) throw new AppError("not-found");
+    if (!ownerMayEdit(current.status as DossierStatus)) throw new AppError("dossier/not-editable");
+    if (!UUID.test(dossierMediumId)) throw new AppError("not-found");
+    const removed = await tx
+      .delete(dossierMedium)
+      .where(and(eq(dossierMedium.id, dossierMediumId), eq(dossierMedium.dossierId, dossierId)))
+      .returning({ ear: dossierMedium.ear });
+    if (removed.length === 0) throw new AppError("not-found");
+    await recordDossierEvent(tx, {
+      dossierId,
+      organisationId: current.organisationId,
+      professionalId: current.professionalId,
+      actorId: actor.id,
+      kind: "edit",
+      status: current.status,
+      detail: { sections: ["media"], detached: removed[0].ear },
+    });
+  });
+}
+
+/**
+ * The dossier's media with signed URLs, for anyone who may read the dossier (the same rule as reading it; 404
+ * otherwise). Only media of the dossier's own organisation are signed, whatever a row points at.
+ */
+export async function dossierMediaViews(actor: Actor, dossierId: string, now = Date.now()): Promise<DossierMediumView[]> {
+  const db = systemDb();
+  const current = await loadDossierFor(db, actor, dossierId);
+  const rows = await db
+    .select({ link: dossierMedium, medium: media })
+    .from(dossierMedium)
+    .innerJoin(media, eq(media.id, dossierMedium.mediaId))
+    .where(and(eq(dossierMedium.dossierId, dossierId), eq(media.organisationId, current.organisationId)))
+    .orderBy(asc(dossierMedium.createdAt));
+  return rows.map(({ link, medium }) => ({
+    id: link.id,
+    mediaId: link.mediaId,
+    ear: link.ear,
+    createdAt: link.createdAt.toISOString(),
+    media: medium.status === "complete" ? mediaView(medium, now) : null,
+  }));
+}
+
+/** The ids of the media attached to a dossier (a review's drawings may only name these). */
+export async function attachedMediaIds(db: Queryable, dossierId: string): Promise<Set<string>> {
+  const rows = await db.select({ mediaId: dossierMedium.mediaId }).from(dossierMedium).where(eq(dossierMedium.dossierId, dossierId));
+  return new Set(rows.map((r) => r.mediaId));
+}

@@ -1,0 +1,119 @@
+/**
+ * Media in a dossier, on a phone-sized screen with Chromium's fake camera playing a synthetic in-ear clip: the
+ * professional records a clip for the left ear (live in-ear indicator; the clip keeps its in-ear score) and
+ * uploads a still for the right ear; both are attached to the dossier. (The reasoning is written into the
+ * database to keep this spec short; the journey spec fills it in.) The supervisor steps through the video frame
+ * by frame, zooms, and draws on the still; the professional reads the drawing after the dossier is returned.
+ */
+import pg from "pg";
+import { drawInEar } from "../../app/ml/synthetic/scenes";
+import { mulberry32 } from "../../app/ml/synthetic/prng";
+import { encodePng } from "../../app/server/media/png.server";
+import { fakeCamera } from "./support/fake-camera";
+import { expect, signIn, test } from "./support/fixtures";
+
+test.use({ viewport: { width: 390, height: 844 }, ...fakeCamera(1, 11) });
+
+const reasoning = (diagnosis: string) => ({
+  canal: ["normal"],
+  eardrum: ["red"],
+  diagnosis,
+  differential: [],
+  confidence: 3,
+  plan: ["pain-relief"],
+  argument: "Rood trommelvlies.",
+});
+
+async function writeReasoning(dossierId: string) {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`update dossier set reasoning = $2 where id = $1`, [
+      dossierId,
+      { left: reasoning("acute-otitis-media"), right: reasoning("acute-otitis-media") },
+    ]);
+  } finally {
+    await client.end();
+  }
+}
+
+test("record and upload per ear, then frame stepping, zoom and drawing in review", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  await signIn(page, "pro@casus.test");
+  await page.getByRole("link", { name: "Dossier starten" }).first().click();
+  await page.waitForURL(/\/case$/);
+  await page.getByLabel("Telefoonnummer patiënt").fill("06 1357 9024");
+  await page.getByRole("radio", { name: "Beide", exact: true }).check();
+  await page.getByRole("checkbox", { name: "Pijn", exact: true }).check();
+  await page.getByRole("radio", { name: "Plotseling" }).check();
+  await page.getByLabel("Duur (dagen)").fill("2");
+  await page.getByLabel("Uw vraag aan de supervisor").fill("Otitis media?");
+  await page.getByRole("button", { name: "Dossier aanmaken" }).click();
+  await expect(page).toHaveURL(/\?dossier=[0-9a-f-]{36}$/);
+  const id = new URL(page.url()).searchParams.get("dossier")!;
+
+  // Left ear: record with the camera; the in-ear model labels the live picture.
+  const left = page.getByTestId("capture-left");
+  await left.getByTestId("record-left").click();
+  await left.getByRole("button", { name: "Camera aanzetten" }).click();
+  await expect(left.getByTestId("in-ear-label")).toHaveAttribute("data-state", "in-ear", { timeout: 60_000 });
+  await left.getByRole("button", { name: "Opnemen" }).click();
+  await page.waitForTimeout(3000);
+  await left.getByRole("button", { name: "Stoppen" }).click();
+  await left.getByTestId("review-clip").getByRole("button", { name: "Video uploaden" }).click();
+  await expect(page.getByTestId("media-left").getByTestId("medium")).toHaveCount(1, { timeout: 40_000 });
+  await expect(page.getByTestId("media-left").getByTestId("in-ear-score")).toContainText("In het oor");
+  await left.getByTestId("record-left").click();
+
+  // Right ear: upload a still.
+  await page
+    .getByTestId("file-right")
+    .setInputFiles({ name: "rechts.png", mimeType: "image/png", buffer: encodePng(drawInEar(mulberry32(3), 128).toRgbBytes(), 128, 128) });
+  await expect(page.getByTestId("media-right").getByTestId("medium")).toHaveCount(1, { timeout: 30_000 });
+
+  await writeReasoning(id);
+  await page.goto(page.url().replace(/\/case\?dossier=.*$/, `/case/${id}/klinisch-redeneren`));
+  await page.getByRole("button", { name: "Indienen", exact: true }).click();
+  await expect(page.getByTestId("case-status")).toHaveText("Ingediend");
+
+  // The supervisor claims, steps through the video and draws on the still.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const sup = await context.newPage();
+  await signIn(sup, "supervisor@casus.test");
+  await sup.goto(`/supervisor/case/${id}`);
+  await sup.getByRole("button", { name: "Oppakken" }).click();
+  await expect(sup.getByTestId("review-form")).toBeVisible();
+  const video = sup.getByTestId("medium-video");
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  const time = sup.getByTestId("video-time");
+  await sup.getByTestId("next-frame").click();
+  await sup.getByTestId("next-frame").click();
+  await expect.poll(async () => Number(await time.getAttribute("data-time"))).toBeCloseTo(2 / 25, 2);
+  await video.focus();
+  await sup.keyboard.press("ArrowLeft");
+  await expect.poll(async () => Number(await time.getAttribute("data-time"))).toBeCloseTo(1 / 25, 2);
+  const still = sup.getByTestId("media-right").getByTestId("medium");
+  await still.getByRole("button", { name: "Inzoomen" }).click();
+  await expect(still.getByTestId("zoom-level")).toHaveText("150%");
+  await still.getByRole("button", { name: "Uitzoomen" }).click();
+  await still.getByTestId("draw-toggle").click();
+  const box = (await still.getByTestId("drawing-surface").boundingBox())!;
+  await sup.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
+  await sup.mouse.down();
+  await sup.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4, { steps: 5 });
+  await sup.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6, { steps: 5 });
+  await sup.mouse.up();
+  await expect(still.getByTestId("drawing-canvas")).toHaveAttribute("data-strokes", "1");
+  await sup.getByTestId("review-form").getByRole("button", { name: "Opslaan", exact: true }).click();
+  await expect(sup.getByTestId("review-form")).toBeVisible();
+  await sup.getByLabel("Vraag aan de professional").fill("Kunt u het trommelvlies scherper opnemen?");
+  await sup.getByRole("button", { name: "Terugsturen met vraag" }).click();
+  await expect(sup.getByTestId("case-status")).toHaveText("Teruggestuurd");
+  await context.close();
+
+  // The professional reads the drawing (read-only).
+  await page.goto(`/supervisor/case/${id}`);
+  const own = page.getByTestId("media-right").getByTestId("medium");
+  await expect(own.getByTestId("drawing-canvas")).toHaveAttribute("data-strokes", "1");
+  await expect(own.getByTestId("draw-toggle")).toHaveCount(0);
+});
