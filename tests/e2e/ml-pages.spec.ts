@@ -135,10 +135,23 @@ test("upload a test video, label frames with the keyboard, see them on the timel
   await page.waitForTimeout(1_000);
   await page.keyboard.up("o");
   await video.evaluate((v: HTMLVideoElement) => v.pause());
-  await expect.poll(async () => Number((await page.getByTestId("labelled-count").textContent())?.match(/\d+/)?.[0])).toBeGreaterThanOrEqual(5);
-  const held = Number((await page.getByTestId("labelled-count").textContent())?.match(/\d+/)?.[0]);
-  await page.waitForTimeout(500);
-  expect(Number((await page.getByTestId("labelled-count").textContent())?.match(/\d+/)?.[0])).toBe(held); // stopped on release
+  const labelled = async () => Number((await page.getByTestId("labelled-count").textContent())?.match(/\d+/)?.[0]);
+  await expect.poll(labelled).toBeGreaterThanOrEqual(5);
+  // Frames taken just before the release may still be saving; once those have landed the count must stay put.
+  let held = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await labelled();
+        const settled = now === held;
+        held = now;
+        return settled;
+      },
+      { intervals: [500] },
+    )
+    .toBe(true);
+  await page.waitForTimeout(1_000);
+  expect(await labelled()).toBe(held); // stopped on release
 
   await page.goto("/en/debug/ml/labeled-images?source=video&label=1");
   await expect(page.getByTestId("image-card")).toHaveCount(1);
