@@ -1,18 +1,16 @@
 /**
- * Patient phone numbers (PRODUCT.md: a patient is identified within an organisation by phone). Typed forms are
- * parsed with libphonenumber-js, Dutch national numbers by default ("06 12345678"), and stored as E.164.
+ * Patient phone numbers (PRODUCT.md: a patient is identified within an organisation by phone). The parsing rule
+ * is the one of app/domain/phone.ts (Dutch national numbers by default, stored as E.164); this module only adds
+ * how a patient's number is shown.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { DEFAULT_PHONE_COUNTRY, toE164 } from "../phone";
 
-export const DEFAULT_PHONE_COUNTRY = "NL" as const;
+export { DEFAULT_PHONE_COUNTRY };
 
 /** The canonical E.164 form of a typed number, or null when it is not a valid phone number. */
 export function canonicalPhone(typed: string): string | null {
-  const cleaned = typed.trim();
-  if (cleaned === "" || cleaned.length > 40) return null;
-  const parsed = parsePhoneNumberFromString(cleaned, DEFAULT_PHONE_COUNTRY);
-  if (!parsed || !parsed.isValid()) return null;
-  return parsed.number;
+  return toE164(typed);
 }
 
 /** A readable form for screens (national for Dutch numbers, international otherwise). */
