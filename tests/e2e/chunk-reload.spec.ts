@@ -22,11 +22,11 @@ test("a route chunk that fails during navigation leads to a fresh page, not a br
   await signIn(page, "admin@casus.test");
   await expect(page).toHaveURL("/admin");
   await page.route(/\/assets\/supervisors-[\w-]+\.js$/, (route) => route.abort());
-  await page.getByRole("link", { name: "Supervisors" }).click();
+  await page.getByRole("link", { name: "Supervisors" }).first().click();
   // React Router reloads the page when a route module cannot be imported (a deploy removed it).
   await page.waitForLoadState("load");
   await page.unroute(/\/assets\/supervisors-[\w-]+\.js$/);
-  await page.getByRole("link", { name: "Supervisors" }).click();
+  await page.getByRole("link", { name: "Supervisors" }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Supervisors");
   // React Router logs the failed import before reloading; that is expected here.
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/Error loading route module|Failed to fetch dynamically imported module|TypeError/.test(e)));
