@@ -96,6 +96,8 @@ export const PASSWORD_RESET_VALID_MINUTES = 60;
 export const EMAIL_CHANGE_VALID_MINUTES = 60;
 /** New passwords: at least this long, and at least this zxcvbn score (0–4). */
 export const PASSWORD_MIN_LENGTH = 12;
+/** Better Auth's upper bound too (auth.server.ts maxPasswordLength). */
+export const PASSWORD_MAX_LENGTH = 256;
 export const PASSWORD_MIN_SCORE = 3;
 /** Admin lists show this many rows per page; a CSV import takes at most this many rows. */
 export const ADMIN_PAGE_SIZE = 20;

@@ -8,12 +8,11 @@ import { zxcvbn, zxcvbnOptions } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
 import * as en from "@zxcvbn-ts/language-en";
 import * as nl from "@zxcvbn-ts/language-nl-be";
-import { PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE } from "./constants";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE } from "./constants";
 
 export { personalInputs } from "./password-inputs";
 
-/** Better Auth's own upper bound (auth.server.ts maxPasswordLength). */
-export const PASSWORD_MAX_LENGTH = 256;
+export { PASSWORD_MAX_LENGTH };
 
 /** zxcvbn's warning keys; each has a message in `auth:passwordPolicy.warnings.<key>`. */
 export const PASSWORD_WARNINGS = [

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { PASSWORD_MIN_LENGTH } from "~/domain/constants";
-import { PASSWORD_MAX_LENGTH } from "~/domain/password-policy";
+// From the constants, not the password rule: that module carries the dictionaries (2 MB) and loads only on typing.
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/constants";
 import type { AccountActionData } from "./account-types";
 import { ReauthPanel } from "./reauth-panel";
 import { Intent, Section } from "./section";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canonicalPhone, displayPhone } from "./phone";
+import { toE164 as canonicalPhone } from "../phone";
+import { displayPhone } from "./phone";
 
 describe("patient phone numbers", () => {
   it("accepts Dutch national and international forms as one E.164 number", () => {

@@ -1,17 +1,10 @@
 /**
- * Patient phone numbers (PRODUCT.md: a patient is identified within an organisation by phone). The parsing rule
- * is the one of app/domain/phone.ts (Dutch national numbers by default, stored as E.164); this module only adds
- * how a patient's number is shown.
+ * How a patient's phone number is shown. Parsing typed numbers is app/domain/phone.ts `toE164` (the one rule);
+ * this module only formats, which needs libphonenumber's small "min" metadata — pages that show numbers do not
+ * download the full validation metadata.
  */
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { DEFAULT_PHONE_COUNTRY, toE164 } from "../phone";
-
-export { DEFAULT_PHONE_COUNTRY };
-
-/** The canonical E.164 form of a typed number, or null when it is not a valid phone number. */
-export function canonicalPhone(typed: string): string | null {
-  return toE164(typed);
-}
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { DEFAULT_PHONE_COUNTRY } from "../phone";
 
 /** A readable form for screens (national for Dutch numbers, international otherwise). */
 export function displayPhone(e164: string): string {

@@ -7,7 +7,8 @@ import { redirect } from "react-router";
 import { DossierTable } from "~/components/dossier/dossier-table";
 import { proDossierPath } from "~/components/dossier/pro-links";
 import { PageHeader } from "~/components/page-header";
-import { canonicalPhone, displayPhone } from "~/domain/dossier/phone";
+import { displayPhone } from "~/domain/dossier/phone";
+import { toE164 } from "~/domain/phone";
 import { localizePath } from "~/domain/locales";
 import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
@@ -20,7 +21,7 @@ export const handle = { i18n: ["dossier"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, locale } = await authorize(args, "pro-history");
-  const canonical = canonicalPhone(args.params.phone);
+  const canonical = toE164(args.params.phone);
   if (!canonical) throw notFound();
   if (canonical !== args.params.phone) {
     const search = new URL(args.request.url).search;

@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { canonicalPhone } from "~/domain/dossier/phone";
+import { toE164 } from "~/domain/phone";
 import { errorMessageKey } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
 import { routePath } from "~/domain/route-table";
@@ -24,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const phone = new URL(args.request.url).searchParams.get("phone");
   if (phone !== null) {
     // "Find a patient": a plain GET form, so it works without JavaScript.
-    const canonical = canonicalPhone(phone);
+    const canonical = toE164(phone);
     if (!canonical) return { ...(await professionalHome(user)), phoneError: "phone-invalid" as const };
     throw redirect(localizePath(routePath("pro-history", { proId: user.id, phone: canonical }), locale));
   }

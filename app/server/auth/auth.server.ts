@@ -6,6 +6,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
 import { DEFAULT_LOCALE } from "~/domain/locales";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/constants";
 import type { Config } from "../config.server";
 import type { Database } from "../db/client.server";
 import * as schema from "../db/schema";
@@ -42,7 +43,13 @@ export function createAuth(db: Database, config: Config) {
         twoFactor: schema.twoFactor,
       },
     }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, maxPasswordLength: 256, ...passwordResetOptions },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      ...passwordResetOptions,
+    },
     user: {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: DEFAULT_LOCALE, input: false },

@@ -4,7 +4,7 @@
  * is a disk write); the content follows the same schemas the pages save. Media rows stand in for recordings:
  * the media work (issue 5) attaches real files. No e-mail is sent.
  */
-import { canonicalPhone } from "~/domain/dossier/phone";
+import { toE164 } from "~/domain/phone";
 import type { Anamnesis, Reasoning, Review } from "~/domain/dossier/content";
 import type { DossierStatus, DossierTransition } from "~/domain/dossier/lifecycle";
 import { LIFECYCLE } from "~/domain/dossier/lifecycle";
@@ -60,7 +60,7 @@ async function writeDossier(tx: Transaction, d: DemoDossier, supervisorId: strin
   const at = (offsetMinutes: number) => new Date(Date.now() - d.daysAgo * DAY_MS + offsetMinutes * 60_000);
   const [p] = await tx
     .insert(patient)
-    .values({ organisationId: d.owner.organisationId, phone: canonicalPhone(d.phone)!, initials: "J.D.", birthYear: 1958 })
+    .values({ organisationId: d.owner.organisationId, phone: toE164(d.phone)!, initials: "J.D.", birthYear: 1958 })
     .onConflictDoNothing()
     .returning({ id: patient.id });
   let status: DossierStatus = "draft";

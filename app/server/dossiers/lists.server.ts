@@ -3,7 +3,7 @@
  * paginate), one patient's history within the organisation, and the supervisor's queue.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, type SQL } from "drizzle-orm";
-import { canonicalPhone } from "~/domain/dossier/phone";
+import { toE164 } from "~/domain/phone";
 import { type DossierStatus, isDossierStatus } from "~/domain/dossier/lifecycle";
 import { AppError } from "~/domain/errors";
 import { systemDb } from "../db/client.server";
@@ -56,7 +56,7 @@ export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery
   if (from) conditions.push(gte(dossier.updatedAt, from));
   if (to) conditions.push(lt(dossier.updatedAt, to));
   if (query.phone) {
-    const phone = canonicalPhone(query.phone);
+    const phone = toE164(query.phone);
     // An unparseable search matches nothing rather than everything.
     if (!phone) return { rows: [], total: 0, page: 1, pageCount: 1 };
     conditions.push(eq(patient.phone, phone));
@@ -86,7 +86,7 @@ export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery
 /** One patient's dossiers in the professional's organisation, newest first; `canonical` is the E.164 path form. */
 export async function patientHistory(actor: Actor, typedPhone: string) {
   const organisationId = ownProfessional(actor);
-  const canonical = canonicalPhone(typedPhone);
+  const canonical = toE164(typedPhone);
   if (!canonical) throw new AppError("phone-invalid");
   const db = systemDb();
   const [found] = await db
