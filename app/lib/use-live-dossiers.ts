@@ -5,15 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-
-export interface LiveDossierEvent {
-  seq: number;
-  dossierId: string;
-  organisationId: string;
-  professionalId: string;
-  kind: string;
-  status: string;
-}
+import type { LiveEvent as LiveDossierEvent } from "~/domain/dossier/live-event";
 
 /** Events arriving together cause one reload of the data. */
 const REVALIDATE_DELAY_MS = 150;
