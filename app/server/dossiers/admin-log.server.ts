@@ -4,7 +4,7 @@
  * is itself a view of the dossier, so it is written to the log (kind `view`, `detail.page = "event-log"`) like
  * every other view.
  */
-import { count, desc, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { ADMIN_DOSSIER_LOG_PAGE_SIZE } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import { maskPhoneNumbers } from "~/domain/masking";
@@ -12,7 +12,7 @@ import { systemDb } from "../db/client.server";
 import { dossierEvent, organisation, patient, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import type { Actor } from "./actor.server";
-import { recordDossierEvent } from "./events.server";
+import { readEventLog, recordDossierEvent } from "./events.server";
 import { loadDossierFor } from "./load.server";
 
 export interface AdminDossierLogEvent {
@@ -49,15 +49,7 @@ export async function adminDossierLog(actor: Actor, id: string, page = 1) {
   if (actor.role !== "admin") throw new AppError("not-found");
   const row = await inTransaction(async (tx) => {
     const current = await loadDossierFor(tx, actor, id);
-    await recordDossierEvent(tx, {
-      dossierId: id,
-      organisationId: current.organisationId,
-      professionalId: current.professionalId,
-      actorId: actor.id,
-      kind: "view",
-      status: current.status,
-      detail: { page: "event-log" },
-    });
+    await recordDossierEvent(tx, current, actor.id, { kind: "view", status: current.status, detail: { page: "event-log" } });
     return current;
   });
   const db = systemDb();
@@ -68,23 +60,7 @@ export async function adminDossierLog(actor: Actor, id: string, page = 1) {
   const [{ total }] = await db.select({ total: count() }).from(dossierEvent).where(eq(dossierEvent.dossierId, id));
   const pages = Math.max(1, Math.ceil(total / ADMIN_DOSSIER_LOG_PAGE_SIZE));
   const current = Math.min(page, pages);
-  const events = await db
-    .select({
-      seq: dossierEvent.seq,
-      kind: dossierEvent.kind,
-      fromStatus: dossierEvent.fromStatus,
-      toStatus: dossierEvent.toStatus,
-      detail: dossierEvent.detail,
-      at: dossierEvent.at,
-      actorName: user.name,
-      actorEmail: user.email,
-    })
-    .from(dossierEvent)
-    .leftJoin(user, eq(user.id, dossierEvent.actorId))
-    .where(eq(dossierEvent.dossierId, id))
-    .orderBy(desc(dossierEvent.seq))
-    .limit(ADMIN_DOSSIER_LOG_PAGE_SIZE)
-    .offset((current - 1) * ADMIN_DOSSIER_LOG_PAGE_SIZE);
+  const events = await readEventLog(db, id, { limit: ADMIN_DOSSIER_LOG_PAGE_SIZE, offset: (current - 1) * ADMIN_DOSSIER_LOG_PAGE_SIZE });
   return {
     dossier: {
       id: row.id,

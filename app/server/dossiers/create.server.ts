@@ -1,7 +1,7 @@
 /** Starting a dossier: the professional names the patient by phone (existing patients are recognised) and the ear side. */
 import { and, eq } from "drizzle-orm";
 import { EAR_SIDES, type EarSide, PATIENT_SEXES } from "~/domain/dossier/choices";
-import { canonicalPhone } from "~/domain/dossier/phone";
+import { toE164 } from "~/domain/phone";
 import { AppError } from "~/domain/errors";
 import { z } from "zod";
 import type { Queryable } from "../db/client.server";
@@ -42,7 +42,7 @@ export async function createDossier(actor: Actor, raw: unknown): Promise<{ id: s
   const organisationId = professionalOrganisation(actor);
   const parsed = newDossierSchema.safeParse(raw);
   if (!parsed.success) throw new AppError("invalid-argument", { issues: parsed.error.issues.map((i) => i.path.join(".")) });
-  const phone = canonicalPhone(parsed.data.phone);
+  const phone = toE164(parsed.data.phone);
   if (!phone) throw new AppError("phone-invalid");
   return inTransaction(async (tx) => {
     const found = await patientFor(tx, organisationId, phone, parsed.data);
@@ -50,11 +50,7 @@ export async function createDossier(actor: Actor, raw: unknown): Promise<{ id: s
       .insert(dossier)
       .values({ organisationId, professionalId: actor.id, patientId: found.patient.id, earSide: parsed.data.earSide satisfies EarSide })
       .returning({ id: dossier.id });
-    await recordDossierEvent(tx, {
-      dossierId: row.id,
-      organisationId,
-      professionalId: actor.id,
-      actorId: actor.id,
+    await recordDossierEvent(tx, { id: row.id, organisationId, professionalId: actor.id }, actor.id, {
       kind: "create",
       toStatus: "draft",
       status: "draft",

@@ -9,11 +9,12 @@ import { EAR_SIDES } from "~/domain/dossier/choices";
 import { anamnesisSchema, reasoningSchema, reviewSchema } from "~/domain/dossier/content";
 import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
 import { AppError } from "~/domain/errors";
+import type { Transaction } from "../db/client.server";
 import { dossier } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { type Actor, relationOf } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
-import { loadDossierFor } from "./load.server";
+import { type DossierRow, loadDossierFor } from "./load.server";
 import { attachedMediaIds } from "./media.server";
 
 export const draftPatchSchema = z
@@ -23,6 +24,25 @@ export const draftPatchSchema = z
     reasoning: reasoningSchema.optional(),
   })
   .strict();
+
+/** Writes an edit of a locked dossier row the actor may change: version check, the change, a new version, the event. */
+async function applyEdit(
+  tx: Transaction,
+  actor: Actor,
+  current: DossierRow,
+  expectedVersion: number,
+  changes: Partial<typeof dossier.$inferInsert>,
+  sections: string[],
+): Promise<{ version: number }> {
+  if (current.version !== expectedVersion) throw new AppError("dossier/version-conflict", { version: current.version });
+  const [row] = await tx
+    .update(dossier)
+    .set({ ...changes, version: sql`${dossier.version} + 1`, updatedAt: new Date() })
+    .where(eq(dossier.id, current.id))
+    .returning({ version: dossier.version });
+  await recordDossierEvent(tx, current, actor.id, { kind: "edit", status: current.status, detail: { sections } });
+  return { version: row.version };
+}
 
 function invalid(error: z.ZodError): AppError {
   return new AppError("invalid-argument", { issues: error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) });
@@ -36,22 +56,7 @@ export async function saveDraft(actor: Actor, id: string, expectedVersion: numbe
     const current = await loadDossierFor(tx, actor, id, { forUpdate: true });
     if (!relationOf(actor, current).isOwner) throw new AppError("not-found");
     if (!ownerMayEdit(current.status as DossierStatus)) throw new AppError("dossier/not-editable");
-    if (current.version !== expectedVersion) throw new AppError("dossier/version-conflict", { version: current.version });
-    const [row] = await tx
-      .update(dossier)
-      .set({ ...patch, version: sql`${dossier.version} + 1`, updatedAt: new Date() })
-      .where(eq(dossier.id, id))
-      .returning({ version: dossier.version });
-    await recordDossierEvent(tx, {
-      dossierId: id,
-      organisationId: current.organisationId,
-      professionalId: current.professionalId,
-      actorId: actor.id,
-      kind: "edit",
-      status: current.status,
-      detail: { sections: Object.keys(patch) },
-    });
-    return { version: row.version };
+    return applyEdit(tx, actor, current, expectedVersion, patch, Object.keys(patch));
   });
 }
 
@@ -70,20 +75,6 @@ export async function saveReview(actor: Actor, id: string, expectedVersion: numb
       const attached = await attachedMediaIds(tx, id);
       if (drawn.some((mediaId) => !attached.has(mediaId))) throw new AppError("invalid-argument", { field: "drawings" });
     }
-    const [row] = await tx
-      .update(dossier)
-      .set({ review: parsed.data, version: sql`${dossier.version} + 1`, updatedAt: new Date() })
-      .where(eq(dossier.id, id))
-      .returning({ version: dossier.version });
-    await recordDossierEvent(tx, {
-      dossierId: id,
-      organisationId: current.organisationId,
-      professionalId: current.professionalId,
-      actorId: actor.id,
-      kind: "edit",
-      status: current.status,
-      detail: { sections: ["review"] },
-    });
-    return { version: row.version };
+    return applyEdit(tx, actor, current, expectedVersion, { review: parsed.data }, ["review"]);
   });
 }

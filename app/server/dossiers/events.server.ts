@@ -3,51 +3,77 @@
  * change. Changes (not views) are also announced on the live channel with pg_notify, which PostgreSQL delivers
  * to listeners only when the transaction commits — so nobody hears of a change that was rolled back.
  */
-import { sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
-import { dossierEvent } from "../db/schema";
+import { dossierEvent, user } from "../db/schema";
 import { LIVE_CHANNEL, type LiveEvent } from "../live/channel";
 
-export interface DossierEventInput {
-  dossierId: string;
+/** The dossier an event belongs to: its id and the facts that decide who may hear of it. */
+export interface EventDossier {
+  id: string;
   organisationId: string;
   professionalId: string;
-  actorId: string | null;
+}
+
+export interface DossierEvent {
+  /** create | edit | view | message | reminder | a lifecycle transition */
   kind: string;
   fromStatus?: string | null;
   toStatus?: string | null;
   /** The dossier's status after the event (for the live payload). */
   status: string;
+  /** Which sections an edit touched, and similar small facts; never the content itself. */
   detail?: Record<string, unknown> | null;
 }
 
 /** Kinds that are recorded but not broadcast (a view changes nothing others need to see). */
 const SILENT_KINDS = new Set(["view"]);
 
-export async function recordDossierEvent(db: Queryable, input: DossierEventInput): Promise<number> {
+export async function recordDossierEvent(db: Queryable, on: EventDossier, actorId: string | null, event: DossierEvent): Promise<number> {
   const [row] = await db
     .insert(dossierEvent)
     .values({
-      dossierId: input.dossierId,
-      organisationId: input.organisationId,
-      professionalId: input.professionalId,
-      actorId: input.actorId,
-      kind: input.kind,
-      fromStatus: input.fromStatus ?? null,
-      toStatus: input.toStatus ?? null,
-      detail: input.detail ?? null,
+      dossierId: on.id,
+      organisationId: on.organisationId,
+      professionalId: on.professionalId,
+      actorId,
+      kind: event.kind,
+      fromStatus: event.fromStatus ?? null,
+      toStatus: event.toStatus ?? null,
+      detail: event.detail ?? null,
     })
     .returning({ seq: dossierEvent.seq });
-  if (!SILENT_KINDS.has(input.kind)) {
+  if (!SILENT_KINDS.has(event.kind)) {
     const payload: LiveEvent = {
       seq: row.seq,
-      dossierId: input.dossierId,
-      organisationId: input.organisationId,
-      professionalId: input.professionalId,
-      kind: input.kind,
-      status: input.status,
+      dossierId: on.id,
+      organisationId: on.organisationId,
+      professionalId: on.professionalId,
+      kind: event.kind,
+      status: event.status,
     };
     await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`);
   }
   return row.seq;
+}
+
+/** A page of one dossier's event log, newest first, with who acted. Callers check access first. */
+export function readEventLog(db: Queryable, dossierId: string, page: { limit: number; offset?: number }) {
+  return db
+    .select({
+      seq: dossierEvent.seq,
+      kind: dossierEvent.kind,
+      fromStatus: dossierEvent.fromStatus,
+      toStatus: dossierEvent.toStatus,
+      detail: dossierEvent.detail,
+      at: dossierEvent.at,
+      actorName: user.name,
+      actorEmail: user.email,
+    })
+    .from(dossierEvent)
+    .leftJoin(user, eq(user.id, dossierEvent.actorId))
+    .where(eq(dossierEvent.dossierId, dossierId))
+    .orderBy(desc(dossierEvent.seq))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
 }

@@ -60,11 +60,7 @@ export async function attachMedium(actor: Actor, dossierId: string, input: { med
       .insert(dossierMedium)
       .values({ dossierId, mediaId: input.mediaId, ear: input.ear as Ear })
       .returning({ id: dossierMedium.id });
-    await recordDossierEvent(tx, {
-      dossierId,
-      organisationId: current.organisationId,
-      professionalId: current.professionalId,
-      actorId: actor.id,
+    await recordDossierEvent(tx, current, actor.id, {
       kind: "edit",
       status: current.status,
       detail: { sections: ["media"], attached: input.ear },
@@ -85,11 +81,7 @@ export async function detachMedium(actor: Actor, dossierId: string, dossierMediu
       .where(and(eq(dossierMedium.id, dossierMediumId), eq(dossierMedium.dossierId, dossierId)))
       .returning({ ear: dossierMedium.ear });
     if (removed.length === 0) throw new AppError("not-found");
-    await recordDossierEvent(tx, {
-      dossierId,
-      organisationId: current.organisationId,
-      professionalId: current.professionalId,
-      actorId: actor.id,
+    await recordDossierEvent(tx, current, actor.id, {
       kind: "edit",
       status: current.status,
       detail: { sections: ["media"], detached: removed[0].ear },

@@ -20,14 +20,7 @@ export async function addMessage(actor: Actor, dossierId: string, body: string):
     if (!relation.isOwner && !relation.isAssignedSupervisor) throw new AppError("dossier/not-allowed");
     if (current.status === "draft" || current.status === "cancelled") throw new AppError("dossier/wrong-status", { status: current.status });
     const [row] = await tx.insert(dossierMessage).values({ dossierId, authorId: actor.id, body: text }).returning({ id: dossierMessage.id });
-    await recordDossierEvent(tx, {
-      dossierId,
-      organisationId: current.organisationId,
-      professionalId: current.professionalId,
-      actorId: actor.id,
-      kind: "message",
-      status: current.status,
-    });
+    await recordDossierEvent(tx, current, actor.id, { kind: "message", status: current.status });
     return { id: row.id };
   });
 }

@@ -96,11 +96,7 @@ export async function transitionDossier(
     if (transition === "return") {
       await tx.insert(dossierMessage).values({ dossierId: id, authorId: actor.id, body: input.message!.trim() });
     }
-    await recordDossierEvent(tx, {
-      dossierId: id,
-      organisationId: current.organisationId,
-      professionalId: current.professionalId,
-      actorId: actor.id,
+    await recordDossierEvent(tx, current, actor.id, {
       kind: transition,
       fromStatus: current.status,
       toStatus: decision.to,

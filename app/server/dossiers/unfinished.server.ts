@@ -113,11 +113,7 @@ export async function sendReminder(actor: Actor, dossierId: string, origin: Audi
     }
   }
   await inTransaction(async (tx) => {
-    await recordDossierEvent(tx, {
-      dossierId,
-      organisationId: row.organisationId,
-      professionalId: row.professionalId,
-      actorId: actor.id,
+    await recordDossierEvent(tx, { id: dossierId, organisationId: row.organisationId, professionalId: row.professionalId }, actor.id, {
       kind: "reminder",
       status: row.status,
       detail: { recipients: sent },

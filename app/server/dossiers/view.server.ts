@@ -2,13 +2,13 @@
  * Opening a dossier: everything the screen needs, scoped to the actor, and the view written to the event log
  * (PRODUCT.md: every view is logged). Views are recorded but not broadcast.
  */
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { availableTransitions, type DossierStatus } from "~/domain/dossier/lifecycle";
 import { systemDb } from "../db/client.server";
-import { dossierEvent, patient, user } from "../db/schema";
+import { patient } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { type Actor, relationOf } from "./actor.server";
-import { recordDossierEvent } from "./events.server";
+import { readEventLog, recordDossierEvent } from "./events.server";
 import { dossierMediaViews } from "./media.server";
 import { listMessages } from "./messages.server";
 import { loadDossierFor } from "./load.server";
@@ -16,14 +16,7 @@ import { loadDossierFor } from "./load.server";
 export async function openDossier(actor: Actor, id: string) {
   const row = await inTransaction(async (tx) => {
     const current = await loadDossierFor(tx, actor, id);
-    await recordDossierEvent(tx, {
-      dossierId: id,
-      organisationId: current.organisationId,
-      professionalId: current.professionalId,
-      actorId: actor.id,
-      kind: "view",
-      status: current.status,
-    });
+    await recordDossierEvent(tx, current, actor.id, { kind: "view", status: current.status });
     return current;
   });
   const db = systemDb();
@@ -52,19 +45,5 @@ export async function dossierEvents(actor: Actor, id: string, limit = 200) {
   const db = systemDb();
   await loadDossierFor(db, actor, id);
   if (actor.role !== "admin") return [];
-  return db
-    .select({
-      seq: dossierEvent.seq,
-      kind: dossierEvent.kind,
-      fromStatus: dossierEvent.fromStatus,
-      toStatus: dossierEvent.toStatus,
-      detail: dossierEvent.detail,
-      at: dossierEvent.at,
-      actorName: user.name,
-    })
-    .from(dossierEvent)
-    .leftJoin(user, eq(user.id, dossierEvent.actorId))
-    .where(eq(dossierEvent.dossierId, id))
-    .orderBy(desc(dossierEvent.seq))
-    .limit(limit);
+  return readEventLog(db, id, { limit });
 }

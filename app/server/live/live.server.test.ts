@@ -86,10 +86,10 @@ describe("live bus on PGlite", () => {
     const { id } = await createDossier(pro, { phone: "0612345678", earSide: "left" });
     await until(() => events.some((e) => e.dossierId === id && e.kind === "create"));
     await inTransaction(async (tx) => {
-      await recordDossierEvent(tx, { dossierId: id, organisationId: pro.organisationId!, professionalId: pro.id, actorId: pro.id, kind: "view", status: "draft" });
+      await recordDossierEvent(tx, { id, organisationId: pro.organisationId!, professionalId: pro.id }, pro.id, { kind: "view", status: "draft" });
     });
     await inTransaction(async (tx) => {
-      await recordDossierEvent(tx, { dossierId: id, organisationId: pro.organisationId!, professionalId: pro.id, actorId: pro.id, kind: "edit", status: "draft" });
+      await recordDossierEvent(tx, { id, organisationId: pro.organisationId!, professionalId: pro.id }, pro.id, { kind: "edit", status: "draft" });
       throw new Error("roll back");
     }).catch(() => {});
     await saveDraft(pro, id, 1, { earSide: "right" });
