@@ -52,8 +52,3 @@ export async function authErrorCode(response: Response): Promise<string | null> 
   const body = (await response.clone().json().catch(() => ({}))) as { code?: string };
   return body.code ?? null;
 }
-
-/** POST to a Better Auth endpoint with a JSON body (the account pages' form actions). */
-export function callAuthEndpoint(path: string, body: unknown, headers: Headers, origin: AuditOrigin): Promise<Response> {
-  return callAuth({ method: "POST", path, body: body ?? {}, headers, origin });
-}

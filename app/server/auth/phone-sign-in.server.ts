@@ -6,7 +6,7 @@
 import { AppError } from "~/domain/errors";
 import { toE164 } from "~/domain/phone";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
-import { authErrorCode, callAuthEndpoint } from "./auth-request.server";
+import { authErrorCode, callAuth } from "./auth-request.server";
 import { ORGANISATION_INACTIVE_CODE } from "./organisation-sign-in.server";
 
 export type PhoneSignInResult =
@@ -18,14 +18,14 @@ export type PhoneSignInResult =
 export async function requestPhoneSignInCode(typed: string, headers: Headers, origin: AuditOrigin): Promise<string> {
   const phoneNumber = toE164(typed);
   if (!phoneNumber) throw new AppError("invalid-phone-number");
-  const response = await callAuthEndpoint("/phone-number/send-otp", { phoneNumber }, headers, origin);
+  const response = await callAuth({ method: "POST", path: "/phone-number/send-otp", body: { phoneNumber }, headers, origin });
   if (response.status === 429) throw new AppError("too-many-requests");
   if (!response.ok) throw new AppError("invalid-phone-number");
   return phoneNumber;
 }
 
 export async function verifyPhoneSignInCode(phoneNumber: string, code: string, headers: Headers, origin: AuditOrigin): Promise<PhoneSignInResult> {
-  const response = await callAuthEndpoint("/phone-number/verify", { phoneNumber, code: code.trim() }, headers, origin);
+  const response = await callAuth({ method: "POST", path: "/phone-number/verify", body: { phoneNumber, code: code.trim() }, headers, origin });
   const setCookies = response.headers.getSetCookie();
   if (response.ok) {
     const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string; role: string } };
