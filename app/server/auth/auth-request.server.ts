@@ -6,6 +6,7 @@ import type { Locale } from "~/domain/locales";
 import type { AuditOrigin } from "../audit/audit.server";
 import { config } from "../config.server";
 import { auth, CLIENT_IP_HEADER } from "./auth.server";
+import { ORGANISATION_INACTIVE_CODE } from "./organisation-sign-in.server";
 import { PAGE_LOCALE_HEADER, REQUEST_ID_HEADER } from "./request-headers.server";
 
 export interface AuthCall {
@@ -51,4 +52,17 @@ export function retryAfterSeconds(response: Response): number {
 export async function authErrorCode(response: Response): Promise<string | null> {
   const body = (await response.clone().json().catch(() => ({}))) as { code?: string };
   return body.code ?? null;
+}
+
+export type SharedSignInRefusal = "too-many-requests" | "user-disabled" | "organisation-inactive";
+
+/**
+ * The refusals every sign-in step answers alike (password, phone code, second factor): Better Auth's rate limit and
+ * its session-create refusals. Null for anything else, which each step names itself (wrong password, wrong code).
+ */
+export function sharedSignInRefusal(response: Response, errorCode: string | null): SharedSignInRefusal | null {
+  if (response.status === 429) return "too-many-requests";
+  if (errorCode === "BANNED_USER") return "user-disabled";
+  if (errorCode === ORGANISATION_INACTIVE_CODE) return "organisation-inactive";
+  return null;
 }

@@ -3,9 +3,8 @@
  * Unknown address and wrong password give the same answer, so nobody can probe who has an account.
  */
 import { recordAudit, type AuditOrigin } from "../audit/audit.server";
-import { callAuth, retryAfterSeconds } from "./auth-request.server";
+import { authErrorCode, callAuth, retryAfterSeconds, sharedSignInRefusal } from "./auth-request.server";
 import { auth } from "./auth.server";
-import { ORGANISATION_INACTIVE_CODE } from "./organisation-sign-in.server";
 
 export type PasswordSignInResult =
   | { ok: true; userId: string; role: string; setCookies: string[] }
@@ -32,16 +31,8 @@ export async function signInWithPassword(
     await recordAudit({ action: "auth.sign-in", actorId: body.user.id, subjectType: "user", subjectId: body.user.id, after: { method: "password" } }, origin);
     return { ok: true, userId: body.user.id, role: body.user.role, setCookies: response.headers.getSetCookie() };
   }
-  const body = (await response.json().catch(() => ({}))) as { code?: string };
-  // Both refusals come from session creation, so only after a correct password (nothing revealed to a guesser).
-  const code =
-    response.status === 429
-      ? "too-many-requests"
-      : body.code === "BANNED_USER"
-        ? "user-disabled"
-        : body.code === ORGANISATION_INACTIVE_CODE
-          ? "organisation-inactive"
-          : "wrong-credentials";
+  // Disabled user and inactive organisation come from session creation, so only after a correct password (nothing revealed to a guesser).
+  const code = sharedSignInRefusal(response, await authErrorCode(response)) ?? "wrong-credentials";
   // The attempted address is not stored: a typo may be someone else's address or a password.
   await recordAudit({ action: "auth.sign-in-failed", subjectType: "user", after: { method: "password", reason: code } }, origin);
   return code === "too-many-requests" ? { ok: false, code, retryAfter: retryAfterSeconds(response) } : { ok: false, code };

@@ -6,8 +6,7 @@
 import { AppError } from "~/domain/errors";
 import { toE164 } from "~/domain/phone";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
-import { authErrorCode, callAuth } from "./auth-request.server";
-import { ORGANISATION_INACTIVE_CODE } from "./organisation-sign-in.server";
+import { authErrorCode, callAuth, sharedSignInRefusal } from "./auth-request.server";
 
 export type PhoneSignInResult =
   | { ok: true; userId: string; role: string; setCookies: string[] }
@@ -37,16 +36,7 @@ export async function verifyPhoneSignInCode(phoneNumber: string, code: string, h
     return { ok: true, userId: body.user.id, role: body.user.role, setCookies };
   }
   const errorCode = await authErrorCode(response);
-  const code_: Exclude<PhoneSignInResult, { ok: true } | { ok: "second-factor" }>["code"] =
-    response.status === 429
-      ? "too-many-requests"
-      : errorCode === "BANNED_USER"
-        ? "user-disabled"
-        : errorCode === ORGANISATION_INACTIVE_CODE
-          ? "organisation-inactive"
-        : errorCode === "INVALID_OTP"
-          ? "invalid-verification-code"
-          : "invalid-action-code";
+  const code_ = sharedSignInRefusal(response, errorCode) ?? (errorCode === "INVALID_OTP" ? "invalid-verification-code" : "invalid-action-code");
   await recordAudit({ action: "auth.sign-in-failed", subjectType: "user", after: { method: "phone", reason: code_ } }, origin);
   return { ok: false, code: code_ };
 }
