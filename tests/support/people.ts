@@ -1,4 +1,5 @@
 /** Shared by the people/invitation tests: an outbox delivery on the test database's DATA_DIR, and its mails. */
+import { AppError } from "~/domain/errors";
 import { createDelivery, installDelivery } from "~/server/mail/delivery.server";
 import { createLogger } from "~/server/logger.server";
 import { listOutbox, type OutboxEntry } from "~/server/mail/outbox-reader.server";
@@ -28,4 +29,15 @@ export async function waitForMail<T>(read: () => Promise<T[]>, count: number, ti
 /** The token in a /set-password link. */
 export function tokenOf(link: string): string {
   return new URL(link).searchParams.get("token") ?? "";
+}
+
+/** The AppError code a call fails with (the data layer's refusals); any other outcome fails the test. */
+export async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+  throw new Error("expected an AppError");
 }

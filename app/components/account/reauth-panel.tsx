@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import type { InputHTMLAttributes } from "react";
 import { Form } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -18,33 +19,14 @@ export function ReauthPanel({ reauth, error }: { reauth: NonNullable<AccountActi
       {error ? <Alert tone="error">{t(errorMessageKey(error))}</Alert> : null}
       <p className="text-sm text-slate-800">{t("account:reauth.intro", { change: t(`account:reauth.changes.${reauth.intent}`) })}</p>
       {reauth.methods.includes("password") ? (
-        <Form method="post" className="flex flex-col gap-3">
-          <Intent value={reauth.intent} />
-          <input type="hidden" name="reauthMethod" value="password" />
-          <Field label={t("account:reauth.password")} name="reauthSecret" type="password" autoComplete="current-password" required autoFocus />
-          <Button type="submit">{t("account:reauth.confirm")}</Button>
-        </Form>
+        <SecretForm intent={reauth.intent} method="password" label={t("account:reauth.password")} submitLabel={t("account:reauth.confirm")} primary type="password" autoComplete="current-password" autoFocus />
       ) : null}
       {reauth.methods.includes("totp") ? (
-        <Form method="post" className="flex flex-col gap-3">
-          <Intent value={reauth.intent} />
-          <input type="hidden" name="reauthMethod" value="totp" />
-          <Field label={t("account:reauth.totp")} name="reauthSecret" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required />
-          <Button type="submit" variant="secondary">
-            {t("account:reauth.confirmWithCode")}
-          </Button>
-        </Form>
+        <SecretForm intent={reauth.intent} method="totp" label={t("account:reauth.totp")} submitLabel={t("account:reauth.confirmWithCode")} {...CODE_INPUT} />
       ) : null}
       {reauth.methods.includes("sms") ? (
         reauth.smsSent ? (
-          <Form method="post" className="flex flex-col gap-3">
-            <Intent value={reauth.intent} />
-            <input type="hidden" name="reauthMethod" value="sms" />
-            <Field label={t("account:reauth.sms")} name="reauthSecret" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required />
-            <Button type="submit" variant="secondary">
-              {t("account:reauth.confirmWithCode")}
-            </Button>
-          </Form>
+          <SecretForm intent={reauth.intent} method="sms" label={t("account:reauth.sms")} submitLabel={t("account:reauth.confirmWithCode")} {...CODE_INPUT} />
         ) : (
           <Form method="post">
             <Intent value="reauth-sms-send" />
@@ -66,5 +48,28 @@ export function ReauthPanel({ reauth, error }: { reauth: NonNullable<AccountActi
         </Button>
       </Form>
     </div>
+  );
+}
+
+const CODE_INPUT = { inputMode: "numeric", autoComplete: "one-time-code", pattern: "[0-9]{6}" } as const;
+
+/** One way to confirm: the pending change's intent, the method, and the secret (password or code). */
+function SecretForm({
+  intent,
+  method,
+  label,
+  submitLabel,
+  primary = false,
+  ...input
+}: { intent: string; method: "password" | "totp" | "sms"; label: string; submitLabel: string; primary?: boolean } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Form method="post" className="flex flex-col gap-3">
+      <Intent value={intent} />
+      <input type="hidden" name="reauthMethod" value={method} />
+      <Field label={label} name="reauthSecret" required {...input} />
+      <Button type="submit" variant={primary ? "primary" : "secondary"}>
+        {submitLabel}
+      </Button>
+    </Form>
   );
 }

@@ -1,13 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AuditList } from "~/components/admin/audit-list";
-import { PersonState } from "~/components/admin/badges";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { InviteForm } from "~/components/admin/invite-form";
+import { PageNotices } from "~/components/admin/page-notices";
+import { PeopleTable } from "~/components/admin/people-table";
 import { PersonActions } from "~/components/admin/person-actions";
 import { PageHeader } from "~/components/page-header";
-import { Alert } from "~/components/ui/alert";
-import { errorMessageKey } from "~/domain/errors";
 import { fieldErrors, inviteAdministratorSchema, doneNotice } from "~/domain/people-forms";
 import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
@@ -82,31 +81,14 @@ export default function Administrators({ loaderData, actionData }: Route.Compone
   return (
     <>
       <PageHeader routeKey="admin-administrators" />
-      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`)}</Alert></div> : null}
-      {actionData && "error" in actionData && actionData.error ? <div className="mb-4"><Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert></div> : null}
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="administrators-table">
-          <thead className="border-b border-slate-300 text-slate-700">
-            <tr>
-              <th scope="col" className="py-2 pr-3">{t("people:invite.name")}</th>
-              <th scope="col" className="py-2 pr-3">{t("people:invite.email")}</th>
-              <th scope="col" className="py-2 pr-3">{t("people:organisations.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {administrators.map((a) => (
-              <tr key={a.id} className={`border-b border-slate-100 ${selected?.id === a.id ? "bg-sky-50" : ""}`}>
-                <td className="py-2 pr-3">
-                  <Link to={`${base}?id=${encodeURIComponent(a.id)}`} className="font-medium text-sky-800 underline">{a.name}</Link>
-                  {a.id === selfId ? <span className="ml-2 text-slate-600">({t("people:administrator.you")})</span> : null}
-                </td>
-                <td className="py-2 pr-3">{a.email}</td>
-                <td className="py-2 pr-3"><PersonState banned={a.banned} invitation={a.invitation} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PageNotices done={done} error={actionData && "error" in actionData ? actionData.error : null} />
+      <PeopleTable
+        testId="administrators-table"
+        people={administrators}
+        hrefOf={(a) => `${base}?id=${encodeURIComponent(a.id)}`}
+        selectedId={selected?.id}
+        afterName={(a) => (a.id === selfId ? <span className="ml-2 text-slate-600">({t("people:administrator.you")})</span> : null)}
+      />
 
       {selected ? (
         <section aria-labelledby="selected" className="mt-8 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="selected-person">

@@ -1,16 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { AuditList } from "~/components/admin/audit-list";
-import { Badge, PersonState } from "~/components/admin/badges";
+import { Badge } from "~/components/admin/badges";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { InviteForm } from "~/components/admin/invite-form";
+import { PageNotices } from "~/components/admin/page-notices";
+import { PeopleTable } from "~/components/admin/people-table";
 import { OrganisationForm } from "~/components/admin/organisation-form";
 import { SelectField } from "~/components/admin/select-field";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { errorMessageKey } from "~/domain/errors";
 import { assignSupervisorSchema, fieldErrors, inviteProfessionalSchema, organisationSchema, doneNotice } from "~/domain/people-forms";
 import { routePath } from "~/domain/route-table";
 import { useLocale, useLocalizedPath } from "~/lib/use-locale";
@@ -135,8 +136,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
   return (
     <>
       <PageHeader routeKey="admin-organisation" title={org.name} />
-      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`)}</Alert></div> : null}
-      {actionData && "error" in actionData && actionData.error ? <div className="mb-4"><Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert></div> : null}
+      <PageNotices done={done} error={actionData && "error" in actionData ? actionData.error : null} />
       {confirm === "deactivate" ? (
         <ConfirmPanel intent="deactivate" cancelTo={here} confirmLabel={t("people:organisation.deactivate")}>
           <p>{t("people:organisation.deactivateConfirm", { name: org.name, count: professionals.length })}</p>
@@ -168,30 +168,12 @@ export default function Organisation({ loaderData, actionData }: Route.Component
         {professionals.length === 0 ? (
           <p className="text-slate-600">{t("people:organisation.noProfessionals")}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="professionals-table">
-              <thead className="border-b border-slate-300 text-slate-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">{t("people:invite.name")}</th>
-                  <th scope="col" className="py-2 pr-3">{t("people:invite.email")}</th>
-                  <th scope="col" className="py-2 pr-3">{t("people:invite.jobTitle")}</th>
-                  <th scope="col" className="py-2 pr-3">{t("people:organisations.status")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {professionals.map((p) => (
-                  <tr key={p.id} className="border-b border-slate-100">
-                    <td className="py-2 pr-3">
-                      <Link to={lp(routePath("admin-professional", { orgId: org.id, proId: p.id }))} className="font-medium text-sky-800 underline">{p.name}</Link>
-                    </td>
-                    <td className="py-2 pr-3">{p.email}</td>
-                    <td className="py-2 pr-3">{p.jobTitle ?? "—"}</td>
-                    <td className="py-2 pr-3"><PersonState banned={p.banned} invitation={p.invitation} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <PeopleTable
+            testId="professionals-table"
+            people={professionals}
+            hrefOf={(p) => lp(routePath("admin-professional", { orgId: org.id, proId: p.id }))}
+            columns={[{ header: t("people:invite.jobTitle"), cell: (p) => p.jobTitle ?? "—" }]}
+          />
         )}
       </section>
 

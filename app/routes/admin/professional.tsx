@@ -3,12 +3,12 @@ import { Form, Link } from "react-router";
 import { AuditList } from "~/components/admin/audit-list";
 import { PersonState } from "~/components/admin/badges";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
+import { PageNotices } from "~/components/admin/page-notices";
 import { PersonActions } from "~/components/admin/person-actions";
 import { SelectField } from "~/components/admin/select-field";
 import { PageHeader } from "~/components/page-header";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { AppError, errorMessageKey } from "~/domain/errors";
+import { AppError } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
 import { moveProfessionalSchema, doneNotice } from "~/domain/people-forms";
 import { routePath } from "~/domain/route-table";
@@ -76,8 +76,7 @@ export default function Professional({ loaderData, actionData }: Route.Component
   return (
     <>
       <PageHeader routeKey="admin-professional" title={pro.name} />
-      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`)}</Alert></div> : null}
-      {actionData?.error ? <div className="mb-4"><Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert></div> : null}
+      <PageNotices done={done} error={actionData?.error} />
       {confirm === "move" && move ? (
         <ConfirmPanel intent="move" fields={{ targetOrganisationId: loaderData.target ?? "" }} cancelTo={here} confirmLabel={t("people:professional.move")}>
           <p>{t("people:professional.moveConfirm", { name: move.name, from: move.from, to: move.to, count: move.dossiers })}</p>

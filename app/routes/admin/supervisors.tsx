@@ -1,15 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { AuditList } from "~/components/admin/audit-list";
-import { PersonState } from "~/components/admin/badges";
 import { InviteForm } from "~/components/admin/invite-form";
+import { PageNotices } from "~/components/admin/page-notices";
+import { PeopleTable } from "~/components/admin/people-table";
 import { OrganisationCheckboxes } from "~/components/admin/organisation-checkboxes";
 import { PersonActions } from "~/components/admin/person-actions";
 import { SelectField } from "~/components/admin/select-field";
 import { PageHeader } from "~/components/page-header";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { errorMessageKey } from "~/domain/errors";
 import { fieldErrors, inviteSupervisorSchema, SPECIALTIES, supervisorEditSchema, doneNotice } from "~/domain/people-forms";
 import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
@@ -87,34 +86,17 @@ export default function Supervisors({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <PageHeader routeKey="admin-supervisors" />
-      {done ? <div className="mb-4"><Alert tone="success">{t(`people:done.${done}`)}</Alert></div> : null}
-      {actionData && "error" in actionData && actionData.error ? <div className="mb-4"><Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert></div> : null}
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="supervisors-table">
-          <thead className="border-b border-slate-300 text-slate-700">
-            <tr>
-              <th scope="col" className="py-2 pr-3">{t("people:invite.name")}</th>
-              <th scope="col" className="py-2 pr-3">{t("people:invite.email")}</th>
-              <th scope="col" className="py-2 pr-3">{t("people:supervisor.specialty")}</th>
-              <th scope="col" className="py-2 pr-3">{t("people:supervisor.organisations")}</th>
-              <th scope="col" className="py-2 pr-3">{t("people:organisations.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {supervisors.map((s) => (
-              <tr key={s.id} className={`border-b border-slate-100 ${selected?.id === s.id ? "bg-sky-50" : ""}`}>
-                <td className="py-2 pr-3">
-                  <Link to={`${base}?id=${encodeURIComponent(s.id)}`} className="font-medium text-sky-800 underline">{s.name}</Link>
-                </td>
-                <td className="py-2 pr-3">{s.email}</td>
-                <td className="py-2 pr-3">{t(`people:specialties.${s.specialty}`, { defaultValue: s.specialty })}</td>
-                <td className="py-2 pr-3">{s.organisations.map((o) => o.name).join(", ") || "—"}</td>
-                <td className="py-2 pr-3"><PersonState banned={s.banned} invitation={s.invitation} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PageNotices done={done} error={actionData && "error" in actionData ? actionData.error : null} />
+      <PeopleTable
+        testId="supervisors-table"
+        people={supervisors}
+        hrefOf={(s) => `${base}?id=${encodeURIComponent(s.id)}`}
+        selectedId={selected?.id}
+        columns={[
+          { header: t("people:supervisor.specialty"), cell: (s) => t(`people:specialties.${s.specialty}`, { defaultValue: s.specialty }) },
+          { header: t("people:supervisor.organisations"), cell: (s) => s.organisations.map((o) => o.name).join(", ") || "—" },
+        ]}
+      />
 
       {selected ? (
         <section aria-labelledby="selected" className="mt-8 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="selected-person">

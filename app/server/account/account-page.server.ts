@@ -91,26 +91,28 @@ export async function loadAccountPage(sessionUser: SessionUser, locale: Locale):
     twoFactorEnabled: Boolean(row?.twoFactorEnabled),
   };
   const sessions = await listActiveSessions(user);
+  const phoneVerified = Boolean(row?.phoneNumber && row.phoneNumberVerified);
   return {
     name: user.name,
     email: user.email,
     locale: user.locale,
-    phoneNumber: row?.phoneNumber && row.phoneNumberVerified ? formatPhoneNumber(row.phoneNumber) : null,
+    phoneNumber: phoneVerified ? formatPhoneNumber(row!.phoneNumber!) : null,
     twoFactorEnabled: user.twoFactorEnabled,
     backupCodesLeft: user.twoFactorEnabled ? await remainingBackupCodes(user.id) : null,
     secondFactorRequired: config().mfaRequiredRoles.includes(user.role),
     recentLogin: await isRecentLogin(user),
-    reauthMethods: await reauthMethods(user),
+    reauthMethods: await reauthMethods(user, phoneVerified),
     sessions: sessions.map(({ userAgent, ...rest }) => ({ ...rest, ...describeUserAgent(userAgent) })),
     homePath: localizePath(homePath(user), locale),
   };
 }
 
-async function reauthMethods(user: SessionUser): Promise<ReauthMethod[]> {
+/** `phoneVerified`: when the caller has just read the user's phone state, so it is not read again. */
+async function reauthMethods(user: SessionUser, phoneVerified?: boolean): Promise<ReauthMethod[]> {
   const methods: ReauthMethod[] = [];
   if (await hasPassword(user.id)) methods.push("password");
   if (user.twoFactorEnabled) methods.push("totp");
-  if (await verifiedPhone(user.id)) methods.push("sms");
+  if (phoneVerified ?? (await verifiedPhone(user.id))) methods.push("sms");
   return methods;
 }
 

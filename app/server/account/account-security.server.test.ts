@@ -304,14 +304,14 @@ describe("recent login and account changes", () => {
 describe("endpoints closed over HTTP", () => {
   it("refuses the plugin's own factor-changing and phone-changing endpoints, even with a fresh session", async () => {
     const headers = await passwordSession("sup@test.nl");
-    const { callAuthEndpoint } = await import("../auth/auth-request.server");
+    const { callAuth } = await import("../auth/auth-request.server");
     for (const [path, body] of [
       ["/two-factor/enable", { password: PASSWORD }],
       ["/two-factor/disable", { password: PASSWORD }],
       ["/two-factor/generate-backup-codes", { password: PASSWORD }],
       ["/phone-number/verify", { phoneNumber: "+31600000001", code: "123456", updatePhoneNumber: true }],
     ] as const) {
-      expect((await callAuthEndpoint(path, body, headers, origin)).status, path).toBe(404);
+      expect((await callAuth({ method: "POST", path, body, headers, origin })).status, path).toBe(404);
     }
   });
 });

@@ -6,6 +6,7 @@ import type { Locale } from "~/domain/locales";
 import type { AuditOrigin } from "../audit/audit.server";
 import { config } from "../config.server";
 import { auth, CLIENT_IP_HEADER } from "./auth.server";
+import { ORGANISATION_INACTIVE_CODE } from "./organisation-sign-in.server";
 import { PAGE_LOCALE_HEADER, REQUEST_ID_HEADER } from "./request-headers.server";
 
 export interface AuthCall {
@@ -53,7 +54,15 @@ export async function authErrorCode(response: Response): Promise<string | null> 
   return body.code ?? null;
 }
 
-/** POST to a Better Auth endpoint with a JSON body (the account pages' form actions). */
-export function callAuthEndpoint(path: string, body: unknown, headers: Headers, origin: AuditOrigin): Promise<Response> {
-  return callAuth({ method: "POST", path, body: body ?? {}, headers, origin });
+export type SharedSignInRefusal = "too-many-requests" | "user-disabled" | "organisation-inactive";
+
+/**
+ * The refusals every sign-in step answers alike (password, phone code, second factor): Better Auth's rate limit and
+ * its session-create refusals. Null for anything else, which each step names itself (wrong password, wrong code).
+ */
+export function sharedSignInRefusal(response: Response, errorCode: string | null): SharedSignInRefusal | null {
+  if (response.status === 429) return "too-many-requests";
+  if (errorCode === "BANNED_USER") return "user-disabled";
+  if (errorCode === ORGANISATION_INACTIVE_CODE) return "organisation-inactive";
+  return null;
 }

@@ -35,7 +35,7 @@ async function caseFacts(caseId: string | undefined): Promise<CaseFacts | null> 
   return row ?? null;
 }
 
-export function signInRedirect(request: Request, locale: Locale): Response {
+function signInRedirect(request: Request, locale: Locale): Response {
   const url = new URL(request.url);
   const target = url.pathname + url.search;
   const reason = signedOutReason(request.headers);

@@ -20,7 +20,7 @@ export function oidcButtons(): OidcButton[] {
 }
 
 /** Where Better Auth sends the browser after the provider: the page to return to, or the sign-in page with ?error=. */
-export function oidcCallbackUrls(locale: Locale, redirectTo: string | null): { callbackURL: string; errorCallbackURL: string } {
+function oidcCallbackUrls(locale: Locale, redirectTo: string | null): { callbackURL: string; errorCallbackURL: string } {
   const signIn = localizePath("/", locale);
   const back = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
   return { callbackURL: redirectTo ?? signIn, errorCallbackURL: `${signIn}${back}` };

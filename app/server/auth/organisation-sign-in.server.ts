@@ -15,7 +15,7 @@ import { organisation, professional } from "../db/schema";
 /** Better Auth error code of the refusal (in JSON bodies and `?error=` after a redirect flow). */
 export const ORGANISATION_INACTIVE_CODE = "ORGANISATION_INACTIVE";
 
-export async function professionalOrganisationInactive(userId: string): Promise<boolean> {
+async function professionalOrganisationInactive(userId: string): Promise<boolean> {
   const [row] = await systemDb()
     .select({ active: organisation.active })
     .from(professional)

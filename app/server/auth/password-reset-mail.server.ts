@@ -9,7 +9,7 @@ import { logger } from "../logger.server";
 import { delivery } from "../mail/delivery.server";
 
 /** The reset link leads to our own /set-password in the recipient's language. */
-export async function sendPasswordResetMail(data: { user: { email: string; name: string; locale?: unknown }; token: string }): Promise<void> {
+async function sendPasswordResetMail(data: { user: { email: string; name: string; locale?: unknown }; token: string }): Promise<void> {
   const locale: Locale = isLocale(data.user.locale) ? data.user.locale : "nl";
   // `expires` only chooses the message for a dead link ("expired" rather than "invalid"): Better Auth deletes
   // expired tokens on its next lookup, so the database alone cannot tell them apart. It grants nothing.

@@ -3,11 +3,8 @@
  * Unknown address and wrong password give the same answer, so nobody can probe who has an account.
  */
 import { recordAudit, type AuditOrigin } from "../audit/audit.server";
-import { config } from "../config.server";
-import { retryAfterSeconds } from "./auth-request.server";
-import { auth, CLIENT_IP_HEADER } from "./auth.server";
-import { ORGANISATION_INACTIVE_CODE } from "./organisation-sign-in.server";
-import { REQUEST_ID_HEADER } from "./request-headers.server";
+import { authErrorCode, callAuth, retryAfterSeconds, sharedSignInRefusal } from "./auth-request.server";
+import { auth } from "./auth.server";
 
 export type PasswordSignInResult =
   | { ok: true; userId: string; role: string; setCookies: string[] }
@@ -15,27 +12,15 @@ export type PasswordSignInResult =
   | { ok: false; code: "wrong-credentials" | "user-disabled" | "organisation-inactive" | "too-many-requests"; retryAfter?: number };
 
 /**
- * Through Better Auth's HTTP handler rather than `auth.api`, so that its rate limiter (per client address, shared
- * by all instances) applies to the form exactly as to its own endpoint.
+ * Through Better Auth's HTTP handler (callAuth) rather than `auth.api`, so that its rate limiter (per client
+ * address, shared by all instances) applies to the form exactly as to its own endpoint.
  */
 export async function signInWithPassword(
   input: { email: string; password: string },
   headers: Headers,
   origin: AuditOrigin,
 ): Promise<PasswordSignInResult> {
-  const { baseUrl } = config();
-  const request = new Request(`${baseUrl}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: new URL(baseUrl).origin,
-      "user-agent": headers.get("user-agent") ?? "",
-      [CLIENT_IP_HEADER]: origin.ipAddress ?? "",
-      [REQUEST_ID_HEADER]: origin.requestId ?? "",
-    },
-    body: JSON.stringify({ email: input.email, password: input.password }),
-  });
-  const response = await auth().handler(request);
+  const response = await callAuth({ method: "POST", path: "/sign-in/email", body: { email: input.email, password: input.password }, headers, origin });
   if (response.ok) {
     const body = (await response.json()) as { user: { id: string; role: string }; twoFactorRedirect?: boolean };
     // The twoFactor plugin replaced the session by a challenge cookie: /verify-login finishes the sign-in.
@@ -46,16 +31,8 @@ export async function signInWithPassword(
     await recordAudit({ action: "auth.sign-in", actorId: body.user.id, subjectType: "user", subjectId: body.user.id, after: { method: "password" } }, origin);
     return { ok: true, userId: body.user.id, role: body.user.role, setCookies: response.headers.getSetCookie() };
   }
-  const body = (await response.json().catch(() => ({}))) as { code?: string };
-  // Both refusals come from session creation, so only after a correct password (nothing revealed to a guesser).
-  const code =
-    response.status === 429
-      ? "too-many-requests"
-      : body.code === "BANNED_USER"
-        ? "user-disabled"
-        : body.code === ORGANISATION_INACTIVE_CODE
-          ? "organisation-inactive"
-          : "wrong-credentials";
+  // Disabled user and inactive organisation come from session creation, so only after a correct password (nothing revealed to a guesser).
+  const code = sharedSignInRefusal(response, await authErrorCode(response)) ?? "wrong-credentials";
   // The attempted address is not stored: a typo may be someone else's address or a password.
   await recordAudit({ action: "auth.sign-in-failed", subjectType: "user", after: { method: "password", reason: code } }, origin);
   return code === "too-many-requests" ? { ok: false, code, retryAfter: retryAfterSeconds(response) } : { ok: false, code };

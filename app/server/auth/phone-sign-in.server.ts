@@ -6,8 +6,7 @@
 import { AppError } from "~/domain/errors";
 import { toE164 } from "~/domain/phone";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
-import { authErrorCode, callAuthEndpoint } from "./auth-request.server";
-import { ORGANISATION_INACTIVE_CODE } from "./organisation-sign-in.server";
+import { authErrorCode, callAuth, sharedSignInRefusal } from "./auth-request.server";
 
 export type PhoneSignInResult =
   | { ok: true; userId: string; role: string; setCookies: string[] }
@@ -18,14 +17,14 @@ export type PhoneSignInResult =
 export async function requestPhoneSignInCode(typed: string, headers: Headers, origin: AuditOrigin): Promise<string> {
   const phoneNumber = toE164(typed);
   if (!phoneNumber) throw new AppError("invalid-phone-number");
-  const response = await callAuthEndpoint("/phone-number/send-otp", { phoneNumber }, headers, origin);
+  const response = await callAuth({ method: "POST", path: "/phone-number/send-otp", body: { phoneNumber }, headers, origin });
   if (response.status === 429) throw new AppError("too-many-requests");
   if (!response.ok) throw new AppError("invalid-phone-number");
   return phoneNumber;
 }
 
 export async function verifyPhoneSignInCode(phoneNumber: string, code: string, headers: Headers, origin: AuditOrigin): Promise<PhoneSignInResult> {
-  const response = await callAuthEndpoint("/phone-number/verify", { phoneNumber, code: code.trim() }, headers, origin);
+  const response = await callAuth({ method: "POST", path: "/phone-number/verify", body: { phoneNumber, code: code.trim() }, headers, origin });
   const setCookies = response.headers.getSetCookie();
   if (response.ok) {
     const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string; role: string } };
@@ -37,16 +36,7 @@ export async function verifyPhoneSignInCode(phoneNumber: string, code: string, h
     return { ok: true, userId: body.user.id, role: body.user.role, setCookies };
   }
   const errorCode = await authErrorCode(response);
-  const code_: Exclude<PhoneSignInResult, { ok: true } | { ok: "second-factor" }>["code"] =
-    response.status === 429
-      ? "too-many-requests"
-      : errorCode === "BANNED_USER"
-        ? "user-disabled"
-        : errorCode === ORGANISATION_INACTIVE_CODE
-          ? "organisation-inactive"
-        : errorCode === "INVALID_OTP"
-          ? "invalid-verification-code"
-          : "invalid-action-code";
+  const code_ = sharedSignInRefusal(response, errorCode) ?? (errorCode === "INVALID_OTP" ? "invalid-verification-code" : "invalid-action-code");
   await recordAudit({ action: "auth.sign-in-failed", subjectType: "user", after: { method: "phone", reason: code_ } }, origin);
   return { ok: false, code: code_ };
 }

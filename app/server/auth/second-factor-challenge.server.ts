@@ -5,8 +5,7 @@
  * account lock-out and rate limits included), and audit every outcome.
  */
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
-import { authErrorCode, callAuthEndpoint } from "./auth-request.server";
-import { ORGANISATION_INACTIVE_CODE } from "./organisation-sign-in.server";
+import { authErrorCode, callAuth, sharedSignInRefusal } from "./auth-request.server";
 import { auth } from "./auth.server";
 import type { PendingSecondFactor } from "./plugins/second-factor-gate.server";
 
@@ -29,13 +28,13 @@ const VERIFY_PATH: Record<ChallengeMethod, string> = {
 export async function sendSecondFactorSms(headers: Headers, origin: AuditOrigin): Promise<boolean> {
   const pending = await pendingSecondFactor(headers);
   if (!pending?.smsPossible) return false;
-  const response = await callAuthEndpoint("/two-factor/send-otp", {}, headers, origin);
+  const response = await callAuth({ method: "POST", path: "/two-factor/send-otp", body: {}, headers, origin });
   return response.ok;
 }
 
 export async function completeSecondFactor(method: ChallengeMethod, code: string, headers: Headers, origin: AuditOrigin): Promise<ChallengeResult> {
   const pending = await pendingSecondFactor(headers);
-  const response = await callAuthEndpoint(VERIFY_PATH[method], { code: code.trim() }, headers, origin);
+  const response = await callAuth({ method: "POST", path: VERIFY_PATH[method], body: { code: code.trim() }, headers, origin });
   const setCookies = response.headers.getSetCookie();
   if (response.ok) {
     const body = (await response.json()) as { user: { id: string; role: string } };
@@ -43,16 +42,9 @@ export async function completeSecondFactor(method: ChallengeMethod, code: string
     return { ok: true, userId: body.user.id, role: body.user.role, setCookies };
   }
   const errorCode = await authErrorCode(response);
-  const code_: Extract<ChallengeResult, { ok: false }>["code"] =
-    response.status === 429
-      ? "too-many-requests"
-      : errorCode === "BANNED_USER"
-        ? "user-disabled"
-        : errorCode === ORGANISATION_INACTIVE_CODE
-          ? "organisation-inactive"
-        : errorCode === "INVALID_CODE" || errorCode === "INVALID_BACKUP_CODE"
-          ? "invalid-verification-code"
-          : "invalid-action-code";
+  const code_ =
+    sharedSignInRefusal(response, errorCode) ??
+    (errorCode === "INVALID_CODE" || errorCode === "INVALID_BACKUP_CODE" ? "invalid-verification-code" : "invalid-action-code");
   // The user is known here (the challenge cookie names them), unlike a failed first factor.
   await recordAudit({ action: "auth.second-factor-failed", actorId: pending?.userId ?? null, subjectType: "user", subjectId: pending?.userId ?? null, after: { method, reason: errorCode ?? response.status } }, origin);
   return { ok: false, code: code_, setCookies };

@@ -2,10 +2,9 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { installOutbox, silentLogger, tokenOf, waitForMail } from "../../../tests/support/people";
+import { codeOf, installOutbox, silentLogger, tokenOf, waitForMail } from "../../../tests/support/people";
 import { createDelivery, installDelivery } from "../mail/delivery.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { AppError } from "~/domain/errors";
 import { loadSessionUser } from "../auth/session.server";
 import { requestPasswordReset } from "../auth/password-reset.server";
 import { setPasswordFromLink, setPasswordLink } from "../auth/set-password-link.server";
@@ -33,16 +32,6 @@ afterAll(async () => {
   vi.useRealTimers();
   await database?.close();
 });
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 function cookieHeaders(setCookies: string[]): Headers {
   return new Headers({ cookie: setCookies.map((c) => c.split(";")[0]).join("; ") });

@@ -50,7 +50,7 @@ function newToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashToken(token) };
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
@@ -122,7 +122,7 @@ export async function sendInvitationMails(actor: Actor, mails: PendingMail[]): P
   return { failed };
 }
 
-export function invitationPath(token: string, locale: Locale): string {
+function invitationPath(token: string, locale: Locale): string {
   return `${localizePath("/set-password", locale)}?token=${encodeURIComponent(token)}`;
 }
 

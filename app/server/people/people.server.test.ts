@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installOutbox } from "../../../tests/support/people";
+import { codeOf, installOutbox } from "../../../tests/support/people";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { AppError } from "~/domain/errors";
 import { organisationSchema } from "~/domain/people-forms";
 import { signInWithPassword } from "../auth/password-sign-in.server";
 import { loadSessionUser } from "../auth/session.server";
@@ -47,16 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
 });
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 describe("role checks in the data layer", () => {
   it("refuses everyone but admins, whatever the route did", async () => {

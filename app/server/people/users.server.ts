@@ -14,7 +14,7 @@ import { session, supervisor, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
 
-export const DISABLED_REASON = "disabled by an administrator";
+const DISABLED_REASON = "disabled by an administrator";
 
 async function otherActiveAdmins(tx: Transaction, userId: string): Promise<number> {
   const [{ n }] = await tx
