@@ -4,6 +4,7 @@
  * missed from the event log, then the live feed. The session is checked again periodically: a signed-out,
  * disabled or expired user's stream ends.
  */
+import { fromNodeHeaders } from "better-auth/node";
 import type { Request, Response } from "express";
 import { and, asc, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
 import { systemDb } from "../db/client.server";
@@ -18,15 +19,6 @@ export const LIVE_HEARTBEAT_MS = 25_000;
 export const LIVE_SESSION_CHECK_MS = 60_000;
 /** More missed events than this: the client is told to reload its data instead of replaying them one by one. */
 export const LIVE_REPLAY_LIMIT = 500;
-
-function headersOf(req: Request): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) headers.set(name, value.join(", "));
-  }
-  return headers;
-}
 
 function lastEventId(req: Request): number | null {
   const raw = req.header("last-event-id") ?? (typeof req.query.lastEventId === "string" ? req.query.lastEventId : null);
@@ -76,7 +68,7 @@ function write(res: Response, event: LiveEvent): void {
 }
 
 export async function liveEventsHandler(req: Request, res: Response): Promise<void> {
-  const headers = headersOf(req);
+  const headers = fromNodeHeaders(req.headers);
   const user: SessionUser | null = await loadSessionUser(headers);
   if (!user) {
     res.status(401).json({ code: "unauthenticated" });
