@@ -194,6 +194,28 @@ describe("refusals with the seed's storage codes", () => {
     expect((await head(cookies.pro, location)).status).toBe(404);
   });
 
+  it("a refused type keeps its code when the body arrives after the headers, as browsers send it", async () => {
+    const pdf = Buffer.from("%PDF-1.7 this is not a video at all");
+    const created = await create(cookies.pro, pdf.length, { filetype: "video/mp4", filename: "clip.mp4" });
+    const location = created.headers.get("location")!;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${server.url}${location}`, {
+        method: "PATCH",
+        headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(pdf.length), cookie: cookies.pro },
+      });
+      request.on("response", (response) => {
+        let body = "";
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on("error", reject);
+      request.flushHeaders();
+      setTimeout(() => request.write(pdf), 30);
+      setTimeout(() => request.end(), 100);
+    });
+    await refusal(new Response(answer.body, { status: answer.status }), 400, "storage/invalid-argument", "type-not-allowed");
+  });
+
   it("a size over the kind's maximum", async () => {
     await refusal(await create(cookies.pro, 2 * MiB, { filetype: "image/png" }), 400, "storage/invalid-argument", "too-large");
     // Over the largest size of any kind: tus itself refuses, in the same code.
