@@ -7,13 +7,13 @@ import http from "node:http";
 import { eq } from "drizzle-orm";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
+import { signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { MP4_HEAD, PNG_HEAD, WEBM_HEAD, JPEG_HEAD, fakeMedia, sha256, tusMetadata } from "../../../tests/support/media-bytes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { UPLOAD_EXPIRY_MS } from "~/domain/constants";
 import { systemDb } from "../db/client.server";
 import { media, organisation } from "../db/schema";
-import { DEMO_PASSWORD, seedDemoData, type DemoData } from "../demo/seed-demo.server";
+import { seedDemoData, type DemoData } from "../demo/seed-demo.server";
 import { createOrganisation } from "../demo/factories.server";
 
 const MiB = 1024 * 1024;
@@ -22,21 +22,13 @@ let demo: DemoData;
 let server: MediaTestServer;
 const cookies = {} as Record<"admin" | "supervisor" | "pro" | "pro2", string>;
 
-async function signIn(email: string): Promise<string> {
-  const response = await database.auth.api.signInEmail({ body: { email, password: DEMO_PASSWORD }, asResponse: true });
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 beforeAll(async () => {
   database = await createTestDatabase({ MEDIA_MAX_IMAGE_MB: "1" });
   demo = await seedDemoData();
-  cookies.admin = await signIn("admin@casus.test");
-  cookies.supervisor = await signIn("supervisor@casus.test");
-  cookies.pro = await signIn("pro@casus.test");
-  cookies.pro2 = await signIn("pro2@casus.test");
+  cookies.admin = await signInCookie(database, "admin@casus.test");
+  cookies.supervisor = await signInCookie(database, "supervisor@casus.test");
+  cookies.pro = await signInCookie(database, "pro@casus.test");
+  cookies.pro2 = await signInCookie(database, "pro2@casus.test");
   server = await startMediaServer(database.dataDir);
 });
 
