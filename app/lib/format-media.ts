@@ -20,3 +20,8 @@ export function formatSeconds(totalSeconds: number): string {
   const seconds = String(s % 60).padStart(2, "0");
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
 }
+
+/** Now as a file-name-safe stamp, e.g. "2026-11-21T10-25-48", for names of recorded clips and stills. */
+export function fileStamp(): string {
+  return new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
+}

@@ -12,6 +12,8 @@ import { createUploadServer } from "~/server/media/upload-server.server";
 import { DiskObjectStore } from "~/server/storage/disk-store.server";
 import type { ObjectStore } from "~/server/storage/object-store.server";
 import { installObjectStore } from "~/server/storage/storage.server";
+import { DEMO_PASSWORD } from "~/server/demo/seed-demo.server";
+import type { TestDatabase } from "./test-database";
 
 export interface MediaTestServer {
   url: string;
@@ -58,4 +60,13 @@ export async function startMediaServer(dataDir: string, store?: ObjectStore): Pr
       return stop(server);
     },
   };
+}
+
+/** The Cookie header of a demo user signed in with the demo password, for requests to the media server. */
+export async function signInCookie(database: TestDatabase, email: string): Promise<string> {
+  const response = await database.auth.api.signInEmail({ body: { email, password: DEMO_PASSWORD }, asResponse: true });
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }

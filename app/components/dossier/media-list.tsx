@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import { UploadList } from "~/components/media/upload-list";
+import { fileStamp } from "~/lib/format-media";
 import { MEDIA_URL_TTL_MS } from "~/domain/constants";
 import { type Ear } from "~/domain/dossier/choices";
 import type { Drawings, Stroke } from "~/domain/dossier/content";
@@ -46,10 +47,6 @@ function useFreshMedia(dossierId: string, initial: MediumItem[]): MediumItem[] {
     return () => clearInterval(timer);
   }, [dossierId]);
   return items;
-}
-
-function stamp(): string {
-  return new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
 }
 
 function Capture({ ears }: { ears: readonly Ear[] }) {
@@ -115,13 +112,13 @@ function Capture({ ears }: { ears: readonly Ear[] }) {
                   void add(
                     ear,
                     clip.blob,
-                    `${t("media:recorder.clipName")}-${ear}-${stamp()}.${clip.type.includes("mp4") ? "mp4" : "webm"}`,
+                    `${t("media:recorder.clipName")}-${ear}-${fileStamp()}.${clip.type.includes("mp4") ? "mp4" : "webm"}`,
                     facts,
                     "recorder",
                   )
                 }
                 onKeepStill={(still, facts) =>
-                  void add(ear, still, `${t("media:recorder.stillName")}-${ear}-${stamp()}.jpg`, facts, "recorder")
+                  void add(ear, still, `${t("media:recorder.stillName")}-${ear}-${fileStamp()}.jpg`, facts, "recorder")
                 }
               />
             </Suspense>
@@ -129,14 +126,7 @@ function Capture({ ears }: { ears: readonly Ear[] }) {
         </div>
       ))}
       {uploads.items.length > 0 ? (
-        <UploadList
-          items={uploads.items}
-          onPause={uploads.pause}
-          onResume={uploads.resume}
-          onCancel={(key) => void uploads.cancel(key)}
-          onReattach={(key, file) => void uploads.reattach(key, file)}
-          compact
-        />
+        <UploadList uploads={uploads} compact />
       ) : null}
     </div>
   );

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessageKey } from "~/domain/errors";
 import { useLocale } from "~/lib/use-locale";
 import { formatBytes, formatSeconds } from "~/lib/format-media";
-import type { UploadItem } from "~/lib/uploads/use-uploads";
+import type { useUploads } from "~/lib/uploads/use-uploads";
 import { Button } from "../ui/button";
 import { MediaDetails } from "./media-details";
 import { MediaPlayer } from "./media-player";
@@ -10,17 +10,15 @@ import { MediaPlayer } from "./media-player";
 const KNOWN_REASONS = new Set(["type-not-allowed", "too-large", "already-complete"]);
 
 export interface UploadListProps {
-  items: UploadItem[];
-  onPause: (key: string) => void;
-  onResume: (key: string) => void;
-  onCancel: (key: string) => void;
-  onReattach: (key: string, file: File) => void;
+  /** The page's upload queue (useUploads): its items and the controls for each. */
+  uploads: Pick<ReturnType<typeof useUploads>, "items" | "pause" | "resume" | "cancel" | "reattach">;
   /** Progress only: the finished medium is shown elsewhere (e.g. in the dossier's media list). */
   compact?: boolean;
 }
 
 /** Each upload: progress with speed and time left, pause/resume/cancel, then what was stored and a player. */
-export function UploadList({ items, onPause, onResume, onCancel, onReattach, compact }: UploadListProps) {
+export function UploadList({ uploads, compact }: UploadListProps) {
+  const { items } = uploads;
   const { t } = useTranslation("media");
   const locale = useLocale();
   if (items.length === 0) return <p className="text-sm text-slate-600">{t("upload.none")}</p>;
@@ -43,17 +41,17 @@ export function UploadList({ items, onPause, onResume, onCancel, onReattach, com
               </div>
               <div className="flex gap-2">
                 {active ? (
-                  <Button variant="secondary" onClick={() => onPause(key)}>
+                  <Button variant="secondary" onClick={() => uploads.pause(key)}>
                     {t("upload.pause")}
                   </Button>
                 ) : null}
                 {(snapshot.state === "paused" || snapshot.state === "error") && !needsFile ? (
-                  <Button variant="secondary" onClick={() => onResume(key)}>
+                  <Button variant="secondary" onClick={() => uploads.resume(key)}>
                     {snapshot.state === "error" ? t("upload.retry") : t("upload.resume")}
                   </Button>
                 ) : null}
                 {snapshot.state !== "complete" && snapshot.state !== "canceled" ? (
-                  <Button variant="ghost" onClick={() => onCancel(key)}>
+                  <Button variant="ghost" onClick={() => void uploads.cancel(key)}>
                     {t("upload.cancel")}
                   </Button>
                 ) : null}
@@ -83,7 +81,7 @@ export function UploadList({ items, onPause, onResume, onCancel, onReattach, com
                   className="mt-1 block text-sm"
                   onChange={(event) => {
                     const file = event.currentTarget.files?.[0];
-                    if (file) onReattach(key, file);
+                    if (file) void uploads.reattach(key, file);
                   }}
                 />
               </label>

@@ -6,6 +6,7 @@ import { OrganisationPicker } from "~/components/media/organisation-picker";
 import { RecentMedia } from "~/components/media/recent-media";
 import { InEarRecorder } from "~/components/media/in-ear-recorder";
 import { UploadList } from "~/components/media/upload-list";
+import { fileStamp } from "~/lib/format-media";
 import { PageHeader } from "~/components/page-header";
 import { useUploads } from "~/lib/uploads/use-uploads";
 import { authorize } from "~/server/auth/authorize.server";
@@ -17,10 +18,6 @@ export const handle = { i18n: ["media", "ml"] };
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "test-record-view");
   return mediaPageData(user, { source: "recorder" });
-}
-
-function stamp(): string {
-  return new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
 }
 
 export default function Page() {
@@ -36,19 +33,13 @@ export default function Page() {
         <OrganisationPicker organisations={organisations} value={organisationId} onChange={setOrganisationId} />
         <InEarRecorder
           onKeepClip={(clip, facts) =>
-            void uploads.add(clip.blob, `${t("recorder.clipName")}-${stamp()}.${clip.type.includes("mp4") ? "mp4" : "webm"}`, { organisationId, source: "recorder", ...facts })
+            void uploads.add(clip.blob, `${t("recorder.clipName")}-${fileStamp()}.${clip.type.includes("mp4") ? "mp4" : "webm"}`, { organisationId, source: "recorder", ...facts })
           }
-          onKeepStill={(still, facts) => void uploads.add(still, `${t("recorder.stillName")}-${stamp()}.jpg`, { organisationId, source: "recorder", ...facts })}
+          onKeepStill={(still, facts) => void uploads.add(still, `${t("recorder.stillName")}-${fileStamp()}.jpg`, { organisationId, source: "recorder", ...facts })}
         />
         <section className="space-y-3">
           <h2 className="text-lg font-semibold text-slate-900">{t("upload.list")}</h2>
-          <UploadList
-            items={uploads.items}
-            onPause={uploads.pause}
-            onResume={uploads.resume}
-            onCancel={(key) => void uploads.cancel(key)}
-            onReattach={(key, file) => void uploads.reattach(key, file)}
-          />
+          <UploadList uploads={uploads} />
         </section>
         <RecentMedia media={recent} />
       </div>

@@ -71,13 +71,7 @@ export default function Page() {
         </div>
         <section className="space-y-3">
           <h2 className="text-lg font-semibold text-slate-900">{t("upload.list")}</h2>
-          <UploadList
-            items={uploads.items}
-            onPause={uploads.pause}
-            onResume={uploads.resume}
-            onCancel={(key) => void uploads.cancel(key)}
-            onReattach={(key, file) => void uploads.reattach(key, file)}
-          />
+          <UploadList uploads={uploads} />
         </section>
         <RecentMedia media={recent} />
       </div>

@@ -12,7 +12,7 @@ import { dossierEvent, dossierMedium, media } from "../db/schema";
 import { insertDemoStill } from "../demo/demo-media.server";
 import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
 import { verifyMediaSignature } from "../media/signed-url.server";
-import { listVideosForLabelling } from "../ml/video-sources.server";
+import { findVideoForLabelling, listVideosForLabelling } from "../ml/video-sources.server";
 import { createObjectStore, installObjectStore } from "../storage/storage.server";
 import type { Actor } from "./actor.server";
 import { createDossier } from "./create.server";
@@ -232,5 +232,17 @@ describe("dossier videos for labelling", () => {
     expect((await listVideosForLabelling(admin, { from: new Date(Date.now() + 86_400_000) })).some((v) => v.id === attached)).toBe(false);
     expect((await listVideosForLabelling(admin, { to: new Date(Date.now() + 86_400_000) })).map((v) => v.id)).toContain(attached);
     expect(await codeOf(listVideosForLabelling(sup))).toBe("not-found");
+  });
+
+  it("finds one video by id as the list shows it, without listing them all", async () => {
+    const { id } = await createDossier(pro, { phone: "0612345674", earSide: "right" });
+    const attached = await video(pro);
+    const loose = await video(pro);
+    await attachMedium(pro, id, { mediaId: attached, ear: "right" });
+    const listed = (await listVideosForLabelling(admin)).find((v) => v.id === attached);
+    expect({ ...(await findVideoForLabelling(admin, attached)), url: "" }).toEqual({ ...listed, url: "" });
+    expect(await codeOf(findVideoForLabelling(admin, loose))).toBe("not-found");
+    expect(await codeOf(findVideoForLabelling(admin, "no-such-video"))).toBe("not-found");
+    expect(await codeOf(findVideoForLabelling(sup, attached))).toBe("not-found");
   });
 });

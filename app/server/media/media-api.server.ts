@@ -38,7 +38,9 @@ async function download(req: Request, res: Response, id: string, variant: MediaV
   const row = await mediaById(id);
   const key = variant === "file" ? (row.status === "complete" ? row.objectKey : null) : variant === "poster" ? row.posterKey : row.thumbnailKey;
   if (!key) throw new StorageError("storage/object-not-found");
-  const size = variant === "file" ? row.size : (await objectStore().head(key)).size;
+  // The original's size is in its row; a preview's facts come from the store, read once for both range and HEAD.
+  const info = variant === "file" ? null : await objectStore().head(key);
+  const size = info?.size ?? row.size;
   const range = parseRange(req.get("range"), size);
   if (range === "unsatisfiable") {
     res.status(416).set({ "Content-Range": `bytes */${size}`, "Accept-Ranges": "bytes", "Cache-Control": "no-store" }).end();
@@ -53,7 +55,6 @@ async function download(req: Request, res: Response, id: string, variant: MediaV
   };
   if (variant === "file" && row.sha256) headers.ETag = `"${row.sha256}"`;
   if (req.method === "HEAD") {
-    const info = variant === "file" ? null : await objectStore().head(key);
     res
       .status(range ? 206 : 200)
       .set(headers)

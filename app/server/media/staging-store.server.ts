@@ -87,7 +87,10 @@ export class StagingStore extends FileStore {
       const upload = await this.getUpload(id);
       const needed = Math.min(SNIFF_BYTES, upload.size ?? SNIFF_BYTES);
       const prefix = offset > 0 ? await readHead(filePath, offset) : Buffer.alloc(0);
-      source = checkedFirstBytes(readable, prefix, needed, (head) => void checkHead(head, upload.metadata?.filetype));
+      // A refusal must not destroy tus's request stream: tus would then answer its own "aborted" (400, no code)
+      // instead of our storage/invalid-argument, which the client can only read as storage/unknown.
+      const body = readable.iterator({ destroyOnReturn: false });
+      source = checkedFirstBytes(body, prefix, needed, (head) => void checkHead(head, upload.metadata?.filetype));
     }
     let received = 0;
     const writable = fs.createWriteStream(filePath, { flags: "r+", start: offset });

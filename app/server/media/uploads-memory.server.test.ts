@@ -7,10 +7,10 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
+import { signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { WEBM_HEAD, tusMetadata } from "../../../tests/support/media-bytes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { DEMO_PASSWORD, seedDemoData } from "../demo/seed-demo.server";
+import { seedDemoData } from "../demo/seed-demo.server";
 
 const MiB = 1024 * 1024;
 const SIZE = 200 * MiB;
@@ -21,8 +21,7 @@ let cookie: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData();
-  const response = await database.auth.api.signInEmail({ body: { email: "pro@casus.test", password: DEMO_PASSWORD }, asResponse: true });
-  cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  cookie = await signInCookie(database, "pro@casus.test");
   server = await startMediaServer(database.dataDir);
 });
 

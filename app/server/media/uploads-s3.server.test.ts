@@ -3,11 +3,11 @@ import http from "node:http";
 import type { S3Client } from "@aws-sdk/client-s3";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
+import { signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { MP4_HEAD, fakeMedia, sha256, tusMetadata } from "../../../tests/support/media-bytes";
 import { startS3Server, type S3TestServer } from "../../../tests/support/s3-server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { DEMO_PASSWORD, seedDemoData } from "../demo/seed-demo.server";
+import { seedDemoData } from "../demo/seed-demo.server";
 import { S3ObjectStore } from "../storage/s3-store.server";
 import { createS3Client } from "../storage/storage.server";
 
@@ -21,8 +21,7 @@ let cookie: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData();
-  const response = await database.auth.api.signInEmail({ body: { email: "pro@casus.test", password: DEMO_PASSWORD }, asResponse: true });
-  cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  cookie = await signInCookie(database, "pro@casus.test");
   s3 = await startS3Server();
   client = createS3Client(s3.settings);
   server = await startMediaServer(database.dataDir, new S3ObjectStore(client, s3.settings.bucket));

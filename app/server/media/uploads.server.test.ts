@@ -7,13 +7,13 @@ import http from "node:http";
 import { eq } from "drizzle-orm";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
+import { signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { MP4_HEAD, PNG_HEAD, WEBM_HEAD, JPEG_HEAD, fakeMedia, sha256, tusMetadata } from "../../../tests/support/media-bytes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { UPLOAD_EXPIRY_MS } from "~/domain/constants";
 import { systemDb } from "../db/client.server";
 import { media, organisation } from "../db/schema";
-import { DEMO_PASSWORD, seedDemoData, type DemoData } from "../demo/seed-demo.server";
+import { seedDemoData, type DemoData } from "../demo/seed-demo.server";
 import { createOrganisation } from "../demo/factories.server";
 
 const MiB = 1024 * 1024;
@@ -22,21 +22,13 @@ let demo: DemoData;
 let server: MediaTestServer;
 const cookies = {} as Record<"admin" | "supervisor" | "pro" | "pro2", string>;
 
-async function signIn(email: string): Promise<string> {
-  const response = await database.auth.api.signInEmail({ body: { email, password: DEMO_PASSWORD }, asResponse: true });
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 beforeAll(async () => {
   database = await createTestDatabase({ MEDIA_MAX_IMAGE_MB: "1" });
   demo = await seedDemoData();
-  cookies.admin = await signIn("admin@casus.test");
-  cookies.supervisor = await signIn("supervisor@casus.test");
-  cookies.pro = await signIn("pro@casus.test");
-  cookies.pro2 = await signIn("pro2@casus.test");
+  cookies.admin = await signInCookie(database, "admin@casus.test");
+  cookies.supervisor = await signInCookie(database, "supervisor@casus.test");
+  cookies.pro = await signInCookie(database, "pro@casus.test");
+  cookies.pro2 = await signInCookie(database, "pro2@casus.test");
   server = await startMediaServer(database.dataDir);
 });
 
@@ -192,6 +184,28 @@ describe("refusals with the seed's storage codes", () => {
     const location = created.headers.get("location")!;
     await refusal(await patch(cookies.pro, location, 0, fakeMedia(PNG_HEAD, 5000)), 400, "storage/invalid-argument", "type-not-allowed");
     expect((await head(cookies.pro, location)).status).toBe(404);
+  });
+
+  it("a refused type keeps its code when the body arrives after the headers, as browsers send it", async () => {
+    const pdf = Buffer.from("%PDF-1.7 this is not a video at all");
+    const created = await create(cookies.pro, pdf.length, { filetype: "video/mp4", filename: "clip.mp4" });
+    const location = created.headers.get("location")!;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${server.url}${location}`, {
+        method: "PATCH",
+        headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(pdf.length), cookie: cookies.pro },
+      });
+      request.on("response", (response) => {
+        let body = "";
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on("error", reject);
+      request.flushHeaders();
+      setTimeout(() => request.write(pdf), 30);
+      setTimeout(() => request.end(), 100);
+    });
+    await refusal(new Response(answer.body, { status: answer.status }), 400, "storage/invalid-argument", "type-not-allowed");
   });
 
   it("a size over the kind's maximum", async () => {

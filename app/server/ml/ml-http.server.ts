@@ -15,6 +15,7 @@
  *
  * Each request is authorised by its session, like the pages; refusals answer 404 to non-admins.
  */
+import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type Request, type Response } from "express";
 import yazl from "yazl";
 import { AppError } from "~/domain/errors";
@@ -36,19 +37,13 @@ import { assertMlAdmin } from "./actor.server";
 
 const IMMUTABLE = "private, max-age=31536000, immutable";
 
-function headersOf(req: Request): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-  return headers;
-}
-
 type Handler = (req: Request, res: Response) => Promise<void>;
 
 /** Runs a handler with the session's user; typed errors become their status with a JSON code, never a stack. */
 function handle(work: (req: Request, res: Response, user: Awaited<ReturnType<typeof loadSessionUser>>) => Promise<void>): Handler {
   return async (req, res) => {
     try {
-      const user = await loadSessionUser(headersOf(req));
+      const user = await loadSessionUser(fromNodeHeaders(req.headers));
       if (!user) throw new AppError("unauthenticated");
       await work(req, res, user);
     } catch (error) {

@@ -6,10 +6,12 @@
 import type { Readable } from "node:stream";
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
+import { isStorageError } from "~/domain/storage-errors";
 import type { VideoSource } from "~/domain/video-sources";
 import { systemDb } from "../db/client.server";
 import { dossierMedium, media, organisation } from "../db/schema";
 import { signMediaUrl } from "../media/signed-url.server";
+import type { ObjectInfo } from "../storage/object-store.server";
 import { objectStore } from "../storage/storage.server";
 import { assertMlAdmin, type MlActor } from "./actor.server";
 
@@ -53,36 +55,35 @@ export function videoUrl(id: string): string {
   return `/api/ml/videos/${encodeURIComponent(id)}`;
 }
 
+function testVideo(id: string, info: ObjectInfo): LabellingVideo {
+  return {
+    id,
+    source: "upload",
+    name: info.metadata.originalName ?? id,
+    contentType: info.contentType,
+    size: info.size,
+    uploadedBy: info.uploadedBy,
+    uploadedAt: info.updatedAt.toISOString(),
+    url: videoUrl(id),
+    organisationId: null,
+    organisationName: null,
+  };
+}
+
 async function testVideos(): Promise<LabellingVideo[]> {
   const store = objectStore();
   const summaries = await store.list(VIDEO_PREFIX);
-  return Promise.all(
-    summaries.map(async (s) => {
-      const info = await store.head(s.key);
-      const id = s.key.slice(VIDEO_PREFIX.length + 1);
-      return {
-        id,
-        source: "upload" as const,
-        name: info.metadata.originalName ?? id,
-        contentType: info.contentType,
-        size: info.size,
-        uploadedBy: info.uploadedBy,
-        uploadedAt: info.updatedAt.toISOString(),
-        url: videoUrl(id),
-        organisationId: null,
-        organisationName: null,
-      };
-    }),
-  );
+  return Promise.all(summaries.map(async (s) => testVideo(s.key.slice(VIDEO_PREFIX.length + 1), await store.head(s.key))));
 }
 
 /** Complete videos attached to at least one dossier; newest first, at most `limit`. */
-async function dossierVideos(filters: VideoFilters, limit = 500): Promise<LabellingVideo[]> {
+async function dossierVideos(filters: VideoFilters & { id?: string }, limit = 500): Promise<LabellingVideo[]> {
   const conditions = [
     eq(media.kind, "video"),
     eq(media.status, "complete"),
     inArray(media.id, systemDb().selectDistinct({ id: dossierMedium.mediaId }).from(dossierMedium)),
   ];
+  if (filters.id) conditions.push(eq(media.id, filters.id));
   if (filters.organisationId) conditions.push(eq(media.organisationId, filters.organisationId));
   if (filters.from) conditions.push(gte(media.createdAt, filters.from));
   if (filters.to) conditions.push(lt(media.createdAt, filters.to));
@@ -122,9 +123,22 @@ export async function listVideosForLabelling(actor: MlActor | null, filters: Vid
     .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
 }
 
+/**
+ * One video by id, as the list shows it. Looked up directly rather than by listing every video: the video
+ * endpoint asks on each range request while a video plays.
+ */
 export async function findVideoForLabelling(actor: MlActor | null, id: string): Promise<LabellingVideo> {
-  const videos = await listVideosForLabelling(actor);
-  const video = videos.find((v) => v.id === id);
+  assertMlAdmin(actor);
+  // Both kinds have UUID ids; anything else is not a video (and must not reach the uuid column).
+  if (!/^[0-9a-f-]{36}$/.test(id)) throw new AppError("not-found");
+  const info = await objectStore()
+    .head(videoKey(id))
+    .catch((error: unknown) => {
+      if (isStorageError(error) && error.code === "storage/object-not-found") return null;
+      throw error;
+    });
+  if (info) return testVideo(id, info);
+  const [video] = await dossierVideos({ id }, 1);
   if (!video) throw new AppError("not-found");
   return video;
 }
