@@ -19,6 +19,9 @@ interface Props {
   onNotice: (code: ErrorCode | null, tone?: "error" | "info") => void;
 }
 
+/** How long the "pop-up blocked" notice shows before the redirect flow takes over. */
+const POPUP_BLOCKED_NOTICE_MS = 1_500;
+
 export function OidcSignIn({ providers, redirectTo, onNotice }: Props) {
   const { t } = useTranslation("auth");
   const locale = useLocale();
@@ -34,9 +37,10 @@ export function OidcSignIn({ providers, redirectTo, onNotice }: Props) {
     const verify = localizePath("/verify-login", locale);
     const outcome = signInWithPopup({ provider: id, callbackURL: `${verify}?popup=done`, errorCallbackURL: `${verify}?popup=error` });
     if (!outcome) {
-      // Blocked: say so, and continue in this window by the redirect flow.
+      // Blocked: say so, and continue in this window by the redirect flow — after a moment, so the message can be
+      // read before the page goes to the provider.
       onNotice("popup-blocked", "info");
-      forms.current.get(id)?.requestSubmit();
+      setTimeout(() => forms.current.get(id)?.requestSubmit(), POPUP_BLOCKED_NOTICE_MS);
       return;
     }
     setWaiting(id);
