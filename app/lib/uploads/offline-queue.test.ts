@@ -16,3 +16,18 @@ describe("offline cache budget", () => {
     expect(fitsOfflineCache(2 * 1024 * 1024, 0, offlineCacheBudget(1))).toBe(false);
   });
 });
+
+describe("the queue in IndexedDB", () => {
+  it("does not bring back an upload that was dequeued while its URL was being recorded", async () => {
+    // fake-indexeddb is a complete in-memory implementation of the IndexedDB standard (Node has none).
+    await import("fake-indexeddb/auto");
+    const { dequeue, enqueue, listQueued, setQueuedUrl } = await import("./offline-queue");
+    const file = new Blob([new Uint8Array(16)], { type: "video/mp4" });
+    await enqueue({ key: "refused", name: "clip.mp4", type: "video/mp4", size: 16, metadata: {}, uploadUrl: null, createdAt: 1, file });
+    await enqueue({ key: "kept", name: "ear.jpg", type: "image/jpeg", size: 16, metadata: {}, uploadUrl: null, createdAt: 2, file });
+    // The URL arrives and the refusal dequeues at the same moment.
+    await Promise.all([setQueuedUrl("refused", "/api/uploads/a"), dequeue("refused"), setQueuedUrl("kept", "/api/uploads/b")]);
+    const queued = await listQueued();
+    expect(queued.map((q) => [q.key, q.uploadUrl])).toEqual([["kept", "/api/uploads/b"]]);
+  });
+});

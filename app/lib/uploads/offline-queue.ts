@@ -75,10 +75,20 @@ export async function enqueue(entry: Omit<QueuedUpload, "blob"> & { file: Blob }
   return keep;
 }
 
+/**
+ * Records the tus URL of a queued upload. Read and write happen in ONE transaction: with two, a `dequeue` in
+ * between (an upload refused at its first bytes) was undone by the write, and the refused upload came back on
+ * the next visit.
+ */
 export async function setQueuedUrl(key: string, uploadUrl: string): Promise<void> {
   if (!offlineQueueAvailable()) return;
-  const current = await run("readonly", (store) => store.get(key) as IDBRequest<QueuedUpload | undefined>);
-  if (current) await run("readwrite", (store) => store.put({ ...current, uploadUrl }));
+  await run("readwrite", (store) => {
+    const request = store.get(key) as IDBRequest<QueuedUpload | undefined>;
+    request.onsuccess = () => {
+      if (request.result) store.put({ ...request.result, uploadUrl });
+    };
+    return request;
+  });
 }
 
 export async function dequeue(key: string): Promise<void> {
