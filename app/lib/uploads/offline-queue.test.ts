@@ -20,7 +20,8 @@ describe("offline cache budget", () => {
 describe("the queue in IndexedDB", () => {
   it("does not bring back an upload that was dequeued while its URL was being recorded", async () => {
     // fake-indexeddb is a complete in-memory implementation of the IndexedDB standard (Node has none).
-    await import("fake-indexeddb/auto");
+    const fake = await import("fake-indexeddb");
+    Object.assign(globalThis, { indexedDB: fake.indexedDB, IDBKeyRange: fake.IDBKeyRange });
     const { dequeue, enqueue, listQueued, setQueuedUrl } = await import("./offline-queue");
     const file = new Blob([new Uint8Array(16)], { type: "video/mp4" });
     await enqueue({ key: "refused", name: "clip.mp4", type: "video/mp4", size: 16, metadata: {}, uploadUrl: null, createdAt: 1, file });
