@@ -9,6 +9,7 @@
  */
 import type * as tf from "@tensorflow/tfjs";
 import { useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { InEarIndicator } from "~/ml/browser/in-ear-indicator";
 import { inputReader } from "~/ml/browser/frames";
 import { loadMl } from "~/ml/browser/load-ml";
@@ -55,6 +56,9 @@ async function scoreStill(model: tf.LayersModel, blob: Blob): Promise<number | n
 }
 
 export function InEarRecorder({ onKeepClip, onKeepStill, proposals = 3 }: InEarRecorderProps) {
+  // The indicator's messages load before the recorder first shows: after a client-side navigation they may not be
+  // there yet, and loading them only when the model arrives would hide the live picture for a moment.
+  useTranslation(["media", "ml"]);
   const { model, info, error } = useModel("active");
   const collector = useMemo(() => (model && info ? new StillCollector(model, info.id) : null), [model, info]);
   const recording = useRef(false);

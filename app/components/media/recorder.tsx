@@ -3,8 +3,8 @@
  * (webm or mp4, whichever the browser supports), take stills from the live picture, then review.
  *
  * Later work plugs in here without changing the recorder:
- * - `renderOverlay(video)` draws over the live preview on every render (the in-ear indicator reads frames from
- *   the video element itself, e.g. in a requestAnimationFrame loop);
+ * - `renderOverlay(video)` draws over the live preview on every render once the <video> element is on the page
+ *   (the in-ear indicator reads frames from the element itself, in a requestAnimationFrame loop);
  * - `proposeStills(recording)` runs after a recording stops and may return stills (e.g. the frames the in-ear
  *   model likes best); they join the stills taken by hand for review.
  */
@@ -53,7 +53,10 @@ interface Still {
 
 export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill, onRecordingChange }: RecorderProps) {
   const { t } = useTranslation("media");
-  const videoRef = useRef<HTMLVideoElement>(null);
+  // The <video> is kept in state, not only in a ref: React detaches refs while a Suspense boundary hides this
+  // tree and renders again before attaching them, so an overlay read from a ref at render time could vanish for
+  // good. A callback ref that sets state re-renders whenever the element comes or goes.
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
   const chunksRef = useRef<Blob[]>([]);
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -65,7 +68,6 @@ export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill
   const [clip, setClip] = useState<(RecordedClip & { url: string }) | null>(null);
   const [stills, setStills] = useState<Still[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const [, setVideoReady] = useState(false);
 
   const stop = useCallback((current: MediaStream | null) => current?.getTracks().forEach((track) => track.stop()), []);
 
@@ -93,12 +95,12 @@ export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill
   );
 
   useEffect(() => {
-    const video = videoRef.current;
-    if (video && stream) {
+    // Only a new stream restarts the picture (the same element comes back after being hidden).
+    if (video && stream && video.srcObject !== stream) {
       video.srcObject = stream;
       void video.play().catch(() => undefined);
     }
-  }, [stream]);
+  }, [video, stream]);
 
   useEffect(() => () => stop(stream), [stream, stop]);
 
@@ -143,7 +145,6 @@ export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill
   };
 
   const takeStill = async () => {
-    const video = videoRef.current;
     if (!video || !video.videoWidth) return;
     const blob = await stillFrom(video);
     if (blob) setStills((current) => [...current, { id: crypto.randomUUID(), blob, url: URL.createObjectURL(blob) }]);
@@ -179,8 +180,8 @@ export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill
         </p>
       ) : null}
       <div className="relative w-full max-w-xl overflow-hidden rounded-lg bg-black" hidden={!stream}>
-        <video ref={videoRef} className="aspect-video w-full" muted playsInline autoPlay onLoadedMetadata={() => setVideoReady(true)} data-testid="preview" />
-        {renderOverlay && videoRef.current ? <div className="pointer-events-none absolute inset-0">{renderOverlay(videoRef.current)}</div> : null}
+        <video ref={setVideo} className="aspect-video w-full" muted playsInline autoPlay data-testid="preview" />
+        {renderOverlay && video ? <div className="pointer-events-none absolute inset-0">{renderOverlay(video)}</div> : null}
         {recording ? (
           <span className="absolute left-2 top-2 rounded bg-red-700 px-2 py-1 text-xs font-medium text-white" data-testid="recording-indicator">
             ● {t("recorder.recording", { seconds: elapsed })}

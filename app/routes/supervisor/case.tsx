@@ -85,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
   return { error: "invalid-argument" as const };
 }
 
-function ReviewForm({ data, drawings }: { data: Route.ComponentProps["loaderData"]; drawings: Drawings }) {
+function ReviewForm({ data, drawings, busy }: { data: Route.ComponentProps["loaderData"]; drawings: Drawings; busy: boolean }) {
   const { t } = useTranslation("dossier");
   const d = data.dossier;
   const r = d.review ?? { ears: {} };
@@ -108,11 +108,11 @@ function ReviewForm({ data, drawings }: { data: Route.ComponentProps["loaderData
       <TextArea id={fieldIdOf("review-feedback")} name="feedback" value={r.feedback} label={t("fields.feedback")} rows={4} />
       <RadioGroup name="imageQuality" codes={quality} value={r.imageQuality} label={t("fields.imageQuality")} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value="save-review" variant="secondary">
+        <Button type="submit" name="intent" value="save-review" variant="secondary" disabled={busy}>
           {t("form.save")}
         </Button>
         {data.transitions.includes("complete") ? (
-          <Button type="submit" name="intent" value="complete">
+          <Button type="submit" name="intent" value="complete" disabled={busy}>
             {t("case.complete")}
           </Button>
         ) : null}
@@ -121,7 +121,7 @@ function ReviewForm({ data, drawings }: { data: Route.ComponentProps["loaderData
   );
 }
 
-function Actions({ data }: { data: Route.ComponentProps["loaderData"] }) {
+function Actions({ data, busy }: { data: Route.ComponentProps["loaderData"]; busy: boolean }) {
   const { t } = useTranslation("dossier");
   const localize = useLocalizedPath();
   const d = data.dossier;
@@ -132,7 +132,7 @@ function Actions({ data }: { data: Route.ComponentProps["loaderData"] }) {
         <Form method="post" className="flex flex-wrap gap-2">
           <input type="hidden" name="version" value={d.version} />
           {simple.map((x) => (
-            <Button key={x} type="submit" name="intent" value={x} variant={x === "release" ? "secondary" : "primary"}>
+            <Button key={x} type="submit" name="intent" value={x} variant={x === "release" ? "secondary" : "primary"} disabled={busy}>
               {t(`case.${x}`)}
             </Button>
           ))}
@@ -143,7 +143,7 @@ function Actions({ data }: { data: Route.ComponentProps["loaderData"] }) {
           <input type="hidden" name="version" value={d.version} />
           <TextArea name="question" label={t("case.questionLabel")} required />
           <div>
-            <Button type="submit" name="intent" value="return" variant="secondary">
+            <Button type="submit" name="intent" value="return" variant="secondary" disabled={busy}>
               {t("case.return")}
             </Button>
           </div>
@@ -166,6 +166,8 @@ function Actions({ data }: { data: Route.ComponentProps["loaderData"] }) {
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["dossier", "errors"]);
   const localize = useLocalizedPath();
+  // Until a save has come back and the page has reloaded, the forms still carry the old version: a second step
+  // sent meanwhile would be refused as a conflict with the reviewer's own save. The buttons wait instead.
   const busy = useNavigation().state !== "idle";
   const d = loaderData.dossier;
   const ears = earsOf(d.earSide);
@@ -207,7 +209,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             <ReasoningView reasoning={d.reasoning} ears={ears} />
           </section>
           <MediaList dossierId={d.id} media={loaderData.media} ears={ears} drawings={shownDrawings} onDrawings={reviewing ? setDrawings : undefined} />
-          {reviewing ? <ReviewForm data={loaderData} drawings={drawings} /> : null}
+          {reviewing ? <ReviewForm data={loaderData} drawings={drawings} busy={busy} /> : null}
           {!reviewing && showReview && d.review ? (
             <section className="rounded-lg border border-slate-200 bg-white p-4">
               <h2 className="text-lg font-semibold">{t("dossier:sections.review")}</h2>
@@ -216,7 +218,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           ) : null}
         </div>
         <aside className="flex flex-col gap-4">
-          <Actions data={loaderData} />
+          <Actions data={loaderData} busy={busy} />
           <MessageThread
             messages={loaderData.messages}
             userId={loaderData.userId}
