@@ -116,6 +116,14 @@ test("upload a test video, label frames with the keyboard, see them on the timel
 
   const video = page.getByTestId("labelling-video");
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+  // The video is served in byte ranges (so it seeks), and a range past its end is answered 416.
+  const src = await video.evaluate((v: HTMLVideoElement) => v.currentSrc);
+  const part = await page.request.get(src, { headers: { Range: "bytes=0-9" } });
+  expect(part.status()).toBe(206);
+  expect(part.headers()["content-range"]).toBe(`bytes 0-9/${webm.length}`);
+  expect((await part.body()).equals(webm.subarray(0, 10))).toBe(true);
+  const past = await page.request.get(src, { headers: { Range: `bytes=${webm.length}-` } });
+  expect(past.status()).toBe(416);
   await page.keyboard.press("i");
   await expect(page.getByTestId("labelled-count")).toContainText("1");
   await page.keyboard.press("ArrowRight");

@@ -48,7 +48,7 @@ export class UploadTask {
   private streakStart: number | null = null;
   private retryLimitHit = false;
 
-  constructor(private readonly options: UploadTaskOptions) {
+  constructor(options: UploadTaskOptions) {
     this.snap = { key: options.key, name: options.name, size: options.file.size, sent: 0, state: "uploading", speed: null, secondsLeft: null, mediaId: null, error: null };
     this.upload = new tus.Upload(options.file, {
       endpoint: UPLOAD_ENDPOINT,

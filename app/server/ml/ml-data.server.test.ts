@@ -1,7 +1,8 @@
 /**
  * Model versions and the labelled dataset on a real (in-memory PGlite) database and the disk object store:
  * the shipped synthetic model becomes the one active version, activation keeps exactly one active, saved files
- * come back byte for byte, non-admins are refused, and the grid's page query stays on its index with 10,000 rows.
+ * come back byte for byte, non-admins are refused, the grid's page query stays on its index with 10,000 rows, and
+ * test videos are typed by their bytes.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +28,7 @@ import {
   modelFileKey,
 } from "./model-versions.server";
 import type { MlActor } from "./actor.server";
+import { findVideoForLabelling, uploadTestVideo, VIDEO_PREFIX } from "./video-sources.server";
 
 let db: TestDatabase;
 let admin: MlActor;
@@ -168,5 +170,24 @@ describe("labelled images", () => {
     const page = await pageLabelledImages(admin, { source: "webcam" }, 10);
     expect(page).toHaveLength(60);
     expect(await classBalance(admin)).toEqual({ inEar: 5_000, notInEar: 5_000 });
+  });
+});
+
+describe("test videos", () => {
+  // The start of a webm file: EBML header with DocType "webm".
+  const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from("webm"), Buffer.alloc(200, 7)]);
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+
+  it("stores a video with the type its bytes show, whatever its name", async () => {
+    const id = await uploadTestVideo(admin, { name: "clip.mp4", size: webm.length, body: webm });
+    const video = await findVideoForLabelling(admin, id);
+    expect(video).toMatchObject({ source: "upload", name: "clip.mp4", contentType: "video/webm", size: webm.length });
+    expect(await readAll(`${VIDEO_PREFIX}/${id}`)).toEqual(webm);
+  });
+
+  it("refuses what is not a video by its bytes, too large files and non-admins", async () => {
+    await expect(uploadTestVideo(admin, { name: "still.webm", size: png.length, body: png })).rejects.toMatchObject({ code: "invalid-argument" });
+    await expect(uploadTestVideo(admin, { name: "empty.webm", size: 0, body: Buffer.alloc(0) })).rejects.toMatchObject({ code: "payload-too-large" });
+    await expect(uploadTestVideo(professional, { name: "clip.webm", size: webm.length, body: webm })).rejects.toMatchObject({ code: "not-found" });
   });
 });

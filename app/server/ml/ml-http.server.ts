@@ -20,6 +20,7 @@ import express, { Router, type Request, type Response } from "express";
 import yazl from "yazl";
 import { AppError } from "~/domain/errors";
 import { loadSessionUser } from "../auth/session.server";
+import { parseRange } from "../media/range.server";
 import { objectStore } from "../storage/storage.server";
 import {
   datasetIndex,
@@ -79,14 +80,6 @@ async function sendObject(res: Response, key: string, cacheControl: string, rang
   download.body.pipe(res);
 }
 
-function parseRange(header: string | undefined): { start: number; end: number } | undefined {
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header ?? "");
-  if (!m || (m[1] === "" && m[2] === "")) return undefined;
-  // Suffix ranges ("-500") are rare from video elements; treat them as the whole object.
-  if (m[1] === "") return undefined;
-  return { start: Number(m[1]), end: m[2] === "" ? Number.MAX_SAFE_INTEGER : Number(m[2]) };
-}
-
 export function mlHttp(): Router {
   const router = Router();
 
@@ -127,7 +120,12 @@ export function mlHttp(): Router {
     "/api/ml/videos/:id",
     handle(async (req, res, user) => {
       const video = await findVideoForLabelling(user, String(req.params.id));
-      await sendObject(res, videoKey(video.id), "private, no-cache", parseRange(req.headers.range));
+      const range = parseRange(req.headers.range, video.size);
+      if (range === "unsatisfiable") {
+        res.status(416).set({ "Content-Range": `bytes */${video.size}`, "Accept-Ranges": "bytes", "Cache-Control": "no-store" }).end();
+        return;
+      }
+      await sendObject(res, videoKey(video.id), "private, no-cache", range ?? undefined);
     }),
   );
 

@@ -151,7 +151,7 @@ export function assertUploadSize(request: Request): void {
 export async function uploadVideoFromForm(user: SessionUser, form: FormData): Promise<void> {
   const file = form.get("video");
   if (!(file instanceof File) || file.size === 0) throw new AppError("invalid-argument", { field: "video" });
-  await uploadTestVideo(user, { name: file.name, type: file.type, size: file.size, body: Buffer.from(await file.arrayBuffer()) });
+  await uploadTestVideo(user, { name: file.name, size: file.size, body: Buffer.from(await file.arrayBuffer()) });
 }
 
 /** The labelling page: the chosen video and its already-labelled moments. */

@@ -3,9 +3,9 @@
  * `ml/videos/<id>` (source "upload"), and videos attached to dossiers (source "dossier": complete `media` rows of
  * kind video with a `dossier_medium` row, played through a signed media URL). Admin only, checked here.
  */
-import type { Readable } from "node:stream";
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
+import { SNIFF_BYTES, sniffMediaType } from "~/domain/media-types";
 import { isStorageError } from "~/domain/storage-errors";
 import type { VideoSource } from "~/domain/video-sources";
 import { systemDb } from "../db/client.server";
@@ -16,7 +16,6 @@ import { objectStore } from "../storage/storage.server";
 import { assertMlAdmin, type MlActor } from "./actor.server";
 
 export const VIDEO_PREFIX = "ml/videos";
-const VIDEO_TYPES = ["video/webm", "video/mp4", "video/ogg", "video/quicktime", "video/x-matroska"];
 /** Test videos are read into memory by the upload form (React Router's formData), so they stay modest. */
 export const MAX_TEST_VIDEO_BYTES = 200 * 1024 * 1024;
 
@@ -143,17 +142,19 @@ export async function findVideoForLabelling(actor: MlActor | null, id: string): 
   return video;
 }
 
-export async function uploadTestVideo(
-  actor: MlActor | null,
-  file: { name: string; type: string; size: number; body: Readable | Buffer },
-): Promise<string> {
+/**
+ * A test video for labelling. Its type is read from its first bytes, as for every upload into Casus (mp4, webm,
+ * mov); the declared type and the name are not trusted.
+ */
+export async function uploadTestVideo(actor: MlActor | null, file: { name: string; size: number; body: Buffer }): Promise<string> {
   assertMlAdmin(actor);
-  if (!VIDEO_TYPES.includes(file.type)) throw new AppError("invalid-argument", { field: "video" });
   if (file.size <= 0 || file.size > MAX_TEST_VIDEO_BYTES) throw new AppError("payload-too-large");
+  const sniffed = sniffMediaType(file.body.subarray(0, SNIFF_BYTES));
+  if (sniffed?.kind !== "video") throw new AppError("invalid-argument", { field: "video" });
   const id = crypto.randomUUID();
   // The original name is a metadata value, trimmed so all metadata stays within the store's 1 KB.
   await objectStore().put(videoKey(id), file.body, {
-    contentType: file.type,
+    contentType: sniffed.contentType,
     uploadedBy: actor.id,
     metadata: { originalName: file.name.slice(0, 120) || id },
   });
