@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { NewBuildBanner } from "~/components/new-build-banner";
+import { isNamespace } from "~/i18n/config";
 import { isChunkLoadError, reloadForChunkError } from "~/lib/chunk-reload";
 import { PUBLIC_CONFIG_ELEMENT_ID, serializePublicConfig, useNonce, usePublicConfig } from "~/lib/public-config";
 import stylesheet from "./app.css?url";
@@ -39,7 +40,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The message files the matched routes declare in `handle.i18n`, loaded as part of every client-side navigation
+ * (the navigation waits, as a transition, and the old page stays until they are there). Without this a part of
+ * the page that appears later, after some state changed, would be the first to ask for them and suspend, hiding
+ * its surroundings for a moment (the recorder's live picture did, when its in-ear indicator appeared).
+ */
+function useRouteNamespaces(): void {
+  const declared = useMatches().flatMap((match) => [(match.handle as { i18n?: unknown } | undefined)?.i18n ?? []].flat());
+  useTranslation([...new Set(declared.filter(isNamespace))]);
+}
+
 export default function App() {
+  useRouteNamespaces();
   return (
     <>
       <NewBuildBanner />

@@ -61,3 +61,17 @@ test("message files are served per locale and namespace with a 24-hour cache", a
   expect((await request.get("/locales/es/errors.json")).status()).toBe(404);
   expect((await request.get("/locales/nl/nonexistent.json")).status()).toBe(404);
 });
+
+test("a page reached by a client-side link has the message files it declares before it shows", async ({ page }) => {
+  await signIn(page, "pro@casus.test");
+  const requested: string[] = [];
+  page.on("request", (request) => {
+    const match = /\/locales\/nl\/([a-z-]+)\.json/.exec(request.url());
+    if (match) requested.push(match[1]);
+  });
+  // The new-dossier page declares media and ml (its recorder and in-ear indicator appear only later).
+  await page.getByRole("link", { name: "Dossier starten" }).first().click();
+  await page.waitForURL(/\/case$/);
+  await expect(page.getByLabel("Telefoonnummer patiënt")).toBeVisible();
+  expect(requested).toEqual(expect.arrayContaining(["media", "ml"]));
+});
