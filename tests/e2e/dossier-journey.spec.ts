@@ -1,36 +1,24 @@
 /**
- * The dossier journey in two browsers at once (Dutch): the professional creates a dossier with a national phone
- * number, fills the anamnesis and the reasoning (autosaved), sees what is missing, uploads a still for the left
- * ear on the dossier's page (recording with the camera is in dossier-media.spec.ts) and submits; the supervisor's queue shows it live, the supervisor
- * claims and returns it with a question; the professional replies (live on the supervisor's page) and resubmits;
- * the supervisor completes the review and the professional sees it live. Also: English on a phone-sized screen,
- * the forms without JavaScript, a version conflict between two tabs, and the admin's unfinished dossiers.
+ * The dossier journey in two browsers at once, in Dutch, every step through the pages as a user would: the
+ * professional creates a dossier with a national phone number, records a clip of the left ear with the camera
+ * (Chromium's fake camera plays a synthetic in-ear clip; the live in-ear indicator and the clip's in-ear score),
+ * fills the clinical reasoning (autosaved) with the clip beside it and submits; the supervisor's queue shows it
+ * live and the supervisors get an e-mail; the supervisor claims, reviews and returns it with a question (e-mail to
+ * the professional, whose open page follows live); the professional answers in the thread (live on the
+ * supervisor's page) and resubmits; the supervisor completes the review; the professional sees it live, follows
+ * the completion e-mail to read the review, and opens the printable one-page summary (key facts; printed without
+ * the site's shell but with its title).
+ * Also: English on a phone-sized screen, the forms without JavaScript, a version conflict between two tabs, and
+ * the admin's unfinished dossiers (launch options are per file: these run with the fake camera too, unused).
  */
 import type { Page } from "@playwright/test";
-import { drawInEar } from "../../app/ml/synthetic/scenes";
-import { mulberry32 } from "../../app/ml/synthetic/prng";
-import { encodePng } from "../../app/server/media/png.server";
+import { fakeCamera } from "./support/fake-camera";
 import { expect, signIn, test } from "./support/fixtures";
+import { outboxWatch, type OutboxEmail } from "./support/outbox";
+
+test.use({ ...fakeCamera(1, 11) });
 
 const PHONE_INVALID_NL = "Dit is geen geldig telefoonnummer.";
-
-/** A made-up in-ear still (the model's synthetic scene generator), as PNG bytes. */
-function syntheticStill(): Buffer {
-  return encodePng(drawInEar(mulberry32(7), 96).toRgbBytes(), 96, 96);
-}
-
-/** The professional uploads a still for one ear on the dossier's page; it is attached when the upload finishes. */
-async function uploadStill(page: Page, dossierId: string, ear: "left" | "right") {
-  await page.goto(`/pro/${await proIdOf(page)}/case?dossier=${dossierId}`);
-  await page.getByTestId(`file-${ear}`).setInputFiles({ name: "still.png", mimeType: "image/png", buffer: syntheticStill() });
-  await expect(page.getByTestId(`media-${ear}`).getByTestId("medium")).toHaveCount(1, { timeout: 30_000 });
-}
-
-async function proIdOf(page: Page): Promise<string> {
-  const match = /\/pro\/([^/]+)\/case/.exec(page.url());
-  if (!match) throw new Error("no professional id");
-  return match[1];
-}
 
 function dossierIdOf(page: Page): string {
   const url = new URL(page.url());
@@ -39,21 +27,44 @@ function dossierIdOf(page: Page): string {
   return id;
 }
 
-async function startDossier(page: Page, phone: string, texts: { phone: string; left: string; pain: string; sudden: string; duration: string; question: string; create: string }) {
-  // The home page has a phone field too ("find a patient"): wait until the start form is the page.
-  await page.waitForURL(/\/case$/);
-  await page.getByLabel(texts.phone).fill(phone);
-  await page.getByRole("radio", { name: texts.left, exact: true }).check();
-  await page.getByRole("checkbox", { name: texts.pain, exact: true }).check();
-  await page.getByRole("radio", { name: texts.sudden }).check();
-  await page.getByLabel(texts.duration).fill("3");
-  await page.getByLabel(texts.question).fill("Is dit otitis externa?");
-  await page.getByRole("button", { name: texts.create }).click();
+type StartTexts = { phone: string; left: string; pain: string; sudden: string; duration: string; question: string; create: string };
+
+/**
+ * The start form, found by its button: the home page has a phone field with the same label ("find a patient"),
+ * and after a client-side link the URL changes while the home page still shows (the next page waits for its
+ * message files), so the URL is no sign that the form is there.
+ */
+const startForm = (page: Page, texts: StartTexts) => page.locator("form", { has: page.getByRole("button", { name: texts.create }) });
+
+async function startDossier(page: Page, phone: string, texts: StartTexts) {
+  const form = startForm(page, texts);
+  await form.getByLabel(texts.phone).fill(phone);
+  await form.getByRole("radio", { name: texts.left, exact: true }).check();
+  await form.getByRole("checkbox", { name: texts.pain, exact: true }).check();
+  await form.getByRole("radio", { name: texts.sudden }).check();
+  await form.getByLabel(texts.duration).fill("3");
+  await form.getByLabel(texts.question).fill("Is dit otitis externa?");
+  await form.getByRole("button", { name: texts.create }).click();
   await expect(page).toHaveURL(/\?dossier=[0-9a-f-]{36}$/);
 }
 
+const DUTCH: StartTexts = {
+  phone: "Telefoonnummer patiënt",
+  left: "Links",
+  pain: "Pijn",
+  sudden: "Plotseling",
+  duration: "Duur (dagen)",
+  question: "Uw vraag aan de supervisor",
+  create: "Dossier aanmaken",
+};
+
+/** A notification about this dossier: Dutch, to `to`, with `subject`, linking to the dossier's page. */
+const notification = (to: string, subject: string, dossierId: string) => (mail: OutboxEmail) =>
+  mail.to === to && mail.subject === subject && mail.links.some((link) => new URL(link).pathname === `/supervisor/case/${dossierId}`);
+
 test("the whole dossier journey, live for professional and supervisor", async ({ browser, page }) => {
   test.setTimeout(150_000);
+  const outbox = await outboxWatch();
   const supervisorContext = await browser.newContext();
   const sup = await supervisorContext.newPage();
   const supervisorErrors: string[] = [];
@@ -65,21 +76,30 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   // The professional starts a dossier with a national number.
   await signIn(page, "pro@casus.test");
   await page.getByRole("link", { name: "Dossier starten" }).click();
-  await startDossier(page, "06 2468 1357", {
-    phone: "Telefoonnummer patiënt",
-    left: "Links",
-    pain: "Pijn",
-    sudden: "Plotseling",
-    duration: "Duur (dagen)",
-    question: "Uw vraag aan de supervisor",
-    create: "Dossier aanmaken",
-  });
+  await startDossier(page, "06 2468 1357", DUTCH);
   const id = dossierIdOf(page);
   await expect(page.getByText("+31 6 24681357").or(page.getByText("06 24681357"))).toBeVisible();
 
-  // Clinical reasoning, autosaved.
+  // She records the left ear with the camera: the in-ear model labels the live picture; two seconds on the
+  // recording's own clock, then the clip is kept and attached with its in-ear score.
+  const capture = page.getByTestId("capture-left");
+  await capture.getByTestId("record-left").click();
+  await capture.getByRole("button", { name: "Camera aanzetten" }).click();
+  await expect(capture.getByTestId("in-ear-label")).toHaveAttribute("data-state", "in-ear", { timeout: 60_000 });
+  await capture.getByRole("button", { name: "Opnemen" }).click();
+  await expect(capture.getByTestId("recording-indicator")).toHaveText(/Opname [2-9] s/, { timeout: 10_000 });
+  await capture.getByRole("button", { name: "Stoppen" }).click();
+  await capture.getByTestId("review-clip").getByRole("button", { name: "Video uploaden" }).click();
+  const leftMedia = page.getByTestId("media-left");
+  await expect(leftMedia.getByTestId("medium")).toHaveCount(1, { timeout: 40_000 });
+  await expect(leftMedia.getByTestId("medium")).toHaveAttribute("data-kind", "video");
+  await expect(leftMedia.getByTestId("in-ear-score")).toContainText("In het oor");
+  await capture.getByTestId("record-left").click();
+
+  // Clinical reasoning, autosaved, with the clip beside it; then submit.
   await page.getByRole("button", { name: "Opslaan en verder naar klinisch redeneren" }).click();
   await expect(page).toHaveURL(new RegExp(`/case/${id}/klinisch-redeneren$`));
+  await expect(page.getByTestId("medium")).toHaveCount(1);
   await page.getByRole("group", { name: "Gehoorgang" }).getByRole("checkbox", { name: "Rood/gezwollen" }).check();
   await page.getByRole("group", { name: "Trommelvlies" }).getByRole("checkbox", { name: "Normaal" }).check();
   await page.getByLabel("Werkdiagnose", { exact: true }).selectOption("otitis-externa");
@@ -87,36 +107,31 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await page.getByRole("group", { name: "Voorgesteld beleid" }).getByRole("checkbox", { name: "Oordruppels" }).check();
   await page.getByLabel("Onderbouwing").fill("Rode, gezwollen gehoorgang na zwemmen.");
   await expect(page.locator('[data-autosave="saved"]')).toBeVisible();
-
-  // Submitting without media: the server says what is missing, in Dutch, linking to the field.
-  await page.getByRole("button", { name: "Indienen", exact: true }).click();
-  const missing = page.getByTestId("missing-list");
-  await expect(missing).toContainText("Het dossier is nog niet compleet");
-  await expect(missing.getByRole("link", { name: "Media: ten minste één opname van het linkeroor" })).toHaveAttribute("href", /#field-media-left$/);
-  await expect(missing).not.toContainText("werkdiagnose");
-
-  const reasoningUrl = page.url();
-  await uploadStill(page, id, "left");
-  await page.goto(reasoningUrl);
-  await expect(page.getByTestId("medium")).toHaveCount(1);
   await page.getByRole("button", { name: "Indienen", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/supervisor/case/${id}$`));
   await expect(page.getByTestId("case-status")).toHaveText("Ingediend");
 
-  // The supervisor's queue shows it without a reload; claim, then return with a question.
+  // The supervisor's queue shows it without a reload, and the supervisor is told by e-mail.
   const item = sup.locator(`[data-testid="waiting"] [data-dossier="${id}"]`);
   await expect(item).toBeVisible();
+  const submitted = await outbox.waitForEmail(notification("supervisor@casus.test", "Nieuw dossier ter beoordeling", id), "on submit");
+  expect(submitted.language).toBe("nl");
+
+  // Claim, look at the clip, return with a question.
   await item.getByRole("button", { name: "Oppakken" }).click();
-  await expect(sup.locator(`[data-testid="mine"] [data-dossier="${id}"]`)).toBeVisible();
-  await sup.locator(`[data-testid="mine"] [data-dossier="${id}"]`).getByRole("link", { name: "Openen" }).click();
+  const mine = sup.locator(`[data-testid="mine"] [data-dossier="${id}"]`);
+  await mine.getByRole("link", { name: "Openen" }).click();
   await expect(sup.locator('[data-live="connected"]')).toBeVisible();
+  await expect(sup.getByTestId("review-form")).toBeVisible();
+  await expect.poll(() => sup.getByTestId("medium-video").evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
   await sup.getByLabel("Vraag aan de professional").fill("Was er pijn bij tractie aan de oorschelp?");
   await sup.getByRole("button", { name: "Terugsturen met vraag" }).click();
   await expect(sup.getByTestId("case-status")).toHaveText("Teruggestuurd");
 
-  // The professional's open page follows live: status and question.
+  // The professional's open page follows live: status and question; she is told by e-mail too.
   await expect(page.getByTestId("case-status")).toHaveText("Teruggestuurd");
   await expect(page.getByTestId("thread")).toContainText("Was er pijn bij tractie aan de oorschelp?");
+  await outbox.waitForEmail(notification("pro@casus.test", "Uw dossier is teruggestuurd met een vraag", id), "on return");
   await page.getByLabel("Bericht").fill("Ja, duidelijke pijn bij tractie.");
   await page.getByRole("button", { name: "Versturen" }).click();
   await expect(sup.getByTestId("thread")).toContainText("Ja, duidelijke pijn bij tractie.");
@@ -134,22 +149,44 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await expect(sup.getByTestId("case-status")).toHaveText("Afgerond");
   await expect(page.getByTestId("case-status")).toHaveText("Afgerond");
   await expect(page.getByTestId("review-view")).toContainText("Goed onderbouwd.");
-
   expect(supervisorErrors).toEqual([]);
   await supervisorContext.close();
+
+  // She follows the completion e-mail to the review.
+  const completed = await outbox.waitForEmail(notification("pro@casus.test", "De beoordeling van uw dossier is klaar", id), "on completion");
+  await page.goto(completed.links.find((link) => link.includes(id))!);
+  const reviewView = page.getByTestId("review-view");
+  await expect(reviewView).toContainText("Eens");
+  await expect(reviewView).toContainText("Routine");
+  await expect(reviewView).toContainText("Goed onderbouwd.");
+
+  // The printable summary: the key facts on one page; printed, the title stays and the site's shell goes.
+  await page.getByRole("link", { name: "Samenvatting (printbaar)" }).click();
+  await expect(page).toHaveURL(new RegExp(`/supervisor/case/${id}/mvp$`));
+  const summary = page.getByTestId("case-summary");
+  const fact = (label: string) => summary.locator(`div:has(> dt:text-is("${label}")) > dd`);
+  await expect(summary).toContainText("Afgerond");
+  await expect(summary).toContainText("1 media · 2 berichten");
+  await expect(fact("Telefoonnummer patiënt")).toHaveText(/24681357$/);
+  await expect(fact("Oor")).toHaveText("Links");
+  await expect(fact("Klachten")).toHaveText("Pijn");
+  await expect(fact("Uw vraag aan de supervisor")).toHaveText("Is dit otitis externa?");
+  await expect(fact("Werkdiagnose")).toHaveText("Otitis externa");
+  await expect(fact("Onderbouwing")).toHaveText("Rode, gezwollen gehoorgang na zwemmen.");
+  await expect(fact("Feedback aan de professional")).toHaveText("Goed onderbouwd.");
+  const shell = [page.getByRole("banner"), page.getByRole("navigation", { name: "Hoofdmenu" }).last(), page.getByRole("button", { name: "Afdrukken" })];
+  for (const part of shell) await expect(part).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("heading", { level: 1, name: "Dossiersamenvatting" })).toBeVisible();
+  await expect(fact("Werkdiagnose")).toBeVisible();
+  for (const part of shell) await expect(part).toBeHidden();
 });
 
 test("in English on a phone-sized screen: a known patient is recognised, and the missing list speaks English", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "pro@casus.test", undefined, "/en");
   await page.getByRole("link", { name: "Start a dossier" }).click();
-  await page.waitForURL(/\/case$/);
-  // A demo patient of this organisation, typed nationally.
-  await page.getByLabel("Patient's phone number").fill("06 33 33 33 33");
-  await page.getByLabel("Patient's phone number").blur();
-  await expect(page.getByTestId("known-patient")).toHaveText("Known patient 06 33333333: 1 earlier dossier.");
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await startDossier(page, "+32 470 12 34 56", {
+  const english: StartTexts = {
     phone: "Patient's phone number",
     left: "Left",
     pain: "Pain",
@@ -157,7 +194,14 @@ test("in English on a phone-sized screen: a known patient is recognised, and the
     duration: "Duration (days)",
     question: "Your question for the supervisor",
     create: "Create dossier",
-  });
+  };
+  // A demo patient of this organisation, typed nationally.
+  const phone = startForm(page, english).getByLabel(english.phone);
+  await phone.fill("06 33 33 33 33");
+  await phone.blur();
+  await expect(page.getByTestId("known-patient")).toHaveText("Known patient 06 33333333: 1 earlier dossier.");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await startDossier(page, "+32 470 12 34 56", english);
   await expect(page.getByText("+32 470 12 34 56")).toBeVisible();
   const missing = page.getByTestId("missing-list");
   await expect(missing).toContainText("Still needed before submitting:");
@@ -179,15 +223,7 @@ test("without JavaScript: create, save with the button, and the server's missing
     await expect(page.getByRole("alert")).toContainText(PHONE_INVALID_NL);
     await expect(page.getByLabel("Uw vraag aan de supervisor")).toHaveValue("Blijft dit staan?");
     await expect(page.getByLabel("Telefoonnummer patiënt")).toHaveValue("12345");
-    await startDossier(page, "0612 121 212", {
-      phone: "Telefoonnummer patiënt",
-      left: "Links",
-      pain: "Pijn",
-      sudden: "Plotseling",
-      duration: "Duur (dagen)",
-      question: "Uw vraag aan de supervisor",
-      create: "Dossier aanmaken",
-    });
+    await startDossier(page, "0612 121 212", DUTCH);
     await page.getByLabel("Allergieën").fill("Geen bekend");
     await page.getByRole("button", { name: "Opslaan", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Opgeslagen." })).toBeVisible();
@@ -208,15 +244,7 @@ test("without JavaScript: create, save with the button, and the server's missing
 test("two tabs editing one draft: the second save is refused, its input kept (also across a reload) until the user chooses", async ({ page }) => {
   await signIn(page, "pro@casus.test");
   await page.getByRole("link", { name: "Dossier starten" }).click();
-  await startDossier(page, "06 1357 2468", {
-    phone: "Telefoonnummer patiënt",
-    left: "Links",
-    pain: "Pijn",
-    sudden: "Plotseling",
-    duration: "Duur (dagen)",
-    question: "Uw vraag aan de supervisor",
-    create: "Dossier aanmaken",
-  });
+  await startDossier(page, "06 1357 2468", DUTCH);
   await page.getByRole("button", { name: "Opslaan en verder naar klinisch redeneren" }).click();
   await page.waitForURL(/klinisch-redeneren$/);
   const other = await page.context().newPage();

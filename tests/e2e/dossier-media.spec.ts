@@ -1,9 +1,10 @@
 /**
- * Media in a dossier, on a phone-sized screen with Chromium's fake camera playing a synthetic in-ear clip: the
- * professional records a clip for the left ear (live in-ear indicator; the clip keeps its in-ear score) and
- * uploads a still for the right ear; both are attached to the dossier. (The reasoning is written into the
- * database to keep this spec short; the journey spec fills it in.) The supervisor steps through the video frame
- * by frame, zooms, and draws on the still; the professional reads the drawing after the dossier is returned.
+ * Media in a dossier for review, on a phone-sized screen with Chromium's fake camera playing a synthetic in-ear
+ * clip: the professional records a clip for the left ear and uploads a still for the right ear. The supervisor
+ * steps through the video frame by frame, zooms, draws on the still and returns the dossier while the drawing is
+ * still being saved; the professional then reads the drawing. The journey spec (dossier-journey.spec.ts) covers
+ * the rest through the pages: the in-ear indicator and the clip's score, the reasoning, the notifications and the
+ * whole lifecycle; here the reasoning is written into the database and the in-ear model is not waited for.
  */
 import pg from "pg";
 import { drawInEar } from "../../app/ml/synthetic/scenes";
@@ -41,28 +42,27 @@ test("record and upload per ear, then frame stepping, zoom and drawing in review
   test.setTimeout(150_000);
   await signIn(page, "pro@casus.test");
   await page.getByRole("link", { name: "Dossier starten" }).first().click();
-  await page.waitForURL(/\/case$/);
-  await page.getByLabel("Telefoonnummer patiënt").fill("06 1357 9024");
-  await page.getByRole("radio", { name: "Beide", exact: true }).check();
-  await page.getByRole("checkbox", { name: "Pijn", exact: true }).check();
-  await page.getByRole("radio", { name: "Plotseling" }).check();
-  await page.getByLabel("Duur (dagen)").fill("2");
-  await page.getByLabel("Uw vraag aan de supervisor").fill("Otitis media?");
-  await page.getByRole("button", { name: "Dossier aanmaken" }).click();
+  // Found by its button: after the link the URL changes while the home page (a phone field too) still shows.
+  const start = page.locator("form", { has: page.getByRole("button", { name: "Dossier aanmaken" }) });
+  await start.getByLabel("Telefoonnummer patiënt").fill("06 1357 9024");
+  await start.getByRole("radio", { name: "Beide", exact: true }).check();
+  await start.getByRole("checkbox", { name: "Pijn", exact: true }).check();
+  await start.getByRole("radio", { name: "Plotseling" }).check();
+  await start.getByLabel("Duur (dagen)").fill("2");
+  await start.getByLabel("Uw vraag aan de supervisor").fill("Otitis media?");
+  await start.getByRole("button", { name: "Dossier aanmaken" }).click();
   await expect(page).toHaveURL(/\?dossier=[0-9a-f-]{36}$/);
   const id = new URL(page.url()).searchParams.get("dossier")!;
 
-  // Left ear: record with the camera; the in-ear model labels the live picture.
+  // Left ear: a clip of two seconds on the recording's own clock (enough frames to step through).
   const left = page.getByTestId("capture-left");
   await left.getByTestId("record-left").click();
   await left.getByRole("button", { name: "Camera aanzetten" }).click();
-  await expect(left.getByTestId("in-ear-label")).toHaveAttribute("data-state", "in-ear", { timeout: 60_000 });
   await left.getByRole("button", { name: "Opnemen" }).click();
-  await page.waitForTimeout(3000);
+  await expect(left.getByTestId("recording-indicator")).toHaveText(/Opname [2-9] s/, { timeout: 10_000 });
   await left.getByRole("button", { name: "Stoppen" }).click();
   await left.getByTestId("review-clip").getByRole("button", { name: "Video uploaden" }).click();
   await expect(page.getByTestId("media-left").getByTestId("medium")).toHaveCount(1, { timeout: 40_000 });
-  await expect(page.getByTestId("media-left").getByTestId("in-ear-score")).toContainText("In het oor");
   await left.getByTestId("record-left").click();
 
   // Right ear: upload a still.
@@ -85,20 +85,24 @@ test("record and upload per ear, then frame stepping, zoom and drawing in review
   await expect(sup.getByTestId("review-form")).toBeVisible();
   const video = sup.getByTestId("medium-video");
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
-  // Steps are 1/25 s (no playback yet to measure the rate); the browser shows the time of the recorded frame it
-  // lands on, and a recording's frames are not evenly spaced (0.033 s for a step to 0.04 s was seen): a step
-  // counts when it moves by about one frame.
+  // Steps are 1/25 s (no playback yet to measure the rate), from the middle of the clip (as after dragging the time
+  // bar there; a recording's first frames are unevenly spaced). After a step forward Chromium reports the time
+  // stepped to; after a step back, the start of the frame it shows, which lies up to one frame before the time
+  // stepped to (1.080 → 1.017 s was seen: that clip's frames lay 0.017 s past the 1/25 s grid).
   const time = sup.getByTestId("video-time");
   const at = async () => Number(await time.getAttribute("data-time"));
+  await video.evaluate((v: HTMLVideoElement) => (v.currentTime = 1));
+  await expect.poll(at).toBeGreaterThan(0.9);
+  const middle = await at();
   await sup.getByTestId("next-frame").click();
   await sup.getByTestId("next-frame").click();
-  await expect.poll(at).toBeGreaterThan(1.5 / 25);
+  await expect.poll(at).toBeGreaterThan(middle + 1.5 / 25);
   const twoForward = await at();
-  expect(twoForward).toBeLessThan(2.5 / 25);
+  expect(twoForward).toBeLessThan(middle + 2.5 / 25);
   await video.focus();
   await sup.keyboard.press("ArrowLeft");
   await expect.poll(at).toBeLessThan(twoForward - 0.5 / 25);
-  expect(await at()).toBeGreaterThan(twoForward - 1.5 / 25);
+  expect(await at()).toBeGreaterThanOrEqual(twoForward - 2 / 25);
   const still = sup.getByTestId("media-right").getByTestId("medium");
   await still.getByRole("button", { name: "Inzoomen" }).click();
   await expect(still.getByTestId("zoom-level")).toHaveText("150%");
