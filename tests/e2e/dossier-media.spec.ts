@@ -41,7 +41,10 @@ async function writeReasoning(dossierId: string) {
 test("record and upload per ear, then frame stepping, zoom and drawing in review", async ({ page, browser }) => {
   test.setTimeout(150_000);
   await signIn(page, "pro@casus.test");
-  await page.getByRole("link", { name: "Dossier starten" }).first().click();
+  // Opened as a page load, not by following the link: after a client-side navigation the page shows before the
+  // media and ml message files arrive, and the phone typed meanwhile was lost when they did (seen on a busy machine
+  // at 64c458c; reported to the lead). That navigation is not what this spec is about.
+  await page.goto((await page.getByRole("link", { name: "Dossier starten" }).first().getAttribute("href"))!);
   await page.waitForURL(/\/case$/);
   await page.getByLabel("Telefoonnummer patiënt").fill("06 1357 9024");
   await page.getByRole("radio", { name: "Beide", exact: true }).check();
