@@ -11,6 +11,7 @@ import { type RunningServer, startServer } from "./support/server";
 let server: RunningServer;
 let context: BrowserContext;
 let page: Page;
+let databaseUrl: string;
 const errors: string[] = [];
 
 test.describe.configure({ mode: "serial" });
@@ -25,7 +26,8 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   await admin.end();
   const url = new URL(process.env.E2E_DATABASE_URL!);
   url.pathname = `/${name}`;
-  server = await startServer({ env: { DEMO: "on", DATABASE_URL: url.toString() } });
+  databaseUrl = url.toString();
+  server = await startServer({ env: { DEMO: "on", DATABASE_URL: databaseUrl } });
   context = await browser.newContext({ baseURL: server.url });
   page = await context.newPage();
   page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
@@ -61,10 +63,16 @@ test("train on synthetic data in the browser, save the version and make it activ
   const cells = await Promise.all(["tp", "fn", "fp", "tn"].map((id) => page.getByTestId("validation-confusion").getByTestId(id).textContent()));
   expect(cells.map(Number).reduce((a, b) => a + b)).toBe(40); // 20% of 200
 
+  // The form is editable again after training: what is saved is what the run used, not what the form now says.
+  await panel.locator("#train-source").selectOption("labelled");
+  await panel.locator('input[name="epochs"]').fill("9");
+  await expect(page.getByTestId("trained-on-synthetic")).toBeVisible();
+  await expect(page.getByTestId("train-status")).toHaveText("Epoch 3 of 3");
   await page.locator('input[name="versionName"]').fill("e2e synthetic");
   await page.getByTestId("save-version").click();
   await expect(page.getByTestId("version-row")).toHaveCount(2);
   const row = page.getByTestId("version-row").filter({ hasText: "e2e synthetic" });
+  await expect(row).toContainText("synthetic · not clinically validated");
   await expect(row).toHaveAttribute("data-active", "false");
   await row.getByRole("button", { name: "Make active" }).click();
   await expect(row).toHaveAttribute("data-active", "true");
@@ -131,6 +139,17 @@ test("upload a test video, label frames with the keyboard, see them on the timel
   await page.keyboard.press("o");
   await expect(page.getByTestId("labelled-count")).toContainText("2");
   await expect(page.getByTestId("timeline-stretch")).toHaveCount(2);
+  // Two steps moved two frames (1/25 s each): the saved frames' times differ by about that. A recording's frames
+  // are not evenly spaced, so "about" is between one and a half and two and a half frames.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const moments = await client
+    .query<{ label: number; timestamp_ms: number }>(`select label, timestamp_ms from labelled_image where source = 'video' order by created_at`)
+    .finally(() => client.end());
+  expect(moments.rows.map((r) => r.label)).toEqual([1, 0]);
+  const stepped = moments.rows[1].timestamp_ms - moments.rows[0].timestamp_ms;
+  expect(stepped).toBeGreaterThan((1.5 / 25) * 1000);
+  expect(stepped).toBeLessThan((2.5 / 25) * 1000);
 
   await page.reload(); // the marks come from the server too
   await expect(page.getByTestId("timeline-stretch")).toHaveCount(2);

@@ -255,10 +255,10 @@ export function InEarFacts({ media }: { media: Pick<MediaView, "metadata"> }): R
   const score = media.metadata.inEarScore;
   if (typeof score !== "number") return null;
   return (
-    <span className="text-sm text-slate-700" data-testid="in-ear-score">
+    <span className="break-all text-sm text-slate-700" data-testid="in-ear-score">
       {t("media.inEarScore", { percent: Math.round(score * 100) })}
       {typeof media.metadata.modelVersion === "string"
-        ? ` · ${t("media.modelVersion", { version: media.metadata.modelVersion.slice(0, 8) })}`
+        ? ` · ${t("media.modelVersion", { version: media.metadata.modelVersion })}`
         : ""}
     </span>
   );

@@ -32,7 +32,7 @@ export interface InEarRecorderProps {
 
 const THRESHOLD = 0.5;
 
-function Overlay({ video, model, onFrame }: { video: HTMLVideoElement; model: tf.LayersModel; onFrame: (probability: number) => void }) {
+function Overlay({ video, model, synthetic, onFrame }: { video: HTMLVideoElement; model: tf.LayersModel; synthetic: boolean; onFrame: (probability: number) => void }) {
   const ref = useMemo(() => ({ current: video }), [video]);
   const score = useInEarScore(ref, { model });
   useEffect(() => {
@@ -40,7 +40,7 @@ function Overlay({ video, model, onFrame }: { video: HTMLVideoElement; model: tf
     // One call per scored frame.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [score.frames]);
-  return <InEarIndicator probability={score.probability} threshold={THRESHOLD} fps={score.fps} />;
+  return <InEarIndicator probability={score.probability} threshold={THRESHOLD} fps={score.fps} synthetic={synthetic} />;
 }
 
 /** Scores a still taken by hand (its own probability, like the proposed ones). */
@@ -79,7 +79,7 @@ export function InEarRecorder({ onKeepClip, onKeepStill, proposals = 3 }: InEarR
       <Recorder
         renderOverlay={(video) => {
           videoRef.current = video;
-          return model ? <Overlay video={video} model={model} onFrame={onFrame} /> : null;
+          return model ? <Overlay video={video} model={model} synthetic={info?.synthetic ?? false} onFrame={onFrame} /> : null;
         }}
         onRecordingChange={(now) => {
           recording.current = now;

@@ -14,10 +14,10 @@ import { loadMl } from "~/ml/browser/load-ml";
 import type { EpochLog, TrainingResult } from "~/ml/browser/training";
 import { postJson } from "~/ml/browser/use-model";
 import { syntheticDataset } from "~/ml/synthetic/dataset";
+import { captureRun, type DataSource, defaultVersionName, isSyntheticRun, type TrainingRun, versionMetadata } from "~/ml/training-run";
 import { ConfusionMatrix } from "./confusion-matrix";
 import { LineChart } from "./line-chart";
 
-type DataSource = "labelled" | "synthetic";
 const field = "w-28 rounded border border-slate-300 px-2 py-1";
 
 function toBase64(buffer: ArrayBuffer): string {
@@ -36,12 +36,16 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
   const [status, setStatus] = useState<"idle" | "loading" | "training" | "done" | "saving" | "saved" | "failed">("idle");
   const [loaded, setLoaded] = useState(0);
   const [history, setHistory] = useState<EpochLog[]>([]);
-  const [result, setResult] = useState<(TrainingResult & { datasetSize: number; backend: BackendName }) | null>(null);
+  // The run's own settings, captured when it starts: the form is editable again once it ends.
+  const [run, setRun] = useState<TrainingRun | null>(null);
+  const [result, setResult] = useState<(TrainingResult & { datasetSize: number; run: TrainingRun }) | null>(null);
   const [name, setName] = useState("");
   const [savedId, setSavedId] = useState<string | null>(null);
   const busy = status === "loading" || status === "training" || status === "saving";
 
-  async function run() {
+  async function train() {
+    const current = captureRun(source, settings, backend);
+    setRun(current);
     setHistory([]);
     setResult(null);
     setSavedId(null);
@@ -49,20 +53,21 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
     try {
       setStatus("loading");
       const ml = await loadMl();
-      await ml.startBackend(backend);
+      await ml.startBackend(current.backend);
+      const { settings: s } = current;
       const data =
-        source === "synthetic"
-          ? syntheticDataset({ count: settings.syntheticCount, seed: 20260301 })
+        current.source === "synthetic"
+          ? syntheticDataset({ count: s.syntheticCount, seed: 20260301 })
           : await fetchDatasetIndex().then((entries) => loadDatasetPixels(entries, setLoaded));
       setStatus("training");
       const trained = await ml.trainInBrowser(
         data,
-        { epochs: settings.epochs, batchSize: settings.batchSize, learningRate: settings.learningRate, validationSplit: settings.validationSplit, seed: 1 },
+        { epochs: s.epochs, batchSize: s.batchSize, learningRate: s.learningRate, validationSplit: s.validationSplit, seed: 1 },
         { onEpoch: (log) => setHistory((h) => [...h, log]) },
       );
       result?.model.dispose();
-      setResult({ ...trained, datasetSize: data.images.length, backend });
-      setName(`${source === "synthetic" ? "synthetic" : "labelled"}-${new Date().toISOString().slice(0, 16).replace("T", " ")}`);
+      setResult({ ...trained, datasetSize: data.images.length, run: current });
+      setName(defaultVersionName(current, new Date()));
       setStatus("done");
     } catch {
       setStatus("failed");
@@ -74,20 +79,10 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
     setStatus("saving");
     try {
       const saved = await (await loadMl()).saveModel(result.model);
-      const v = result.validation;
       const { id } = await postJson<{ id: string }>("/api/ml/models", {
-        name,
-        synthetic: source === "synthetic",
-        datasetSize: result.datasetSize,
+        ...versionMetadata(result.run, result, name),
         modelJson: JSON.stringify(saved.modelJson),
         weights: toBase64(saved.weights),
-        metrics: {
-          accuracy: v.accuracy,
-          accuracyOn: source === "synthetic" ? "validation split of synthetic data" : "validation split of the labelled set",
-          validation: v,
-          training: { ...settings, epochs: result.history.length, backend: result.backend, seconds: result.seconds, trainSize: result.trainSize, validationSize: result.validationSize },
-          history: result.history,
-        },
       });
       setSavedId(id);
       setStatus("saved");
@@ -97,7 +92,8 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
     }
   }
 
-  const progress = status === "loading" ? 0 : Math.round((history.length / settings.epochs) * 100);
+  const epochs = run?.settings.epochs ?? settings.epochs;
+  const progress = status === "loading" ? 0 : Math.round((history.length / epochs) * 100);
   const number = (key: keyof typeof settings, step: string, min: number, max: number) => (
     <input
       type="number"
@@ -146,14 +142,14 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
           ))}
         </select>
       </div>
-      <Button type="button" onClick={run} disabled={busy || (source === "labelled" && labelledCount < 2)} data-testid="train">
+      <Button type="button" onClick={train} disabled={busy || (source === "labelled" && labelledCount < 2)} data-testid="train">
         {t("train.start")}
       </Button>
       <div className="max-w-2xl space-y-1" aria-live="polite">
         <progress className="w-full" max={100} value={progress} aria-label={t("train.progress")} data-testid="train-progress" />
         <p className="text-sm text-slate-700" data-testid="train-status">
           {status === "loading" ? t("train.loading", { done: loaded }) : null}
-          {status === "training" || status === "done" ? t("train.epochOf", { epoch: history.length, epochs: settings.epochs }) : null}
+          {status === "training" || status === "done" ? t("train.epochOf", { epoch: history.length, epochs }) : null}
           {status === "saved" ? t("train.saved") : null}
           {status === "failed" ? t("train.failed") : null}
         </p>
@@ -182,7 +178,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
       {result ? (
         <div className="space-y-3">
           <h3 className="font-semibold">{t("train.validationResult", { n: result.validationSize })}</h3>
-          {source === "synthetic" ? <p className="text-sm text-amber-900">{t("synthetic.trainedOnSynthetic")}</p> : null}
+          {isSyntheticRun(result.run) ? <p className="text-sm text-amber-900" data-testid="trained-on-synthetic">{t("synthetic.trainedOnSynthetic")}</p> : null}
           <ConfusionMatrix confusion={result.validation} testId="validation-confusion" />
           <div className="flex flex-wrap items-end gap-2">
             <label className="text-sm">

@@ -1,19 +1,35 @@
 /**
  * Stills for the recorder: while recording, keep a sample of frames (every `everyMs`) with their in-ear
  * probability; after recording, propose the sharpest in-ear ones as JPEG blobs, each with its score and the
- * model version that scored it (what a stored medium keeps). Memory stays bounded: at most `maxFrames` frames
- * of at most 320 pixels wide are kept (thinned to every other frame, and sampled half as often, when full).
- * A still at full resolution can be taken from the recording at the proposal's `timeMs`.
+ * model version that scored it (what a stored medium keeps). Sharpness is measured on a copy at most 320 pixels
+ * wide (enough to rank frames, and cheap); the proposed still itself is the frame at the camera's full resolution,
+ * like a still taken by hand. Memory stays bounded: at most `maxFrames` frames are kept (thinned to every other
+ * frame, and sampled half as often, when full), each full frame as a JPEG rather than raw pixels (a 1280×720 JPEG
+ * is some 100 KB, its pixels 3.7 MB).
  */
 import type * as tf from "@tensorflow/tfjs";
-import { proposeSharpestInEarFrames } from "../sharpness";
+import { type CandidateFrame, proposeSharpestInEarFrames } from "../sharpness";
 import { inputReader, readFrame, type Rgba } from "./frames";
 import { loadMl } from "./load-ml";
 
+/** A sampled frame: the small copy for sharpness, and (`ref`) the full frame's JPEG on its way. */
+type Sample = CandidateFrame<Promise<Blob>> & { frame: Rgba };
+
 export type StillProposal = { blob: Blob; probability: number; sharpness: number; timeMs: number; modelVersionId: string };
 
+/** The video's current frame at its own resolution, as a JPEG (as the recorder's hand-taken still). */
+function fullFrameJpeg(video: HTMLVideoElement): Promise<Blob> {
+  const canvas = document.createElement("canvas");
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  const ctx = canvas.getContext("2d");
+  if (!ctx) return Promise.reject(new Error("2D canvas unavailable"));
+  ctx.drawImage(video, 0, 0);
+  return new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("JPEG encoding failed"))), "image/jpeg", 0.9));
+}
+
 export class StillCollector {
-  private frames: { frame: Rgba; probability: number; timeMs: number }[] = [];
+  private frames: Sample[] = [];
   private readonly read = inputReader();
   private last = -Infinity;
   private everyMs: number;
@@ -32,8 +48,14 @@ export class StillCollector {
   async sample(video: HTMLVideoElement, timeMs: number): Promise<void> {
     if (timeMs - this.last < this.everyMs || video.readyState < 2) return;
     this.last = timeMs;
-    const probability = await (await loadMl()).scoreRgba(this.model, this.read(video));
-    this.frames.push({ frame: readFrame(video), probability, timeMs });
+    // One moment for all three: the model's input, the small copy for sharpness and the full frame are read before
+    // anything is awaited (the video moves on meanwhile). A failed encoding fails only that proposal.
+    const input = this.read(video);
+    const frame = readFrame(video);
+    const full = fullFrameJpeg(video);
+    full.catch(() => undefined);
+    const probability = await (await loadMl()).scoreRgba(this.model, input);
+    this.frames.push({ frame, ref: full, probability, timeMs });
     if (this.frames.length > this.maxFrames) {
       this.frames = this.frames.filter((_, i) => i % 2 === 0);
       this.everyMs *= 2;
@@ -42,16 +64,13 @@ export class StillCollector {
 
   async propose(options: { count?: number; threshold?: number; minGapMs?: number } = {}): Promise<StillProposal[]> {
     const chosen = proposeSharpestInEarFrames(this.frames, options);
-    return Promise.all(
+    const proposals = await Promise.all(
       chosen.map(async (c) => {
-        const canvas = document.createElement("canvas");
-        canvas.width = c.frame.width;
-        canvas.height = c.frame.height;
-        canvas.getContext("2d")!.putImageData(new ImageData(new Uint8ClampedArray(c.frame.data), c.frame.width, c.frame.height), 0, 0);
-        const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("JPEG encoding failed"))), "image/jpeg", 0.9));
-        return { blob, probability: c.probability, sharpness: c.sharpness, timeMs: c.timeMs, modelVersionId: this.modelVersionId };
+        const blob = await c.ref?.catch(() => null);
+        return blob ? { blob, probability: c.probability, sharpness: c.sharpness, timeMs: c.timeMs, modelVersionId: this.modelVersionId } : null;
       }),
     );
+    return proposals.filter((p): p is StillProposal => p !== null);
   }
 
   clear(): void {

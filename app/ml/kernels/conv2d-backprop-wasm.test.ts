@@ -144,4 +144,32 @@ describe("conv2d gradient kernels on wasm", () => {
     expect(checked).toBe(54 + 196);
     tf.dispose([x, weights]);
   });
+
+  // The test above runs the plain loops (K·P·Cout = 18·32·3, far below LOOPS_BELOW_MACS); the model's real layers
+  // take im2col + matmul, so its gradient is checked against finite differences too (filter only: the input
+  // gradient does not depend on the strategy).
+  it("matches central finite differences of conv2d with respect to the filter on the im2col + matmul path", async () => {
+    setConv2dBackpropFilterStrategy("im2col-matmul");
+    await useBackend("wasm");
+    expect(tf.getBackend()).toBe("wasm");
+    const c: Case = { x: [2, 7, 7, 2], filter: [3, 3, 2, 3], strides: 2, pad: "same" };
+    const x = tf.tensor4d(randomArray(2 * 7 * 7 * 2, 8), c.x);
+    const filterData = randomArray(3 * 3 * 2 * 3, 9);
+    const weights = tf.tensor(randomArray(outSize(c), 10), [2, 4, 4, 3]);
+    const loss = (f: tf.Tensor) => tf.sum(tf.mul(tf.conv2d(x, f as tf.Tensor4D, c.strides, c.pad), weights)) as tf.Scalar;
+    const analytic = await tf.grad(loss)(tf.tensor4d(filterData, c.filter)).data();
+    const h = 1e-2;
+    for (let i = 0; i < filterData.length; i += 1) {
+      const plus = Float32Array.from(filterData);
+      const minus = Float32Array.from(filterData);
+      plus[i] += h;
+      minus[i] -= h;
+      const numeric = tf.tidy(
+        () => (loss(tf.tensor4d(plus, c.filter)).dataSync()[0] - loss(tf.tensor4d(minus, c.filter)).dataSync()[0]) / (2 * h),
+      );
+      expect(Math.abs(analytic[i] - numeric)).toBeLessThan(2e-3 * Math.max(1, Math.abs(numeric)));
+    }
+    setConv2dBackpropFilterStrategy("auto");
+    tf.dispose([x, weights]);
+  });
 });

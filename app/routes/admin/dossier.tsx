@@ -118,6 +118,7 @@ export default function AdminDossier({ loaderData }: Route.ComponentProps) {
                       {e.sections.length ? t("dossier-log:log.sections", { list: e.sections.map((s) => t(`dossier-log:section.${s}`, { defaultValue: s })).join(", ") }) : null}
                       {e.recipients !== null ? t("dossier-log:log.recipients", { count: e.recipients }) : null}
                       {e.page === "event-log" ? t("dossier-log:log.viaLog") : null}
+                      {e.page === "ml-labelling" ? t("dossier-log:log.viaLabelling") : null}
                     </td>
                   </tr>
                 ))}

@@ -12,6 +12,8 @@ import { dossierEvent, dossierMedium, media } from "../db/schema";
 import { insertDemoStill } from "../demo/demo-media.server";
 import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
 import { verifyMediaSignature } from "../media/signed-url.server";
+import type { SessionUser } from "../auth/session.server";
+import { labellingPage } from "../ml/ml-pages.server";
 import { findVideoForLabelling, listVideosForLabelling } from "../ml/video-sources.server";
 import { createObjectStore, installObjectStore } from "../storage/storage.server";
 import type { Actor } from "./actor.server";
@@ -244,5 +246,21 @@ describe("dossier videos for labelling", () => {
     expect(await codeOf(findVideoForLabelling(admin, loose))).toBe("not-found");
     expect(await codeOf(findVideoForLabelling(admin, "no-such-video"))).toBe("not-found");
     expect(await codeOf(findVideoForLabelling(sup, attached))).toBe("not-found");
+  });
+
+  it("logs opening a dossier video on the labelling page as a view of its dossier, by the admin", async () => {
+    const { id } = await createDossier(pro, { phone: "0612345673", earSide: "left" });
+    const attached = await video(pro);
+    await attachMedium(pro, id, { mediaId: attached, ear: "left" });
+    const views = () =>
+      database.handle.db
+        .select({ actorId: dossierEvent.actorId, kind: dossierEvent.kind, detail: dossierEvent.detail })
+        .from(dossierEvent)
+        .where(eq(dossierEvent.dossierId, id))
+        .then((rows) => rows.filter((r) => r.kind === "view"));
+    expect(await views()).toEqual([]);
+    const page = await labellingPage(admin as unknown as SessionUser, new URL(`http://x/debug/ml/labelling?video=${attached}`));
+    expect(page.video?.id).toBe(attached);
+    expect(await views()).toEqual([{ actorId: admin.id, kind: "view", detail: { page: "ml-labelling", mediaId: attached } }]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
+import { SNIFF_BYTES, sniffMediaType } from "~/domain/media-types";
 import { recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
 import { labelledImage, user } from "../db/schema";
@@ -59,11 +60,19 @@ export type NewLabelledImage = {
   thumbnail: Buffer;
 };
 
+function isJpeg(bytes: Buffer): boolean {
+  return sniffMediaType(bytes.subarray(0, SNIFF_BYTES))?.contentType === "image/jpeg";
+}
+
 export async function saveLabelledImage(actor: MlActor | null, input: NewLabelledImage): Promise<LabelledImageRow> {
   assertMlAdmin(actor);
   if (!isImageSource(input.source)) throw new AppError("invalid-argument", { field: "source" });
   if (!input.image.byteLength || input.image.byteLength > MAX_IMAGE_BYTES) throw new AppError("invalid-argument", { field: "image" });
   if (!input.thumbnail.byteLength || input.thumbnail.byteLength > MAX_THUMB_BYTES) throw new AppError("invalid-argument", { field: "thumbnail" });
+  // Both files are stored and served as image/jpeg (the browser encodes them so): their bytes must say so too,
+  // as for every other upload into Casus.
+  if (!isJpeg(input.image)) throw new AppError("invalid-argument", { field: "image" });
+  if (!isJpeg(input.thumbnail)) throw new AppError("invalid-argument", { field: "thumbnail" });
   if (!(input.width > 0 && input.height > 0)) throw new AppError("invalid-argument", { field: "width" });
   if (input.source === "video" && (!input.videoId || !Number.isFinite(input.timestampMs))) throw new AppError("invalid-argument", { field: "videoId" });
   const id = crypto.randomUUID();

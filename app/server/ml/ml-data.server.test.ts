@@ -128,6 +128,17 @@ describe("labelled images", () => {
     await expect(pageLabelledImages(null, {})).rejects.toMatchObject({ code: "not-found" });
   });
 
+  it("refuses an image or thumbnail whose bytes are not a JPEG, whatever was declared", async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(50, 1)]);
+    const html = Buffer.from("<script>alert(1)</script>");
+    const base = { label: 1 as const, source: "upload" as const, width: 1, height: 1, image: jpeg, thumbnail: jpeg };
+    for (const bad of [png, html]) {
+      await expect(saveLabelledImage(admin, { ...base, image: bad })).rejects.toMatchObject({ code: "invalid-argument", details: { field: "image" } });
+      await expect(saveLabelledImage(admin, { ...base, thumbnail: bad })).rejects.toMatchObject({ code: "invalid-argument", details: { field: "thumbnail" } });
+    }
+    expect(await classBalance(admin, { source: "upload" })).toEqual({ inEar: 0, notInEar: 0 });
+  });
+
   it("pages 10,000 images through the index, in time that does not grow with the table", { timeout: 120_000 }, async () => {
     // The best of three runs, so a busy machine's hiccup does not count as the query's time.
     const timePages = async () => {

@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { AppError } from "~/domain/errors";
 import type { SessionUser } from "../auth/session.server";
 import { classBalance, deleteLabelledImage, labelledMomentsOfVideo, labellerNames, imageUrl, isImageSource, pageLabelledImages, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
+import { recordLabellingView } from "./dossier-video-views.server";
 import { activateModelVersion, listModelVersions } from "./model-versions.server";
 import { uploadOrganisations } from "../media/media.server";
 import { findVideoForLabelling, listVideosForLabelling, MAX_TEST_VIDEO_BYTES, uploadTestVideo, VIDEO_SOURCES, type VideoSource } from "./video-sources.server";
@@ -159,6 +160,7 @@ export async function labellingPage(user: SessionUser, url: URL) {
   const id = url.searchParams.get("video");
   if (!id) return { video: null, moments: [] };
   const video = await findVideoForLabelling(user, id);
+  await recordLabellingView(user, video);
   return { video, moments: await labelledMomentsOfVideo(user, video.id) };
 }
 

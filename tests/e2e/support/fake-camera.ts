@@ -12,10 +12,11 @@ import { syntheticClip } from "../../../app/ml/synthetic/dataset";
 import { encodeY4m } from "../../../app/ml/synthetic/y4m";
 import { expect, signIn } from "./fixtures";
 
-export function fakeCamera(label: 0 | 1, seed: number) {
+/** `size`: the clip's width and height in pixels (the camera delivers the file's own size). */
+export function fakeCamera(label: 0 | 1, seed: number, size = 128) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-clip-"));
   const file = path.join(dir, `clip-${label}.y4m`);
-  fs.writeFileSync(file, encodeY4m(syntheticClip({ seed, label, frames: 40, size: 128 }), 128, 128, 25));
+  fs.writeFileSync(file, encodeY4m(syntheticClip({ seed, label, frames: 40, size }), size, size, 25));
   return {
     launchOptions: {
       executablePath: "/usr/bin/chromium",
