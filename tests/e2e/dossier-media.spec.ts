@@ -63,6 +63,19 @@ test("record and upload per ear, then frame stepping, zoom and drawing in review
   await expect(left.getByTestId("in-ear-label")).toHaveAttribute("data-state", "in-ear", { timeout: 60_000 });
   // The shipped model is synthetic, and says so wherever it shows.
   await expect(left.getByTestId("in-ear-synthetic")).toHaveText("Synthetisch model, niet klinisch gevalideerd");
+  await left.getByRole("button", { name: "Opnemen" }).click();
+  await expect(left.getByTestId("recording-indicator")).toHaveText(/Opname [2-9] s/, { timeout: 10_000 });
+  await left.getByRole("button", { name: "Stoppen" }).click();
+  // The proposed stills are the camera's full frames (as a still taken by hand), not the small scoring copies.
+  const proposed = left.getByTestId("stills").locator("img").first();
+  await expect.poll(() => proposed.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  const videoWidth = await left.getByTestId("preview").evaluate((v: HTMLVideoElement) => v.videoWidth);
+  expect(videoWidth).toBe(400);
+  expect(await proposed.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(videoWidth);
+  await left.getByTestId("review-clip").getByRole("button", { name: "Video uploaden" }).click();
+  await expect(page.getByTestId("media-left").getByTestId("medium")).toHaveCount(1, { timeout: 40_000 });
+  // The score names the model version in full (the shipped one is "in-ear-synthetic"), not cut to "in-ear-s".
+  await expect(page.getByTestId("media-left").getByTestId("in-ear-score")).toContainText(/In het oor: \d+% · model in-ear-synthetic$/);
   await left.getByTestId("record-left").click();
 
   // Right ear: upload a still.
