@@ -4,6 +4,7 @@
  * each finished medium's stored facts.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { appCheckHeaders } from "./app-check";
 import { probe, type Probe } from "./media-probe";
 import { fetchMedia, putPreview, type MediaInfo } from "./media-client";
 import { dequeue, enqueue, listQueued, setQueuedUrl, type QueuedUpload } from "./offline-queue";
@@ -142,7 +143,9 @@ export function useUploads() {
     else {
       // Queued from an earlier visit without its bytes: ask the server to drop what it has (tus termination).
       const entry = (await listQueued().catch(() => [])).find((q) => q.key === key);
-      if (entry?.uploadUrl) await fetch(entry.uploadUrl, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0" } }).catch(() => undefined);
+      if (entry?.uploadUrl) await appCheckHeaders()
+          .then((headers) => fetch(entry.uploadUrl!, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", ...headers } }))
+          .catch(() => undefined);
       await dequeue(key).catch(() => undefined);
       setItems((current) => current.filter((item) => item.key !== key));
     }

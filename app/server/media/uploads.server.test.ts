@@ -7,10 +7,11 @@ import http from "node:http";
 import { eq } from "drizzle-orm";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
+import { appCheckHeaders, signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { MP4_HEAD, PNG_HEAD, WEBM_HEAD, JPEG_HEAD, fakeMedia, sha256, tusMetadata } from "../../../tests/support/media-bytes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import { APP_CHECK_HEADER, APP_CHECK_PATH, APP_CHECK_TTL_MS, UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import { issueAppCheckToken } from "./app-check.server";
 import { systemDb } from "../db/client.server";
 import { media, organisation } from "../db/schema";
 import { seedDemoData, type DemoData } from "../demo/seed-demo.server";
@@ -40,20 +41,20 @@ afterAll(async () => {
 function create(cookie: string | null, size: number, metadata: Record<string, string>): Promise<Response> {
   return fetch(`${server.url}/api/uploads`, {
     method: "POST",
-    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(size), "Upload-Metadata": tusMetadata(metadata), ...(cookie ? { cookie } : {}) },
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(size), "Upload-Metadata": tusMetadata(metadata), ...(cookie ? { cookie } : {}), ...appCheckHeaders() },
   });
 }
 
 function patch(cookie: string, location: string, offset: number, body: Buffer): Promise<Response> {
   return fetch(`${server.url}${location}`, {
     method: "PATCH",
-    headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", cookie },
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", cookie, ...appCheckHeaders() },
     body: new Uint8Array(body),
   });
 }
 
 function head(cookie: string, location: string): Promise<Response> {
-  return fetch(`${server.url}${location}`, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0", cookie } });
+  return fetch(`${server.url}${location}`, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0", cookie, ...appCheckHeaders() } });
 }
 
 async function info(cookie: string, id: string) {
@@ -73,6 +74,7 @@ function patchAndDrop(cookie: string, location: string, bytes: Buffer, cutAfter:
         "Content-Type": "application/offset+octet-stream",
         "Content-Length": String(bytes.length),
         cookie,
+        ...appCheckHeaders(),
       },
     });
     request.on("error", () => resolve());
@@ -101,7 +103,7 @@ describe("resumable uploads", () => {
     await new Promise<void>((resolve, reject) => {
       const upload = new tus.Upload(bytes, {
         uploadUrl: `${server.url}${location}`,
-        headers: { cookie: cookies.pro },
+        headers: { cookie: cookies.pro, ...appCheckHeaders() },
         chunkSize: 2 * MiB,
         retryDelays: [],
         onProgress: (sent) => {
@@ -143,7 +145,7 @@ describe("resumable uploads", () => {
     const location = created.headers.get("location")!;
     const id = location.split("/").pop()!;
     expect((await patch(cookies.pro, location, 0, fakeMedia(MP4_HEAD, 400))).status).toBe(204);
-    const cancelled = await fetch(`${server.url}${location}`, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", cookie: cookies.pro } });
+    const cancelled = await fetch(`${server.url}${location}`, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", cookie: cookies.pro, ...appCheckHeaders() } });
     expect(cancelled.status).toBe(204);
     expect(await systemDb().select().from(media).where(eq(media.id, id))).toEqual([]);
     expect(fs.existsSync(`${server.stagingDir}/${id}`)).toBe(false);
@@ -193,7 +195,7 @@ describe("refusals with the seed's storage codes", () => {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.request(`${server.url}${location}`, {
         method: "PATCH",
-        headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(pdf.length), cookie: cookies.pro },
+        headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(pdf.length), cookie: cookies.pro, ...appCheckHeaders() },
       });
       request.on("response", (response) => {
         let body = "";
@@ -232,6 +234,48 @@ describe("refusals with the seed's storage codes", () => {
     await refusal(await fetch(`${server.url}/api/media/${location.split("/").pop()}`, { headers: { cookie: cookies.pro2 } }), 404, "storage/object-not-found");
     // The supervisor of that organisation may see it.
     expect((await head(cookies.supervisor, location)).status).toBe(200);
+  });
+});
+
+describe("app check (seed §6: storage requests carry an app-check token)", () => {
+  const refusedApp = async (response: Response, reason: string) => {
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: "storage/unauthorized-app", reason });
+  };
+  const createWith = (token: Record<string, string>) =>
+    fetch(`${server.url}/api/uploads`, {
+      method: "POST",
+      headers: { "Tus-Resumable": "1.0.0", "Upload-Length": "10", "Upload-Metadata": tusMetadata({ filetype: "video/mp4" }), cookie: cookies.pro, ...token },
+    });
+
+  it("refuses an upload without a token, with a tampered one or an expired one; accepts one the app issued", async () => {
+    await refusedApp(await createWith({}), "missing");
+    const { token } = issueAppCheckToken();
+    const tampered = token.replace(/\.(.)/, (_m, c: string) => `.${c === "A" ? "B" : "A"}`);
+    await refusedApp(await createWith({ [APP_CHECK_HEADER]: tampered }), "invalid");
+    // A later expiry under the old signature is a tampered token too.
+    await refusedApp(await createWith({ [APP_CHECK_HEADER]: token.replace(/^\d+/, (e) => String(Number(e) + 3_600_000)) }), "invalid");
+    await refusedApp(await createWith({ [APP_CHECK_HEADER]: issueAppCheckToken({ now: Date.now() - APP_CHECK_TTL_MS - 1000 }).token }), "expired");
+    await refusedApp(await createWith({ [APP_CHECK_HEADER]: issueAppCheckToken({ buildId: "another-build" }).token }), "invalid");
+    // The token the endpoint hands a page of the app is accepted.
+    const issued = (await (await fetch(`${server.url}${APP_CHECK_PATH}`, { headers: { "sec-fetch-site": "same-origin" } })).json()) as { token: string; expiresAt: number };
+    expect(issued.expiresAt).toBeGreaterThan(Date.now() + APP_CHECK_TTL_MS - 60_000);
+    const created = await createWith({ [APP_CHECK_HEADER]: issued.token });
+    expect(created.status).toBe(201);
+    // PATCH, HEAD and DELETE of that upload need it as well.
+    const location = created.headers.get("location")!;
+    expect((await fetch(`${server.url}${location}`, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0", cookie: cookies.pro } })).status).toBe(403);
+    await refusedApp(await fetch(`${server.url}${location}`, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", cookie: cookies.pro } }), "missing");
+    // Another site's page is not issued one.
+    expect((await fetch(`${server.url}${APP_CHECK_PATH}`, { headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
+  });
+
+  it("refuses a preview PUT without a valid token", async () => {
+    const poster = new Uint8Array(fakeMedia(JPEG_HEAD, 200));
+    const id = "00000000-0000-0000-0000-000000000000";
+    await refusedApp(await fetch(`${server.url}/api/media/${id}/thumbnail`, { method: "PUT", headers: { cookie: cookies.pro }, body: poster }), "missing");
+    const expired = issueAppCheckToken({ now: Date.now() - APP_CHECK_TTL_MS - 1000 }).token;
+    await refusedApp(await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, [APP_CHECK_HEADER]: expired }, body: poster }), "expired");
   });
 });
 
@@ -274,13 +318,13 @@ describe("downloads", () => {
   it("stores a browser-made poster and serves it", async () => {
     const id = file.split("/")[3];
     const poster = fakeMedia(JPEG_HEAD, 2000);
-    const put = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, "content-type": "image/jpeg" }, body: new Uint8Array(poster) });
+    const put = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, "content-type": "image/jpeg", ...appCheckHeaders() }, body: new Uint8Array(poster) });
     expect(put.status).toBe(200);
     const { urls } = (await put.json()) as { urls: { poster: string } };
     const got = await fetch(`${server.url}${urls.poster}`);
     expect(got.headers.get("content-type")).toBe("image/jpeg");
     expect(Buffer.from(await got.arrayBuffer()).equals(poster)).toBe(true);
-    const notImage = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro }, body: new Uint8Array(fakeMedia(MP4_HEAD, 100)) });
+    const notImage = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, ...appCheckHeaders() }, body: new Uint8Array(fakeMedia(MP4_HEAD, 100)) });
     expect(notImage.status).toBe(400);
   });
 });
