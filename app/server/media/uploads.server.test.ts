@@ -329,6 +329,30 @@ describe("downloads", () => {
   });
 });
 
+describe("image thumbnails", () => {
+  it("stores the browser-made thumbnail of an image and serves it from its own signed URL, apart from the file", async () => {
+    const image = fakeMedia(JPEG_HEAD, 50_000);
+    const created = await create(cookies.pro, image.length, { filetype: "image/jpeg", filename: "trommelvlies.jpg" });
+    const location = created.headers.get("location")!;
+    const id = location.split("/").pop()!;
+    expect((await patch(cookies.pro, location, 0, image)).status).toBe(204);
+    expect(((await info(cookies.pro, id)) as unknown as { urls: { thumbnail: string | null } }).urls.thumbnail).toBeNull();
+    const thumbnail = fakeMedia(PNG_HEAD, 1500);
+    const put = await fetch(`${server.url}/api/media/${id}/thumbnail`, { method: "PUT", headers: { cookie: cookies.pro, ...appCheckHeaders() }, body: new Uint8Array(thumbnail) });
+    expect(put.status).toBe(200);
+    const { urls } = (await info(cookies.pro, id)) as unknown as { urls: { file: string; thumbnail: string } };
+    expect(urls.thumbnail).toMatch(new RegExp(`^/api/media/${id}/thumbnail\\?expires=\\d+&signature=`));
+    const got = await fetch(`${server.url}${urls.thumbnail}`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await got.arrayBuffer()).equals(thumbnail)).toBe(true);
+    // The file is still the original; another user of another organisation cannot store a thumbnail for it.
+    expect(sha256(Buffer.from(await (await fetch(`${server.url}${urls.file}`)).arrayBuffer()))).toBe(sha256(image));
+    const foreign = await fetch(`${server.url}/api/media/${id}/thumbnail`, { method: "PUT", headers: { cookie: cookies.pro2, ...appCheckHeaders() }, body: new Uint8Array(thumbnail) });
+    expect(foreign.status).toBe(404);
+  });
+});
+
 describe("the in-ear facts the recorder sends", () => {
   it("are kept in the medium's metadata when valid, and dropped when not", async () => {
     const send = async (metadata: Record<string, string>) => {
