@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appCheckHeaders, signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { MP4_HEAD, PNG_HEAD, WEBM_HEAD, JPEG_HEAD, fakeMedia, sha256, tusMetadata } from "../../../tests/support/media-bytes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { APP_CHECK_HEADER, APP_CHECK_PATH, APP_CHECK_TTL_MS, UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import { APP_CHECK_HEADER, APP_CHECK_PATH, APP_CHECK_TTL_MS, MEDIA_URL_TTL_MS, UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import { signMediaUrl } from "./signed-url.server";
 import { issueAppCheckToken } from "./app-check.server";
 import { systemDb } from "../db/client.server";
 import { media, organisation } from "../db/schema";
@@ -313,6 +314,16 @@ describe("downloads", () => {
     const stretched = file.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 3_600_000}`);
     expect((await fetch(`${server.url}${stretched}`)).status).toBe(400);
     expect((await fetch(`${server.url}${file.split("?")[0]}`)).status).toBe(400);
+  });
+
+  it("refuses an expired URL with 403 storage/unauthorized", async () => {
+    const id = file.split("/")[3];
+    const expired = signMediaUrl(id, "file", { now: Date.now() - MEDIA_URL_TTL_MS - 1000 });
+    const answer = await fetch(`${server.url}${expired}`);
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toMatchObject({ code: "storage/unauthorized", reason: "expired" });
+    // The same URL signed now works.
+    expect((await fetch(`${server.url}${signMediaUrl(id, "file")}`, { method: "HEAD" })).status).toBe(200);
   });
 
   it("stores a browser-made poster and serves it", async () => {
