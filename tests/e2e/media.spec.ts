@@ -28,6 +28,19 @@ test("records from the camera, takes a still, uploads both and plays the video b
   const preview = page.getByTestId("preview");
   await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
   await expect(page.getByTestId("camera-select").locator("option")).not.toHaveCount(0);
+  // A camera plugged in later appears in the list. Chromium cannot plug in a second fake camera, so the page's
+  // device list gains one and the browser's devicechange event is fired, as a real plug-in does.
+  const cameraOptions = page.getByTestId("camera-select").locator("option");
+  const camerasBefore = await cameraOptions.count();
+  await page.evaluate(() => {
+    const devices = navigator.mediaDevices;
+    const real = devices.enumerateDevices.bind(devices);
+    const otoscope = { deviceId: "usb-otoscope", groupId: "usb", kind: "videoinput", label: "USB otoscope", toJSON: () => ({}) } as MediaDeviceInfo;
+    devices.enumerateDevices = async () => [...(await real()), otoscope];
+    devices.dispatchEvent(new Event("devicechange"));
+  });
+  await expect(cameraOptions).toHaveCount(camerasBefore + 1);
+  await expect(cameraOptions.last()).toHaveText("USB otoscope");
 
   await page.getByRole("button", { name: "Opnemen" }).click();
   await expect(page.getByTestId("recording-indicator")).toBeVisible();
