@@ -26,6 +26,8 @@ import { REQUEST_ID_HEADER } from "~/server/auth/request-headers.server";
 import { logger } from "~/server/logger.server";
 import { createDelivery, delivery, installDelivery } from "~/server/mail/delivery.server";
 import { buildPublicConfig } from "~/server/public-config.server";
+import { appCheckEndpoint, installAppCheckBuild } from "~/server/media/app-check.server";
+import { APP_CHECK_PATH } from "~/domain/constants";
 import { openSetupIfNeeded } from "~/server/setup/setup-code.server";
 import { mlHttp } from "~/server/ml/ml-http.server";
 import { createObjectStore, installObjectStore } from "~/server/storage/storage.server";
@@ -112,6 +114,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   app.use(localeCookie({ secure: config.secureCookies }));
   app.use(sameOriginActions(config.trustedOrigins));
   // Media: resumable uploads (tus) staged in DATA_DIR/uploads, then the JSON/preview/download API.
+  // Storage requests carry an app-check token bound to this build (decision 051).
+  installAppCheckBuild(buildId);
+  app.get(APP_CHECK_PATH, appCheckEndpoint);
   const uploads = createUploadServer();
   void uploads.sweep().catch((err) => logger.error({ err }, "sweeping unfinished uploads failed"));
   app.all(["/api/uploads", "/api/uploads/{*rest}"], uploads.handler);

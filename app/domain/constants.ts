@@ -36,6 +36,15 @@ export const TRANSACTION_MAX_RETRIES = 25;
 export const OFFLINE_CACHE_DEFAULT_BYTES = 40 * 1024 * 1024;
 export const OFFLINE_CACHE_MIN_BYTES = 1 * 1024 * 1024;
 
+/**
+ * App-check tokens (the seed's storage requests carry one besides the session): valid this long, and the browser
+ * fetches a fresh one this long before the old one expires (the seed's token refresh margin).
+ */
+export const APP_CHECK_TTL_MS = 60 * MINUTE;
+export const APP_CHECK_REFRESH_BEFORE_MS = 5 * MINUTE;
+export const APP_CHECK_HEADER = "x-casus-app-check";
+export const APP_CHECK_PATH = "/api/app-check";
+
 /** Online check and request timeouts (client requests; the server's statement timeout). */
 export const ONLINE_CHECK_TIMEOUT_MS = 10 * SECOND;
 export const REQUEST_TIMEOUT_MS = 15 * SECOND;

@@ -11,6 +11,8 @@ export interface PublicConfig {
   versionPollMs: number;
   testPages: boolean;
   defaultLocale: Locale;
+  /** Bytes of queued uploads the browser may keep offline (OFFLINE_CACHE_MB). */
+  offlineCacheBytes: number;
 }
 
 export const PUBLIC_CONFIG_ELEMENT_ID = "casus-config";

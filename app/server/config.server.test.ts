@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { config, ConfigError, loadConfig, setConfig } from "./config.server";
+import { buildPublicConfig } from "./public-config.server";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 let dataDir: string;
@@ -55,6 +56,7 @@ describe("loadConfig defaults", () => {
       reviewTargetWorkingDays: 2,
       unfinishedDraftDays: 7,
       mediaMaxBytes: { video: 1024 * 1024 * 1024, image: 20 * 1024 * 1024 },
+      offlineCacheBytes: 40 * 1024 * 1024,
     });
   });
 
@@ -281,5 +283,18 @@ describe("media upload limits", () => {
     });
     expect(() => loadConfig({ AUTH_SECRET: "x".repeat(32), DATA_DIR: dataDir, MEDIA_MAX_VIDEO_MB: "0" })).toThrow(/MEDIA_MAX_VIDEO_MB/);
     expect(() => loadConfig({ AUTH_SECRET: "x".repeat(32), DATA_DIR: dataDir, MEDIA_MAX_IMAGE_MB: "lots" })).toThrow(/MEDIA_MAX_IMAGE_MB/);
+  });
+});
+
+describe("offline cache budget (OFFLINE_CACHE_MB)", () => {
+  it("is 40 MiB by default, set in MiB, never below 1 MiB, and reaches the browser through the public config", () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET, DATA_DIR: dataDir }).offlineCacheBytes).toBe(40 * 1024 * 1024);
+    const set = loadConfig({ AUTH_SECRET: SECRET, DATA_DIR: dataDir, OFFLINE_CACHE_MB: "8" });
+    expect(set.offlineCacheBytes).toBe(8 * 1024 * 1024);
+    expect(buildPublicConfig(set, "build").offlineCacheBytes).toBe(8 * 1024 * 1024);
+    expect(loadConfig({ AUTH_SECRET: SECRET, DATA_DIR: dataDir, OFFLINE_CACHE_MB: "1" }).offlineCacheBytes).toBe(1024 * 1024);
+    expect(configError({ AUTH_SECRET: SECRET, OFFLINE_CACHE_MB: "0" }).message).toMatch(/OFFLINE_CACHE_MB/);
+    expect(configError({ AUTH_SECRET: SECRET, OFFLINE_CACHE_MB: "0.5" }).message).toMatch(/OFFLINE_CACHE_MB/);
+    expect(configError({ AUTH_SECRET: SECRET, OFFLINE_CACHE_MB: "lots" }).message).toMatch(/OFFLINE_CACHE_MB/);
   });
 });

@@ -7,7 +7,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { REVIEW_TARGET_WORKING_DAYS, UNFINISHED_DRAFT_DAYS } from "~/domain/constants";
-import { MEDIA_MAX_IMAGE_BYTES_DEFAULT, MEDIA_MAX_VIDEO_BYTES_DEFAULT } from "~/domain/constants";
+import { MEDIA_MAX_IMAGE_BYTES_DEFAULT, MEDIA_MAX_VIDEO_BYTES_DEFAULT, OFFLINE_CACHE_DEFAULT_BYTES, OFFLINE_CACHE_MIN_BYTES } from "~/domain/constants";
 import { ROLES, type Role } from "~/domain/roles";
 import { type OidcProvider, parseOidcProviders } from "./auth/oidc-settings.server";
 
@@ -75,6 +75,8 @@ const schema = z
     // Upload limits in MiB (1 MiB = 1,048,576 bytes); the type is decided from the bytes.
     MEDIA_MAX_VIDEO_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(MEDIA_MAX_VIDEO_BYTES_DEFAULT / MIB),
     MEDIA_MAX_IMAGE_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(MEDIA_MAX_IMAGE_BYTES_DEFAULT / MIB),
+    // The browser's offline cache for queued uploads, in MiB (seed §9: 40 by default, at least 1).
+    OFFLINE_CACHE_MB: z.coerce.number().int().min(OFFLINE_CACHE_MIN_BYTES / MIB).max(4096).default(OFFLINE_CACHE_DEFAULT_BYTES / MIB),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DEMO === "off" && !env.AUTH_SECRET) {
@@ -135,6 +137,8 @@ export interface Config {
   unfinishedDraftDays: number;
   /** Largest accepted upload per kind, in bytes. */
   mediaMaxBytes: { video: number; image: number };
+  /** The browser's offline cache for queued uploads' bytes (public: the upload queue reads it). */
+  offlineCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -242,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewTargetWorkingDays: e.REVIEW_TARGET_WORKING_DAYS,
     unfinishedDraftDays: e.UNFINISHED_DRAFT_DAYS,
     mediaMaxBytes: { video: e.MEDIA_MAX_VIDEO_MB * MIB, image: e.MEDIA_MAX_IMAGE_MB * MIB },
+    offlineCacheBytes: e.OFFLINE_CACHE_MB * MIB,
   };
 }
 

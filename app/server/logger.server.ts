@@ -16,6 +16,7 @@ const REDACT = [
   "req.headers.cookie",
   "req.headers.authorization",
   'req.headers["x-setup-code"]',
+  'req.headers["x-casus-app-check"]',
   'res.headers["set-cookie"]',
 ];
 

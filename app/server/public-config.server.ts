@@ -10,5 +10,6 @@ export function buildPublicConfig(config: Config, buildId: string): PublicConfig
     versionPollMs: config.versionPollMs ?? VERSION_POLL_INTERVAL_MS,
     testPages: config.testPages,
     defaultLocale: DEFAULT_LOCALE,
+    offlineCacheBytes: config.offlineCacheBytes,
   };
 }

@@ -43,7 +43,9 @@ test("security headers are on every page", async ({ request }) => {
 test("the public configuration holds only allow-listed settings", async ({ page }) => {
   await page.goto("/");
   const config = JSON.parse((await page.locator("#casus-config").textContent())!);
-  expect(Object.keys(config).sort()).toEqual(["buildId", "defaultLocale", "testPages", "versionPollMs"]);
+  expect(Object.keys(config).sort()).toEqual(["buildId", "defaultLocale", "offlineCacheBytes", "testPages", "versionPollMs"]);
+  // OFFLINE_CACHE_MB at its default: the upload queue's budget.
+  expect(config.offlineCacheBytes).toBe(40 * 1024 * 1024);
 });
 
 test("a state-changing request from another site is refused", async ({ request }) => {

@@ -1,7 +1,8 @@
 /**
  * Media in the browser: recording from Chromium's fake camera and playing the upload back with seeking (range
  * requests), and /test/viot-uploads: several files, a refused type, and an upload paused, the page reloaded and
- * the upload resumed from the offline queue with an identical checksum. Phone-sized viewport.
+ * the upload resumed (button, then reload) from the offline queue with an identical checksum; thumbnails in the
+ * lists; a cancelled upload. Phone-sized viewport.
  */
 import crypto from "node:crypto";
 import { CHROMIUM_ARGS } from "../../playwright.config";
@@ -27,6 +28,19 @@ test("records from the camera, takes a still, uploads both and plays the video b
   const preview = page.getByTestId("preview");
   await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
   await expect(page.getByTestId("camera-select").locator("option")).not.toHaveCount(0);
+  // A camera plugged in later appears in the list. Chromium cannot plug in a second fake camera, so the page's
+  // device list gains one and the browser's devicechange event is fired, as a real plug-in does.
+  const cameraOptions = page.getByTestId("camera-select").locator("option");
+  const camerasBefore = await cameraOptions.count();
+  await page.evaluate(() => {
+    const devices = navigator.mediaDevices;
+    const real = devices.enumerateDevices.bind(devices);
+    const otoscope = { deviceId: "usb-otoscope", groupId: "usb", kind: "videoinput", label: "USB otoscope", toJSON: () => ({}) } as MediaDeviceInfo;
+    devices.enumerateDevices = async () => [...(await real()), otoscope];
+    devices.dispatchEvent(new Event("devicechange"));
+  });
+  await expect(cameraOptions).toHaveCount(camerasBefore + 1);
+  await expect(cameraOptions.last()).toHaveText("USB otoscope");
 
   await page.getByRole("button", { name: "Opnemen" }).click();
   await expect(page.getByTestId("recording-indicator")).toBeVisible();
@@ -46,6 +60,11 @@ test("records from the camera, takes a still, uploads both and plays the video b
   await expect(clip.getByTestId("media-details")).toContainText("video/webm");
   await expect(still.getByTestId("media-details")).toContainText("image/jpeg");
   await expect(still.getByTestId("media-image")).toBeVisible();
+  // The list shows the browser-made thumbnail the server stored, not the full still.
+  const thumbnail = still.getByTestId("media-thumbnail");
+  await expect(thumbnail).toHaveAttribute("src", /\/api\/media\/.+\/thumbnail\?expires=/);
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeLessThanOrEqual(320);
 
   const player = clip.getByTestId("media-player");
   await expect(player).toHaveAttribute("poster", /\/api\/media\/.+\/poster\?expires=/);
@@ -65,9 +84,15 @@ test("records from the camera, takes a still, uploads both and plays the video b
   });
   expect(seeked).toBeGreaterThanOrEqual(2);
   expect(ranges).toContain(206);
+
+  // The recent media list shows images by their thumbnail, opening the full file.
+  await page.reload();
+  const recentImage = page.getByTestId("recent-image").first();
+  await expect(recentImage).toHaveAttribute("href", /\/api\/media\/.+\/file\?expires=/);
+  await expect(recentImage.getByTestId("media-thumbnail")).toHaveAttribute("src", /\/api\/media\/.+\/thumbnail\?expires=/);
 });
 
-test("uploads several files, refuses a wrong type, and resumes a paused upload after a reload", async ({ page }) => {
+test("uploads several files, refuses a wrong type, shows time left, and resumes a paused upload by the button and after a reload", async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, "admin@casus.test");
   await page.goto("/test/viot-uploads");
@@ -94,6 +119,15 @@ test("uploads several files, refuses a wrong type, and resumes a paused upload a
   const slow = items.filter({ hasText: "otoscope.jpg" });
   await expect(slow).toHaveAttribute("data-state", "uploading");
   await expect(slow.getByTestId("upload-status")).toContainText(/\/s/, { timeout: 15_000 });
+  // Time left at the measured speed, in the user's language (m:ss).
+  await expect(slow.getByTestId("upload-status")).toContainText(/nog \d+:\d{2}/);
+  await slow.getByRole("button", { name: "Pauzeren" }).click();
+  await expect(slow).toHaveAttribute("data-state", "paused");
+  // The Resume button continues the same upload from where it stopped; then pause again for the reload below.
+  const sentAtPause = Number(await slow.getByRole("progressbar").getAttribute("aria-valuenow"));
+  await slow.getByRole("button", { name: "Hervatten" }).click();
+  await expect(slow).toHaveAttribute("data-state", "uploading");
+  await expect.poll(async () => Number(await slow.getByRole("progressbar").getAttribute("aria-valuenow")), { timeout: 15_000 }).toBeGreaterThan(sentAtPause);
   await slow.getByRole("button", { name: "Pauzeren" }).click();
   await expect(slow).toHaveAttribute("data-state", "paused");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
@@ -128,4 +162,30 @@ test("an upload survives the connection dropping: it retries with backoff and co
   await page.unroute(/\/api\/uploads\/[0-9a-f-]{36}$/);
   await expect(item).toHaveAttribute("data-state", "complete", { timeout: 30_000 });
   await expect(item.getByTestId("media-details")).toContainText(crypto.createHash("sha256").update(bytes).digest("hex"));
+});
+
+test("cancels an upload: the message is in the user's language and the server drops the upload", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, "admin@casus.test");
+  await page.goto("/en/test/viot-uploads");
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+  const created = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/uploads");
+  const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(8 * 1024 * 1024)]);
+  await page.getByTestId("file-input").setInputFiles([{ name: "cancelled.jpg", mimeType: "image/jpeg", buffer: bytes }]);
+  const location = (await created).headers()["location"];
+  expect(location).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
+  const item = page.getByTestId("upload-item").filter({ hasText: "cancelled.jpg" });
+  await expect(item).toHaveAttribute("data-state", "uploading");
+  const terminated = page.waitForResponse((r) => r.request().method() === "DELETE" && new URL(r.url()).pathname === location);
+  await item.getByRole("button", { name: "Cancel" }).click();
+  await expect(item).toHaveAttribute("data-state", "canceled");
+  await expect(item.getByTestId("upload-error")).toHaveAttribute("data-code", "storage/canceled");
+  await expect(item.getByTestId("upload-error")).toHaveText("The file transfer was cancelled.");
+  expect((await terminated).status()).toBe(204);
+  // Gone on the server: the upload is unknown now.
+  const { token } = (await (await page.request.get("/api/app-check")).json()) as { token: string };
+  const after = await page.request.head(location, { headers: { "tus-resumable": "1.0.0", "x-casus-app-check": token } });
+  expect(after.status()).toBe(404);
 });

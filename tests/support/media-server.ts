@@ -9,6 +9,8 @@ import path from "node:path";
 import express from "express";
 import { mediaApi } from "~/server/media/media-api.server";
 import { createUploadServer } from "~/server/media/upload-server.server";
+import { appCheckEndpoint, issueAppCheckToken } from "~/server/media/app-check.server";
+import { APP_CHECK_HEADER, APP_CHECK_PATH } from "~/domain/constants";
 import { DiskObjectStore } from "~/server/storage/disk-store.server";
 import type { ObjectStore } from "~/server/storage/object-store.server";
 import { installObjectStore } from "~/server/storage/storage.server";
@@ -29,6 +31,7 @@ function listen(port = 0): Promise<http.Server> {
   const app = express();
   uploads?.close();
   uploads = createUploadServer();
+  app.get(APP_CHECK_PATH, appCheckEndpoint);
   app.all(["/api/uploads", "/api/uploads/{*rest}"], uploads.handler);
   app.use(mediaApi());
   const server = http.createServer(app);
@@ -69,4 +72,9 @@ export async function signInCookie(database: TestDatabase, email: string): Promi
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+/** Headers with a valid app-check token, as a page of the app sends with every storage request. */
+export function appCheckHeaders(): Record<string, string> {
+  return { [APP_CHECK_HEADER]: issueAppCheckToken().token };
 }

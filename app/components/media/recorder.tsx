@@ -104,6 +104,19 @@ export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill
 
   useEffect(() => () => stop(stream), [stream, stop]);
 
+  // A camera plugged in (or unplugged) later, such as a smartphone otoscope on USB, shows in the list at once.
+  useEffect(() => {
+    const devices = typeof navigator === "undefined" ? undefined : navigator.mediaDevices;
+    if (!devices?.addEventListener) return;
+    const refresh = () =>
+      void devices
+        .enumerateDevices()
+        .then((all) => setCameras(all.filter((d) => d.kind === "videoinput")))
+        .catch(() => undefined);
+    devices.addEventListener("devicechange", refresh);
+    return () => devices.removeEventListener("devicechange", refresh);
+  }, []);
+
   useEffect(() => {
     if (!recording || startedAt === null) return;
     const timer = setInterval(() => setElapsed(Math.floor((Date.now() - startedAt) / 1000)), 500);

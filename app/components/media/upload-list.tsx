@@ -6,6 +6,7 @@ import type { useUploads } from "~/lib/uploads/use-uploads";
 import { Button } from "../ui/button";
 import { MediaDetails } from "./media-details";
 import { MediaPlayer } from "./media-player";
+import { MediaThumbnail } from "./media-thumbnail";
 
 const KNOWN_REASONS = new Set(["type-not-allowed", "too-large", "already-complete"]);
 
@@ -30,7 +31,12 @@ export function UploadList({ uploads, compact }: UploadListProps) {
         return (
           <li key={key} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="upload-item" data-state={snapshot.state}>
             <div className="flex flex-wrap items-center gap-3">
-              {previewUrl ? <img src={previewUrl} alt="" className="h-12 w-16 rounded object-cover" /> : null}
+              {/* Once stored, the server's thumbnail (also after a reload, when the local preview is gone). */}
+              {media?.urls.thumbnail || media?.urls.poster ? (
+                <MediaThumbnail media={media} />
+              ) : previewUrl ? (
+                <img src={previewUrl} alt="" className="h-12 w-16 rounded object-cover" />
+              ) : null}
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium text-slate-900">{snapshot.name}</p>
                 <p className="text-sm text-slate-600" data-testid="upload-status">

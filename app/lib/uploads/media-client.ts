@@ -2,6 +2,7 @@
 import { StorageError } from "~/domain/storage-errors";
 import { failureFromResponse } from "./upload-errors";
 import { withStorageRetry } from "./retry";
+import { appCheckHeaders } from "./app-check";
 
 export interface MediaInfo {
   id: string;
@@ -40,5 +41,8 @@ export function fetchMedia(id: string): Promise<MediaInfo> {
 }
 
 export function putPreview(id: string, variant: "poster" | "thumbnail", image: Blob): Promise<MediaInfo> {
-  return withStorageRetry(() => call(`/api/media/${encodeURIComponent(id)}/${variant}`, { method: "PUT", body: image, headers: { "content-type": image.type } }), { statusOf });
+  return withStorageRetry(
+    async () => call(`/api/media/${encodeURIComponent(id)}/${variant}`, { method: "PUT", body: image, headers: { "content-type": image.type, ...(await appCheckHeaders()) } }),
+    { statusOf },
+  );
 }

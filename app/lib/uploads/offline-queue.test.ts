@@ -31,4 +31,23 @@ describe("the queue in IndexedDB", () => {
     const queued = await listQueued();
     expect(queued.map((q) => [q.key, q.uploadUrl])).toEqual([["kept", "/api/uploads/b"]]);
   });
+
+  it("keeps bytes within the budget it is given (OFFLINE_CACHE_MB), shared by all queued uploads", async () => {
+    const fake = await import("fake-indexeddb");
+    Object.assign(globalThis, { indexedDB: fake.indexedDB, IDBKeyRange: fake.IDBKeyRange });
+    const { dequeue, enqueue, listQueued, offlineCacheBudget } = await import("./offline-queue");
+    for (const q of await listQueued()) await dequeue(q.key);
+    const KiB = 1024;
+    const file = (size: number) => new Blob([new Uint8Array(size)], { type: "image/jpeg" });
+    const entry = (key: string, size: number, createdAt: number) => ({ key, name: `${key}.jpg`, type: "image/jpeg", size, metadata: {}, uploadUrl: null, createdAt, file: file(size) });
+    // A 2 MiB budget: two files of 900 KiB fit, a third does not (it keeps only its URL).
+    const budget = offlineCacheBudget(2 * 1024 * KiB);
+    expect(await enqueue(entry("a", 900 * KiB, 1), budget)).toBe(true);
+    expect(await enqueue(entry("b", 900 * KiB, 2), budget)).toBe(true);
+    expect(await enqueue(entry("c", 900 * KiB, 3), budget)).toBe(false);
+    expect((await listQueued()).map((q) => [q.key, q.blob?.size ?? null])).toEqual([["a", 900 * KiB], ["b", 900 * KiB], ["c", null]]);
+    // Under the 40 MiB default the same third file would have been kept.
+    await dequeue("c");
+    expect(await enqueue(entry("c", 900 * KiB, 3))).toBe(true);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Uploads that have not finished, kept in the browser (IndexedDB) so they resume when the page is opened again.
- * The bytes are kept only within the seed's offline cache (40 MB by default, never less than 1 MB) shared by all
- * queued uploads; a larger file keeps just its upload URL and resumes when the same file is picked again.
+ * The bytes are kept only within the offline cache (OFFLINE_CACHE_MB, from the public config; the seed's 40 MB by
+ * default, never less than 1 MB) shared by all queued uploads; a larger file keeps just its upload URL and resumes
+ * when the same file is picked again.
  */
 import { OFFLINE_CACHE_DEFAULT_BYTES, OFFLINE_CACHE_MIN_BYTES } from "~/domain/constants";
 

@@ -7,7 +7,7 @@ export interface UploadFailure {
   reason?: string;
 }
 
-/** 401/402/403 by the seed's rule; otherwise the code in the JSON body; otherwise unknown. */
+/** 401/402/403 by the seed's rule (403 with the body's unauthorized-app kept); otherwise the code in the JSON body; otherwise unknown. */
 export function failureFromResponse(status: number | null, body: string | null): UploadFailure {
   let parsed: { code?: string; reason?: string } = {};
   try {
@@ -15,7 +15,9 @@ export function failureFromResponse(status: number | null, body: string | null):
   } catch {
     parsed = {};
   }
-  const fromStatus = status ? storageErrorCodeForStatus(status) : null;
   const fromBody = STORAGE_ERROR_CODES.find((code) => code === parsed.code) ?? null;
+  // A 403 is "unauthorized" by the seed's rule, unless the server said it is the app that was refused.
+  if (status === 403 && fromBody === "storage/unauthorized-app") return { code: fromBody, reason: parsed.reason };
+  const fromStatus = status ? storageErrorCodeForStatus(status) : null;
   return { code: fromStatus ?? fromBody ?? (status === 404 || status === 410 ? "storage/object-not-found" : "storage/unknown"), reason: parsed.reason };
 }

@@ -4,6 +4,8 @@
  */
 import * as tus from "tus-js-client";
 import type { StorageErrorCode } from "~/domain/storage-errors";
+import { APP_CHECK_HEADER } from "~/domain/constants";
+import { appCheckToken, forgetAppCheckToken } from "./app-check";
 import { UPLOAD_RETRY_DELAYS, decideUploadRetry } from "./retry";
 import { failureFromResponse } from "./upload-errors";
 
@@ -58,6 +60,10 @@ export class UploadTask {
       retryDelays: UPLOAD_RETRY_DELAYS,
       // The offline queue (IndexedDB) keeps what is needed to resume; no second copy in localStorage.
       storeFingerprintForResuming: false,
+      // Every tus request (create, PATCH, HEAD, DELETE) carries the app-check token, fresh when it is near expiry.
+      onBeforeRequest: async (request) => {
+        request.setHeader(APP_CHECK_HEADER, await appCheckToken());
+      },
       onUploadUrlAvailable: () => {
         if (this.upload.url) {
           this.update({ mediaId: this.upload.url.split("/").pop() ?? null });
@@ -82,6 +88,7 @@ export class UploadTask {
       onError: (error) => {
         const detailed = error as tus.DetailedError;
         const response = detailed.originalResponse ?? null;
+        if (response?.getStatus() === 403) forgetAppCheckToken();
         const failure = this.retryLimitHit
           ? { code: "storage/retry-limit-exceeded" as const }
           : response

@@ -4,9 +4,11 @@
  * each finished medium's stored facts.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { appCheckHeaders } from "./app-check";
 import { probe, type Probe } from "./media-probe";
 import { fetchMedia, putPreview, type MediaInfo } from "./media-client";
-import { dequeue, enqueue, listQueued, setQueuedUrl, type QueuedUpload } from "./offline-queue";
+import { usePublicConfig } from "../public-config";
+import { dequeue, enqueue, listQueued, offlineCacheBudget, setQueuedUrl, type QueuedUpload } from "./offline-queue";
 import { UploadTask, type UploadSnapshot } from "./upload-task";
 
 export interface UploadItem {
@@ -43,6 +45,8 @@ function metadataFrom(facts: Probe | null, options: AddOptions): Record<string, 
 }
 
 export function useUploads() {
+  // The offline cache budget is a setting (OFFLINE_CACHE_MB), delivered in the public config.
+  const cacheBudget = offlineCacheBudget(usePublicConfig().offlineCacheBytes);
   const [items, setItems] = useState<UploadItem[]>([]);
   const tasks = useRef(new Map<string, UploadTask>());
 
@@ -93,11 +97,11 @@ export function useUploads() {
       const facts = await probe(file);
       const key = crypto.randomUUID();
       const metadata = metadataFrom(facts, options);
-      await enqueue({ key, name, type: file.type, size: file.size, metadata, uploadUrl: null, createdAt: Date.now(), file }).catch(() => false);
+      await enqueue({ key, name, type: file.type, size: file.size, metadata, uploadUrl: null, createdAt: Date.now(), file }, cacheBudget).catch(() => false);
       launch({ key, file, name, metadata, uploadUrl: null, preview: facts?.preview ?? null });
       return key;
     },
-    [launch],
+    [launch, cacheBudget],
   );
 
   // Queued uploads of an earlier visit: resume those whose bytes were kept; list the others.
@@ -142,7 +146,9 @@ export function useUploads() {
     else {
       // Queued from an earlier visit without its bytes: ask the server to drop what it has (tus termination).
       const entry = (await listQueued().catch(() => [])).find((q) => q.key === key);
-      if (entry?.uploadUrl) await fetch(entry.uploadUrl, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0" } }).catch(() => undefined);
+      if (entry?.uploadUrl) await appCheckHeaders()
+          .then((headers) => fetch(entry.uploadUrl!, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", ...headers } }))
+          .catch(() => undefined);
       await dequeue(key).catch(() => undefined);
       setItems((current) => current.filter((item) => item.key !== key));
     }

@@ -1,7 +1,7 @@
 /**
  * The media HTTP API beside the tus uploads:
  * - GET  /api/media/:id                → the medium as JSON with fresh signed URLs (session; scoped per organisation)
- * - PUT  /api/media/:id/poster|thumbnail → a browser-made JPEG/PNG/WebP preview (session; scoped)
+ * - PUT  /api/media/:id/poster|thumbnail → a browser-made JPEG/PNG/WebP preview (app check; session; scoped)
  * - GET/HEAD /api/media/:id/file|poster|thumbnail?expires&signature → the bytes, with HTTP ranges (signed URL)
  * Refusals are the seed's storage codes as `{"code":"storage/…"}`.
  */
@@ -13,6 +13,7 @@ import { sniffMediaType } from "~/domain/media-types";
 import { StorageError, isStorageError } from "~/domain/storage-errors";
 import { loadSessionUser } from "../auth/session.server";
 import { objectStore } from "../storage/storage.server";
+import { requireAppCheck } from "./app-check.server";
 import { mediaById, mediaForActor, mediaView, storePreview } from "./media.server";
 import { parseRange } from "./range.server";
 import { MEDIA_VARIANTS, verifyMediaSignature, type MediaVariant } from "./signed-url.server";
@@ -95,6 +96,7 @@ export function mediaApi(): Router {
       try {
         const variant = req.params.variant;
         if (variant !== "poster" && variant !== "thumbnail") throw new StorageError("storage/invalid-url");
+        requireAppCheck(req);
         const user = await actor(req);
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const sniffed = sniffMediaType(body);

@@ -1,9 +1,9 @@
 /**
  * Resumable uploads (tus 1.0) at /api/uploads, on the app's own Express server.
  *
- * Every request is authenticated by the session cookie and each existing upload is looked up through the media
- * data layer, so another organisation's upload answers 404. Creating an upload checks the declared type and
- * length, the organisation and its quota; the first bytes are checked by the staging store; the finished upload
+ * Every request carries a valid app-check token (app-check.server.ts, decision 051), is authenticated by the
+ * session cookie, and each existing upload is looked up through the media data layer, so another organisation's
+ * upload answers 404. Creating an upload checks the declared type and length, the organisation and its quota; the first bytes are checked by the staging store; the finished upload
  * is moved into the object store. Errors are the seed's storage codes as JSON (`{"code":"storage/…"}`).
  */
 import fs from "node:fs";
@@ -19,6 +19,7 @@ import { loadSessionUser } from "../auth/session.server";
 import { config } from "../config.server";
 import { logger } from "../logger.server";
 import type { MediaActor } from "./access.server";
+import { requireAppCheck } from "./app-check.server";
 import { completeUpload, createUploadRecord, mediaById, mediaForActor, uploadOrganisation, deleteUploadRecord, type MediaRow } from "./media.server";
 import { StagingStore, checkHead, readHead } from "./staging-store.server";
 import { storageErrorBody, tusError } from "./tus-errors.server";
@@ -153,6 +154,8 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
   const handler: RequestHandler = async (req: ExpressRequest, res, next) => {
     try {
       if (req.method === "OPTIONS") return void (await tus.handle(req, res));
+      // First the app, then the user (seed §6): a client that is not a page of this app learns nothing more.
+      requireAppCheck(req);
       const user = await loadSessionUser(fromNodeHeaders(req.headers));
       if (!user) return sendStorageError(res, new StorageError("storage/unauthenticated"));
       actors.set(req, user);

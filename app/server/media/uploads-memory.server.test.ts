@@ -7,7 +7,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
+import { signInCookie, startMediaServer, type MediaTestServer, appCheckHeaders } from "../../../tests/support/media-server";
 import { WEBM_HEAD, tusMetadata } from "../../../tests/support/media-bytes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { seedDemoData } from "../demo/seed-demo.server";
@@ -40,7 +40,7 @@ it("uploads 200 MiB with bounded memory and nothing retained", async () => {
   const gc = vm.runInNewContext("gc") as () => void;
   const created = await fetch(`${server.url}/api/uploads`, {
     method: "POST",
-    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(SIZE), "Upload-Metadata": tusMetadata({ filetype: "video/webm" }), cookie },
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(SIZE), "Upload-Metadata": tusMetadata({ filetype: "video/webm" }), cookie, ...appCheckHeaders() },
   });
   const location = created.headers.get("location")!;
   gc();
@@ -56,7 +56,7 @@ it("uploads 200 MiB with bounded memory and nothing retained", async () => {
   const status = await new Promise<number>((resolve, reject) => {
     const request = http.request(`${server.url}${location}`, {
       method: "PATCH",
-      headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(SIZE), cookie },
+      headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(SIZE), cookie, ...appCheckHeaders() },
     });
     request.on("response", (response) => {
       response.resume();

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { S3Client } from "@aws-sdk/client-s3";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
+import { signInCookie, startMediaServer, type MediaTestServer, appCheckHeaders } from "../../../tests/support/media-server";
 import { MP4_HEAD, fakeMedia, sha256, tusMetadata } from "../../../tests/support/media-bytes";
 import { startS3Server, type S3TestServer } from "../../../tests/support/s3-server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -39,13 +39,13 @@ it("resumes after a cut and a restart and stores the object in S3 with the same 
   const bytes = fakeMedia(MP4_HEAD, 7 * MiB + 5);
   const created = await fetch(`${server.url}/api/uploads`, {
     method: "POST",
-    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(bytes.length), "Upload-Metadata": tusMetadata({ filetype: "video/mp4" }), cookie },
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(bytes.length), "Upload-Metadata": tusMetadata({ filetype: "video/mp4" }), cookie, ...appCheckHeaders() },
   });
   const location = created.headers.get("location")!;
   await new Promise<void>((resolve) => {
     const request = http.request(`${server.url}${location}`, {
       method: "PATCH",
-      headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(bytes.length), cookie },
+      headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(bytes.length), cookie, ...appCheckHeaders() },
     });
     request.on("error", () => resolve());
     request.on("close", () => resolve());
@@ -53,7 +53,7 @@ it("resumes after a cut and a restart and stores the object in S3 with the same 
   });
   await server.restart();
   await new Promise<void>((resolve, reject) =>
-    new tus.Upload(bytes, { uploadUrl: `${server.url}${location}`, headers: { cookie }, chunkSize: 4 * MiB, retryDelays: [], onSuccess: () => resolve(), onError: reject }).start(),
+    new tus.Upload(bytes, { uploadUrl: `${server.url}${location}`, headers: { cookie, ...appCheckHeaders() }, chunkSize: 4 * MiB, retryDelays: [], onSuccess: () => resolve(), onError: reject }).start(),
   );
   const info = (await (await fetch(`${server.url}/api/media/${location.split("/").pop()}`, { headers: { cookie } })).json()) as { sha256: string; urls: { file: string } };
   expect(info.sha256).toBe(sha256(bytes));

@@ -7,10 +7,12 @@ import http from "node:http";
 import { eq } from "drizzle-orm";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
+import { appCheckHeaders, signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { MP4_HEAD, PNG_HEAD, WEBM_HEAD, JPEG_HEAD, fakeMedia, sha256, tusMetadata } from "../../../tests/support/media-bytes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import { APP_CHECK_HEADER, APP_CHECK_PATH, APP_CHECK_TTL_MS, MEDIA_URL_TTL_MS, UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import { signMediaUrl } from "./signed-url.server";
+import { issueAppCheckToken } from "./app-check.server";
 import { systemDb } from "../db/client.server";
 import { media, organisation } from "../db/schema";
 import { seedDemoData, type DemoData } from "../demo/seed-demo.server";
@@ -40,20 +42,20 @@ afterAll(async () => {
 function create(cookie: string | null, size: number, metadata: Record<string, string>): Promise<Response> {
   return fetch(`${server.url}/api/uploads`, {
     method: "POST",
-    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(size), "Upload-Metadata": tusMetadata(metadata), ...(cookie ? { cookie } : {}) },
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(size), "Upload-Metadata": tusMetadata(metadata), ...(cookie ? { cookie } : {}), ...appCheckHeaders() },
   });
 }
 
 function patch(cookie: string, location: string, offset: number, body: Buffer): Promise<Response> {
   return fetch(`${server.url}${location}`, {
     method: "PATCH",
-    headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", cookie },
+    headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", cookie, ...appCheckHeaders() },
     body: new Uint8Array(body),
   });
 }
 
 function head(cookie: string, location: string): Promise<Response> {
-  return fetch(`${server.url}${location}`, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0", cookie } });
+  return fetch(`${server.url}${location}`, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0", cookie, ...appCheckHeaders() } });
 }
 
 async function info(cookie: string, id: string) {
@@ -73,6 +75,7 @@ function patchAndDrop(cookie: string, location: string, bytes: Buffer, cutAfter:
         "Content-Type": "application/offset+octet-stream",
         "Content-Length": String(bytes.length),
         cookie,
+        ...appCheckHeaders(),
       },
     });
     request.on("error", () => resolve());
@@ -101,7 +104,7 @@ describe("resumable uploads", () => {
     await new Promise<void>((resolve, reject) => {
       const upload = new tus.Upload(bytes, {
         uploadUrl: `${server.url}${location}`,
-        headers: { cookie: cookies.pro },
+        headers: { cookie: cookies.pro, ...appCheckHeaders() },
         chunkSize: 2 * MiB,
         retryDelays: [],
         onProgress: (sent) => {
@@ -143,7 +146,7 @@ describe("resumable uploads", () => {
     const location = created.headers.get("location")!;
     const id = location.split("/").pop()!;
     expect((await patch(cookies.pro, location, 0, fakeMedia(MP4_HEAD, 400))).status).toBe(204);
-    const cancelled = await fetch(`${server.url}${location}`, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", cookie: cookies.pro } });
+    const cancelled = await fetch(`${server.url}${location}`, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", cookie: cookies.pro, ...appCheckHeaders() } });
     expect(cancelled.status).toBe(204);
     expect(await systemDb().select().from(media).where(eq(media.id, id))).toEqual([]);
     expect(fs.existsSync(`${server.stagingDir}/${id}`)).toBe(false);
@@ -193,7 +196,7 @@ describe("refusals with the seed's storage codes", () => {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.request(`${server.url}${location}`, {
         method: "PATCH",
-        headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(pdf.length), cookie: cookies.pro },
+        headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(pdf.length), cookie: cookies.pro, ...appCheckHeaders() },
       });
       request.on("response", (response) => {
         let body = "";
@@ -235,6 +238,48 @@ describe("refusals with the seed's storage codes", () => {
   });
 });
 
+describe("app check (seed §6: storage requests carry an app-check token)", () => {
+  const refusedApp = async (response: Response, reason: string) => {
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: "storage/unauthorized-app", reason });
+  };
+  const createWith = (token: Record<string, string>) =>
+    fetch(`${server.url}/api/uploads`, {
+      method: "POST",
+      headers: { "Tus-Resumable": "1.0.0", "Upload-Length": "10", "Upload-Metadata": tusMetadata({ filetype: "video/mp4" }), cookie: cookies.pro, ...token },
+    });
+
+  it("refuses an upload without a token, with a tampered one or an expired one; accepts one the app issued", async () => {
+    await refusedApp(await createWith({}), "missing");
+    const { token } = issueAppCheckToken();
+    const tampered = token.replace(/\.(.)/, (_m, c: string) => `.${c === "A" ? "B" : "A"}`);
+    await refusedApp(await createWith({ [APP_CHECK_HEADER]: tampered }), "invalid");
+    // A later expiry under the old signature is a tampered token too.
+    await refusedApp(await createWith({ [APP_CHECK_HEADER]: token.replace(/^\d+/, (e) => String(Number(e) + 3_600_000)) }), "invalid");
+    await refusedApp(await createWith({ [APP_CHECK_HEADER]: issueAppCheckToken({ now: Date.now() - APP_CHECK_TTL_MS - 1000 }).token }), "expired");
+    await refusedApp(await createWith({ [APP_CHECK_HEADER]: issueAppCheckToken({ buildId: "another-build" }).token }), "invalid");
+    // The token the endpoint hands a page of the app is accepted.
+    const issued = (await (await fetch(`${server.url}${APP_CHECK_PATH}`, { headers: { "sec-fetch-site": "same-origin" } })).json()) as { token: string; expiresAt: number };
+    expect(issued.expiresAt).toBeGreaterThan(Date.now() + APP_CHECK_TTL_MS - 60_000);
+    const created = await createWith({ [APP_CHECK_HEADER]: issued.token });
+    expect(created.status).toBe(201);
+    // PATCH, HEAD and DELETE of that upload need it as well.
+    const location = created.headers.get("location")!;
+    expect((await fetch(`${server.url}${location}`, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0", cookie: cookies.pro } })).status).toBe(403);
+    await refusedApp(await fetch(`${server.url}${location}`, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", cookie: cookies.pro } }), "missing");
+    // Another site's page is not issued one.
+    expect((await fetch(`${server.url}${APP_CHECK_PATH}`, { headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
+  });
+
+  it("refuses a preview PUT without a valid token", async () => {
+    const poster = new Uint8Array(fakeMedia(JPEG_HEAD, 200));
+    const id = "00000000-0000-0000-0000-000000000000";
+    await refusedApp(await fetch(`${server.url}/api/media/${id}/thumbnail`, { method: "PUT", headers: { cookie: cookies.pro }, body: poster }), "missing");
+    const expired = issueAppCheckToken({ now: Date.now() - APP_CHECK_TTL_MS - 1000 }).token;
+    await refusedApp(await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, [APP_CHECK_HEADER]: expired }, body: poster }), "expired");
+  });
+});
+
 describe("downloads", () => {
   let file: string;
   let bytes: Buffer;
@@ -271,17 +316,51 @@ describe("downloads", () => {
     expect((await fetch(`${server.url}${file.split("?")[0]}`)).status).toBe(400);
   });
 
+  it("refuses an expired URL with 403 storage/unauthorized", async () => {
+    const id = file.split("/")[3];
+    const expired = signMediaUrl(id, "file", { now: Date.now() - MEDIA_URL_TTL_MS - 1000 });
+    const answer = await fetch(`${server.url}${expired}`);
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toMatchObject({ code: "storage/unauthorized", reason: "expired" });
+    // The same URL signed now works.
+    expect((await fetch(`${server.url}${signMediaUrl(id, "file")}`, { method: "HEAD" })).status).toBe(200);
+  });
+
   it("stores a browser-made poster and serves it", async () => {
     const id = file.split("/")[3];
     const poster = fakeMedia(JPEG_HEAD, 2000);
-    const put = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, "content-type": "image/jpeg" }, body: new Uint8Array(poster) });
+    const put = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, "content-type": "image/jpeg", ...appCheckHeaders() }, body: new Uint8Array(poster) });
     expect(put.status).toBe(200);
     const { urls } = (await put.json()) as { urls: { poster: string } };
     const got = await fetch(`${server.url}${urls.poster}`);
     expect(got.headers.get("content-type")).toBe("image/jpeg");
     expect(Buffer.from(await got.arrayBuffer()).equals(poster)).toBe(true);
-    const notImage = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro }, body: new Uint8Array(fakeMedia(MP4_HEAD, 100)) });
+    const notImage = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, ...appCheckHeaders() }, body: new Uint8Array(fakeMedia(MP4_HEAD, 100)) });
     expect(notImage.status).toBe(400);
+  });
+});
+
+describe("image thumbnails", () => {
+  it("stores the browser-made thumbnail of an image and serves it from its own signed URL, apart from the file", async () => {
+    const image = fakeMedia(JPEG_HEAD, 50_000);
+    const created = await create(cookies.pro, image.length, { filetype: "image/jpeg", filename: "trommelvlies.jpg" });
+    const location = created.headers.get("location")!;
+    const id = location.split("/").pop()!;
+    expect((await patch(cookies.pro, location, 0, image)).status).toBe(204);
+    expect(((await info(cookies.pro, id)) as unknown as { urls: { thumbnail: string | null } }).urls.thumbnail).toBeNull();
+    const thumbnail = fakeMedia(PNG_HEAD, 1500);
+    const put = await fetch(`${server.url}/api/media/${id}/thumbnail`, { method: "PUT", headers: { cookie: cookies.pro, ...appCheckHeaders() }, body: new Uint8Array(thumbnail) });
+    expect(put.status).toBe(200);
+    const { urls } = (await info(cookies.pro, id)) as unknown as { urls: { file: string; thumbnail: string } };
+    expect(urls.thumbnail).toMatch(new RegExp(`^/api/media/${id}/thumbnail\\?expires=\\d+&signature=`));
+    const got = await fetch(`${server.url}${urls.thumbnail}`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await got.arrayBuffer()).equals(thumbnail)).toBe(true);
+    // The file is still the original; another user of another organisation cannot store a thumbnail for it.
+    expect(sha256(Buffer.from(await (await fetch(`${server.url}${urls.file}`)).arrayBuffer()))).toBe(sha256(image));
+    const foreign = await fetch(`${server.url}/api/media/${id}/thumbnail`, { method: "PUT", headers: { cookie: cookies.pro2, ...appCheckHeaders() }, body: new Uint8Array(thumbnail) });
+    expect(foreign.status).toBe(404);
   });
 });
 

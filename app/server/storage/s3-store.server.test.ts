@@ -1,10 +1,14 @@
 /** The shared contract against a real S3-compatible server (s3rver in a child process), plus S3-only details. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, type S3TestServer } from "../../../tests/support/s3-server";
 import { objectStoreContract } from "./object-store.contract";
 import { S3ObjectStore } from "./s3-store.server";
-import { createS3Client } from "./storage.server";
+import { createObjectStore, createS3Client } from "./storage.server";
+import { loadConfig } from "../config.server";
 
 let server: S3TestServer;
 let client: S3Client;
@@ -47,6 +51,31 @@ describe("S3 object store", () => {
         await expect(denied.put("org-1/x", Buffer.from("x"))).rejects.toMatchObject({ code: "storage/unauthorized" });
       } finally {
         wrong.destroy();
+      }
+    });
+  });
+
+  describe("chosen from the settings", () => {
+    it("is the S3 store of S3_BUCKET when S3_* are set, and the disk store without them", async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-s3-choice-"));
+      try {
+        const settings = loadConfig({
+          AUTH_SECRET: "x".repeat(32),
+          DATA_DIR: dataDir,
+          S3_ENDPOINT: server.settings.endpoint!,
+          S3_BUCKET: server.settings.bucket,
+          S3_ACCESS_KEY_ID: server.settings.accessKeyId,
+          S3_SECRET_ACCESS_KEY: server.settings.secretAccessKey,
+        });
+        const chosen = createObjectStore(settings);
+        expect(chosen.kind).toBe("s3");
+        // The object really lands in that bucket.
+        await chosen.put("org-1/chosen/still", Buffer.from("still"), { contentType: "image/jpeg" });
+        const head = await client.send(new HeadObjectCommand({ Bucket: server.settings.bucket, Key: "org-1/chosen/still" }));
+        expect(head.ContentLength).toBe(5);
+        expect(createObjectStore(loadConfig({ AUTH_SECRET: "x".repeat(32), DATA_DIR: dataDir })).kind).toBe("disk");
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
       }
     });
   });
