@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { AppError } from "~/domain/errors";
+import { MAX_STORED_STRING_BYTES } from "~/domain/constants";
 import { dossier, dossierEvent, dossierMedium, patient } from "../db/schema";
 import { createOrganisation, createProfessional, createSupervisor, createAdmin } from "../demo/factories.server";
 import type { Actor } from "./actor.server";
@@ -96,6 +97,31 @@ describe("creating a dossier", () => {
     expect((await codeOf(createDossier(pro, { phone: "12", earSide: "left" }))).code).toBe("phone-invalid");
     expect((await codeOf(createDossier(pro, { phone: "0612345678", earSide: "middle" }))).code).toBe("invalid-argument");
     expect((await codeOf(createDossier(sup, { phone: "0612345678", earSide: "left" }))).code).toBe("not-found");
+  });
+
+  it("stores the start form's anamnesis with the dossier, and a refused anamnesis creates nothing (no orphan draft)", async () => {
+    const db = database.handle.db;
+    const counts = async () => ({
+      dossiers: (await db.select().from(dossier)).length,
+      patients: (await db.select().from(patient)).length,
+      events: (await db.select().from(dossierEvent)).length,
+    });
+    const before = await counts();
+    const refused = await codeOf(createDossier(pro, { phone: "0687654321", earSide: "left", anamnesis: { complaints: ["pain"], history: [], question: "x".repeat(MAX_STORED_STRING_BYTES + 1) } }));
+    expect(refused.code).toBe("invalid-argument");
+    expect(await counts()).toEqual(before);
+    const { id } = await createDossier(pro, { phone: "0687654321", earSide: "left", anamnesis: { complaints: ["pain"], history: [], question: "Otitis?" } });
+    const [row] = await db.select().from(dossier).where(eq(dossier.id, id));
+    expect([row.version, row.anamnesis]).toEqual([1, { complaints: ["pain"], history: [], question: "Otitis?" }]);
+  });
+
+  it("lets two dossiers started at once for the same new phone share one new patient", async () => {
+    const [one, two] = await Promise.all([
+      createDossier(pro, { phone: "0611112222", earSide: "left" }),
+      createDossier(pro2, { phone: "0611112222", earSide: "right" }),
+    ]);
+    expect(one.patientId).toBe(two.patientId);
+    expect([one.patientIsNew, two.patientIsNew].sort()).toEqual([false, true]);
   });
 
   it("writes a create event", async () => {
