@@ -63,3 +63,12 @@ export function isDossierStatus(value: unknown): value is DossierStatus {
 export function isDossierTransition(value: unknown): value is DossierTransition {
   return typeof value === "string" && (DOSSIER_TRANSITIONS as readonly string[]).includes(value);
 }
+
+/**
+ * Whether this user may read the dossier's review. Supervisors and admins read it as it is being written; the
+ * owning professional only once it is completed (a review in progress, or one left behind by a return or a
+ * release, is the supervisor's unfinished work). The data layer applies this, so no page can leak it.
+ */
+export function reviewVisibleTo(status: DossierStatus, relation: DossierRelation): boolean {
+  return !relation.isOwner || status === "completed";
+}

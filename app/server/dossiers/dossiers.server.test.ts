@@ -208,6 +208,28 @@ describe("the lifecycle", () => {
     expect(await dossierEvents(pro, id)).toEqual([]);
   });
 
+  it("sends the owner the review only once completed: not while in review, nor after a return or a release", async () => {
+    const { id } = await readyDossier();
+    await transitionDossier(pro, id, "submit");
+    const claimed = await transitionDossier(sup, id, "claim");
+    const draftReview = { agreement: "partly", urgency: "soon", feedback: "Half af." };
+    const saved = await saveReview(sup, id, claimed.version, draftReview);
+    const reviewFor = async (actor: Actor) => (await openDossier(actor, id)).dossier.review;
+    expect(await reviewFor(pro)).toBeNull();
+    expect(await reviewFor(sup2)).toMatchObject(draftReview);
+    expect(await reviewFor(admin)).toMatchObject(draftReview);
+    await transitionDossier(sup, id, "return", { expectedVersion: saved.version, message: "Hoe lang al?" });
+    expect(await reviewFor(pro)).toBeNull();
+    await transitionDossier(pro, id, "resubmit");
+    const again = await transitionDossier(sup, id, "claim");
+    await transitionDossier(sup, id, "release", { expectedVersion: again.version });
+    expect(await reviewFor(pro)).toBeNull();
+    const last = await transitionDossier(sup, id, "claim");
+    const done = await saveReview(sup, id, last.version, { agreement: "agree", urgency: "routine", feedback: "Klaar." });
+    await transitionDossier(sup, id, "complete", { expectedVersion: done.version });
+    expect(await reviewFor(pro)).toMatchObject({ feedback: "Klaar." });
+  });
+
   it("lets the owner discard a draft, and nobody move a dossier out of order", async () => {
     const { id } = await createDossier(pro, { phone: "0612345678", earSide: "left" });
     expect((await codeOf(transitionDossier(sup, id, "claim"))).code).toBe("not-found");

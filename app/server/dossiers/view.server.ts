@@ -3,7 +3,7 @@
  * (PRODUCT.md: every view is logged). Views are recorded but not broadcast.
  */
 import { eq } from "drizzle-orm";
-import { availableTransitions, type DossierStatus } from "~/domain/dossier/lifecycle";
+import { availableTransitions, type DossierStatus, reviewVisibleTo } from "~/domain/dossier/lifecycle";
 import { systemDb } from "../db/client.server";
 import { patient } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
@@ -25,13 +25,15 @@ export async function openDossier(actor: Actor, id: string) {
   const media = await dossierMediaViews(actor, id);
   const messages = await listMessages(actor, id);
   const relation = relationOf(actor, row);
+  const status = row.status as DossierStatus;
   return {
-    dossier: row,
+    // The review leaves the server only for someone who may read it (not just hidden by the page).
+    dossier: { ...row, review: reviewVisibleTo(status, relation) ? row.review : null },
     patient: patientRow ?? null,
     media,
     messages,
     relation,
-    transitions: availableTransitions(row.status as DossierStatus, relation),
+    transitions: availableTransitions(status, relation),
   };
 }
 
