@@ -5,7 +5,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/support/test-database";
 import { eq, sql } from "drizzle-orm";
 import { dossierEvent, dossierMedium, supervisorOrganisation } from "../db/schema";
 import { createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
@@ -156,7 +156,7 @@ describe("GET /api/live", () => {
     const live = await open("pro");
     await new Promise((r) => setTimeout(r, 100));
     // A transaction takes seq n, another takes n + 1 and commits first; then the first commits.
-    const [{ n }] = (await db.execute(sql`select nextval(pg_get_serial_sequence('dossier_event', 'seq'))::int as n`)).rows as { n: number }[];
+    const [{ n }] = await queryRows<{ n: number }>(db.execute(sql`select nextval(pg_get_serial_sequence('dossier_event', 'seq'))::int as n`));
     const reading = readEvents(live, 2);
     const { id } = await createDossier(pro, { phone: "0655554444", earSide: "left" });
     await new Promise((r) => setTimeout(r, 200));
@@ -183,7 +183,7 @@ describe("GET /api/live", () => {
     const lastSeen = (await readEvents(before, 1)).find((f) => f.event === "dossier")!;
     expect(JSON.parse(lastSeen.data!)).toMatchObject({ dossierId: id, kind: "submit" });
     // Replay from before the dossier existed: its create and edit were a draft's, only the submit was shared.
-    const [{ start }] = (await database.handle.db.execute(sql`select min(seq)::int - 1 as start from dossier_event where dossier_id = ${id}`)).rows as { start: number }[];
+    const [{ start }] = await queryRows<{ start: number }>(database.handle.db.execute(sql`select min(seq)::int - 1 as start from dossier_event where dossier_id = ${id}`));
     const replayed = await readEvents(await open("sup", String(start)), 1, 1_500);
     expect(replayed.filter((f) => f.event === "dossier" && JSON.parse(f.data!).dossierId === id).map((f) => JSON.parse(f.data!).kind)).toEqual(["submit"]);
   });
