@@ -8,7 +8,7 @@ import { createOrganisation, createProfessional, createSupervisor, createAdmin }
 import type { Actor } from "./actor.server";
 import { createDossier } from "./create.server";
 import { saveDraft, saveReview } from "./edit.server";
-import { listOwnDossiers, patientHistory, supervisorQueue } from "./lists.server";
+import { listOwnDossiers, PAGE_SIZE, patientHistory, supervisorQueue } from "./lists.server";
 import { addMessage } from "./messages.server";
 import { transitionDossier } from "./transitions.server";
 import { dossierEvents, openDossier } from "./view.server";
@@ -249,6 +249,42 @@ describe("lists", () => {
     expect(byPhone.rows.every((r) => r.phone === "+31612345678")).toBe(true);
     expect((await listOwnDossiers(pro, { phone: "nonsense" })).rows).toEqual([]);
     expect((await listOwnDossiers(proOther, {})).rows.every((r) => r.professionalId === proOther.id)).toBe(true);
+  });
+
+  it("sorts, filters by period and pages a professional's dossiers; a patient's history is newest first", async () => {
+    const db = database.handle.db;
+    const pro3: Actor = {
+      id: (await createProfessional({ email: "pro3@a.test", name: "Pro 3", password, organisationId: pro.organisationId! })).id,
+      role: "professional",
+      organisationId: pro.organisationId,
+      supervisedOrganisationIds: [],
+    };
+    const base = Date.UTC(2026, 0, 1);
+    const day = 24 * 60 * 60 * 1000;
+    // Dossier i was created on day i and last changed on day 26 − i: the two sort orders are each other's reverse.
+    const ids: string[] = [];
+    for (let i = 0; i < PAGE_SIZE + 2; i++) {
+      const { id } = await createDossier(pro3, { phone: "0623456789", earSide: "left" });
+      await db.update(dossier).set({ createdAt: new Date(base + i * day), updatedAt: new Date(base + (PAGE_SIZE + 1 - i) * day) }).where(eq(dossier.id, id));
+      ids.push(id);
+    }
+    const first = await listOwnDossiers(pro3, {});
+    expect([first.total, first.page, first.pageCount, first.rows.length]).toEqual([PAGE_SIZE + 2, 1, 2, PAGE_SIZE]);
+    // Default: last changed first.
+    expect(first.rows.map((r) => r.id)).toEqual(ids.slice(0, PAGE_SIZE));
+    const second = await listOwnDossiers(pro3, { page: 2 });
+    expect(second.rows.map((r) => r.id)).toEqual(ids.slice(PAGE_SIZE));
+    expect((await listOwnDossiers(pro3, { page: 99 })).page).toBe(2);
+    expect((await listOwnDossiers(pro3, { sort: "updated-asc" })).rows[0].id).toBe(ids.at(-1));
+    expect((await listOwnDossiers(pro3, { sort: "created-desc" })).rows[0].id).toBe(ids.at(-1));
+    expect((await listOwnDossiers(pro3, { sort: "created-asc", page: 2 })).rows.map((r) => r.id)).toEqual(ids.slice(PAGE_SIZE));
+    // Period on the last change: from inclusive, to exclusive (days 7, 6 and 5: dossiers 19, 20, 21, last changed first).
+    const period = await listOwnDossiers(pro3, { from: new Date(base + 5 * day).toISOString(), to: new Date(base + 8 * day).toISOString() });
+    expect([period.total, period.rows.map((r) => r.id)]).toEqual([3, [ids[19], ids[20], ids[21]]]);
+    expect((await listOwnDossiers(pro3, { from: "not a date" })).total).toBe(PAGE_SIZE + 2);
+
+    const history = await patientHistory(pro3, "0623456789");
+    expect(history.rows.map((r) => r.id)).toEqual([...ids].reverse());
   });
 
   it("gives a patient's history within the organisation only, under the canonical number", async () => {

@@ -123,8 +123,19 @@ describe("unfinished dossiers", () => {
     await transitionDossier(pro, late, "submit");
     await database.handle.db.update(dossier).set({ submittedAt: new Date(Date.now() - 7 * DAY_MS) }).where(eq(dossier.id, late));
 
+    const returnedStale = await readyDossier();
+    const returnedFresh = await readyDossier();
+    for (const id of [returnedStale, returnedFresh]) {
+      await transitionDossier(pro, id, "submit");
+      await transitionDossier(sup, id, "claim");
+      await transitionDossier(sup, id, "return", { message: "Vraag" });
+    }
+    await database.handle.db.update(dossier).set({ updatedAt: new Date(Date.now() - 9 * DAY_MS) }).where(eq(dossier.id, returnedStale));
+
     const { rows } = await listUnfinished(admin);
     const ids = rows.map((r) => r.id);
+    expect(rows.find((r) => r.id === returnedStale)).toMatchObject({ status: "returned", age: 9 });
+    expect(ids).not.toContain(returnedFresh);
     expect(ids).toContain(stale.id);
     expect(ids).toContain(late);
     expect(ids).not.toContain(fresh.id);
