@@ -32,7 +32,7 @@ function professionalOrganisation(actor: Actor): string {
  * the same new phone both try to insert: `on conflict do nothing` lets the second wait for the first and then
  * find its row, instead of failing on the unique index.
  */
-export async function patientFor(db: Queryable, organisationId: string, phone: string, input: Pick<NewDossierInput, "initials" | "birthYear" | "sex">) {
+export async function patientFor(db: Queryable, organisationId: string, phone: string, input: { initials?: string | null; birthYear?: number | null; sex?: string | null }) {
   const [created] = await db
     .insert(patient)
     .values({ organisationId, phone, initials: input.initials || null, birthYear: input.birthYear ?? null, sex: input.sex ?? null })
