@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { AppError } from "~/domain/errors";
-import { MAX_STORED_STRING_BYTES } from "~/domain/constants";
+import { DOSSIER_VIEW_COLLAPSE_MS, MAX_STORED_STRING_BYTES } from "~/domain/constants";
 import { dossier, dossierEvent, dossierMedium, patient } from "../db/schema";
 import { createOrganisation, createProfessional, createSupervisor, createAdmin } from "../demo/factories.server";
 import type { Actor } from "./actor.server";
@@ -228,6 +228,20 @@ describe("the lifecycle", () => {
     const done = await saveReview(sup, id, last.version, { agreement: "agree", urgency: "routine", feedback: "Klaar." });
     await transitionDossier(sup, id, "complete", { expectedVersion: done.version });
     expect(await reviewFor(pro)).toMatchObject({ feedback: "Klaar." });
+  });
+
+  it("logs repeated views by the same user within a few minutes once (each live refresh opens the dossier again)", async () => {
+    const db = database.handle.db;
+    const { id } = await createDossier(pro, { phone: "0612345678", earSide: "left" });
+    const views = async () => (await db.select().from(dossierEvent).where(eq(dossierEvent.dossierId, id))).filter((e) => e.kind === "view");
+    await openDossier(pro, id);
+    await openDossier(pro, id);
+    await openDossier(admin, id);
+    expect((await views()).map((v) => v.actorId)).toEqual([pro.id, admin.id]);
+    // Once the last view is older than the window, the next one is logged again.
+    await db.update(dossierEvent).set({ at: new Date(Date.now() - DOSSIER_VIEW_COLLAPSE_MS - 1000) }).where(eq(dossierEvent.dossierId, id));
+    await openDossier(pro, id);
+    expect((await views()).map((v) => v.actorId)).toEqual([pro.id, admin.id, pro.id]);
   });
 
   it("lets the owner discard a draft, and nobody move a dossier out of order", async () => {
