@@ -30,7 +30,8 @@ function professionalOrganisation(actor: Actor): string {
 /**
  * The patient with this phone in the actor's organisation, created when new. Two dossiers started at once for
  * the same new phone both try to insert: `on conflict do nothing` lets the second wait for the first and then
- * find its row, instead of failing on the unique index.
+ * find its row instead of failing on the unique index (under serializable isolation PostgreSQL reports such a
+ * race as a serialization failure, which inTransaction retries; this does not depend on that).
  */
 export async function patientFor(db: Queryable, organisationId: string, phone: string, input: { initials?: string | null; birthYear?: number | null; sex?: string | null }) {
   const [created] = await db
