@@ -67,7 +67,7 @@ describe("who reads the review", () => {
   it.each(DOSSIER_STATUSES.flatMap((status) => (Object.keys(RELATIONS) as RelationName[]).map((who) => ({ status, who }))))(
     "$status, the $who",
     ({ status, who }) => {
-      expect(reviewVisibleTo(status, RELATIONS[who])).toBe(who !== "owner" || status === "completed");
+      expect(reviewVisibleTo(status, RELATIONS[who])).toBe(who !== "owner" || status === "returned" || status === "completed");
     },
   );
 });

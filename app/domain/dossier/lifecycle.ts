@@ -66,9 +66,10 @@ export function isDossierTransition(value: unknown): value is DossierTransition 
 
 /**
  * Whether this user may read the dossier's review. Supervisors and admins read it as it is being written; the
- * owning professional only once it is completed (a review in progress, or one left behind by a return or a
- * release, is the supervisor's unfinished work). The data layer applies this, so no page can leak it.
+ * owning professional only when the supervisor hands the dossier back: returned (the review so far, drawings
+ * included, shows what the question is about) or completed. Never while it is in review or waiting (after a
+ * release or a resubmit). The data layer applies this, so no page can leak it (decision 045).
  */
 export function reviewVisibleTo(status: DossierStatus, relation: DossierRelation): boolean {
-  return !relation.isOwner || status === "completed";
+  return !relation.isOwner || status === "returned" || status === "completed";
 }

@@ -177,7 +177,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const reviewing = loaderData.relation.isReviewer && d.status === "in_review";
   const showReview = d.review !== null;
   // Drawings: the reviewer edits them (saved with the review form); everyone else reads what was saved, when the
-  // server sent the review at all (the owner gets it once completed).
+  // server sent the review at all (the owner gets it when returned or completed).
   const saved = d.review?.drawings ?? {};
   const [drawings, setDrawings] = useState<Drawings>(saved);
   useEffect(() => setDrawings(d.review?.drawings ?? {}), [d.review]);

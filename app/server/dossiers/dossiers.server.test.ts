@@ -208,7 +208,7 @@ describe("the lifecycle", () => {
     expect(await dossierEvents(pro, id)).toEqual([]);
   });
 
-  it("sends the owner the review only once completed: not while in review, nor after a return or a release", async () => {
+  it("sends the owner the review only when handed back (returned or completed): not in review, nor waiting after a release or resubmit", async () => {
     const { id } = await readyDossier();
     await transitionDossier(pro, id, "submit");
     const claimed = await transitionDossier(sup, id, "claim");
@@ -219,8 +219,9 @@ describe("the lifecycle", () => {
     expect(await reviewFor(sup2)).toMatchObject(draftReview);
     expect(await reviewFor(admin)).toMatchObject(draftReview);
     await transitionDossier(sup, id, "return", { expectedVersion: saved.version, message: "Hoe lang al?" });
-    expect(await reviewFor(pro)).toBeNull();
+    expect(await reviewFor(pro)).toMatchObject(draftReview);
     await transitionDossier(pro, id, "resubmit");
+    expect(await reviewFor(pro)).toBeNull();
     const again = await transitionDossier(sup, id, "claim");
     await transitionDossier(sup, id, "release", { expectedVersion: again.version });
     expect(await reviewFor(pro)).toBeNull();
