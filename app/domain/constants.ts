@@ -114,3 +114,9 @@ export const CSV_IMPORT_MAX_ROWS = 500;
 
 /** Events per page of a dossier's event log on the admin dossier page. */
 export const ADMIN_DOSSIER_LOG_PAGE_SIZE = 50;
+
+/**
+ * Repeated views of one dossier by the same user within this time are logged once: every loader revalidation
+ * (each live refresh, each action) opens the dossier again, and the log is for who looked, not how often.
+ */
+export const DOSSIER_VIEW_COLLAPSE_MS = 5 * MINUTE;

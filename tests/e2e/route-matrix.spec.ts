@@ -31,6 +31,8 @@ const PRO2_OWN: Expectation = { anon: "sign-in", admin: "home", supervisor: "hom
 const CASE_FIRST: Expectation = { anon: "sign-in", admin: "home", supervisor: "page", pro: "page", pro2: "404" };
 /** A dossier of the second organisation, owned by pro2; the supervisor is assigned to it. */
 const CASE_SECOND: Expectation = { anon: "sign-in", admin: "home", supervisor: "page", pro: "404", pro2: "page" };
+/** A draft of the first organisation, owned by pro: the owner's alone, even for the organisation's supervisor. */
+const CASE_DRAFT: Expectation = { anon: "sign-in", admin: "home", supervisor: "404", pro: "page", pro2: "404" };
 /** A dossier of an organisation nobody here belongs to or supervises, or no dossier at all. */
 const CASE_FOREIGN: Expectation = { anon: "sign-in", admin: "home", supervisor: "404", pro: "404", pro2: "404" };
 
@@ -71,6 +73,7 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     [`/admin/dossiers/${d.first}`, ADMIN],
     [`/admin/dossiers/${d.second}`, ADMIN],
     [`/admin/dossiers/${d.third}`, ADMIN],
+    [`/admin/dossiers/${d.draft}`, ADMIN],
     [`/admin/dossiers/${missing}`, { ...ADMIN, admin: "404" }],
     ["/admin/dossiers/not-a-dossier", { ...ADMIN, admin: "404" }],
     ["/admin/data-insights/case-behandeling", ADMIN],
@@ -83,6 +86,8 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     [`/supervisor/case/${d.first}/mvp`, CASE_FIRST],
     [`/supervisor/case/${d.second}`, CASE_SECOND],
     [`/supervisor/case/${d.second}/mvp`, CASE_SECOND],
+    [`/supervisor/case/${d.draft}`, CASE_DRAFT],
+    [`/supervisor/case/${d.draft}/mvp`, CASE_DRAFT],
     [`/supervisor/case/${d.third}`, CASE_FOREIGN],
     [`/supervisor/case/${d.third}/mvp`, CASE_FOREIGN],
     [`/supervisor/case/${missing}`, CASE_FOREIGN],
@@ -93,6 +98,8 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     // The canonical (E.164) form; typed forms redirect to it (tested below).
     [`/pro/${u.pro}/+31612345678/history`, PRO_OWN],
     [`/pro/${u.pro}/case/${d.first}/klinisch-redeneren`, PRO_OWN],
+    [`/pro/${u.pro}/case/${d.draft}/klinisch-redeneren`, PRO_OWN],
+    [`/pro/${u.pro2}/case/${d.draft}/klinisch-redeneren`, { ...PRO2_OWN, pro2: "404" }],
     // Their own path, but someone else's case (of another organisation, or none at all).
     [`/pro/${u.pro}/case/${d.second}/klinisch-redeneren`, { ...PRO_OWN, pro: "404" }],
     [`/pro/${u.pro}/case/${missing}/klinisch-redeneren`, { ...PRO_OWN, pro: "404" }],

@@ -63,3 +63,13 @@ export function isDossierStatus(value: unknown): value is DossierStatus {
 export function isDossierTransition(value: unknown): value is DossierTransition {
   return typeof value === "string" && (DOSSIER_TRANSITIONS as readonly string[]).includes(value);
 }
+
+/**
+ * Whether this user may read the dossier's review. Supervisors and admins read it as it is being written; the
+ * owning professional only when the supervisor hands the dossier back: returned (the review so far, drawings
+ * included, shows what the question is about) or completed. Never while it is in review or waiting (after a
+ * release or a resubmit). The data layer applies this, so no page can leak it (decision 045).
+ */
+export function reviewVisibleTo(status: DossierStatus, relation: DossierRelation): boolean {
+  return !relation.isOwner || status === "returned" || status === "completed";
+}

@@ -69,17 +69,17 @@ export async function action(args: Route.ActionArgs) {
   const { intent, version } = intentOf(form);
   const dossierId = new URL(args.request.url).searchParams.get("dossier");
   if (intent === "create") {
-    const created = await refusalOr(async () => {
+    // One call, one transaction: a refused anamnesis creates neither a dossier nor a patient (no orphan draft).
+    const created = await refusalOr(() => {
       const birthYear = String(form.get("birthYear") ?? "").trim();
-      const made = await createDossier(user, {
+      return createDossier(user, {
         phone: String(form.get("phone") ?? ""),
         earSide: String(form.get("earSide") ?? ""),
         initials: String(form.get("initials") ?? "").trim() || undefined,
         birthYear: birthYear ? Number(birthYear) : undefined,
         sex: String(form.get("sex") ?? "") || undefined,
+        anamnesis: anamnesisFromForm(form),
       });
-      await saveDraft(user, made.id, 1, { anamnesis: anamnesisFromForm(form) });
-      return made;
     });
     if ("error" in created) {
       // Without JavaScript the page is rendered anew: send the typed values back so nothing has to be retyped.

@@ -21,7 +21,8 @@ export async function loader(args: Route.LoaderArgs) {
     earSide: d.earSide as EarSide,
     anamnesis: anamnesisSchema.parse(d.anamnesis),
     reasoning: reasoningSchema.parse(d.reasoning),
-    review: d.review && (!opened.relation.isOwner || d.status === "completed") ? reviewSchema.parse(d.review) : null,
+    // openDossier already withholds a review the user may not read (reviewVisibleTo).
+    review: d.review ? reviewSchema.parse(d.review) : null,
     patient: opened.patient,
     mediaCount: opened.media.length,
     messageCount: opened.messages.length,

@@ -49,6 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
       professionalId: d.professionalId,
       anamnesis: anamnesisSchema.parse(d.anamnesis),
       reasoning: reasoningSchema.parse(d.reasoning),
+      // Null when the user may not read it (openDossier applies reviewVisibleTo).
       review: d.review ? reviewSchema.parse(d.review) : null,
     },
     patient: opened.patient,
@@ -174,9 +175,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const live = useLiveDossiers((event) => event.dossierId === d.id);
   const refused = actionData && "error" in actionData ? actionData : null;
   const reviewing = loaderData.relation.isReviewer && d.status === "in_review";
-  const showReview = d.review && (!loaderData.relation.isOwner || d.status === "completed" || d.status === "returned");
-  // Drawings: the reviewer edits them (saved with the review form); everyone else reads what was saved. The
-  // owner sees them once the review is shown to them.
+  const showReview = d.review !== null;
+  // Drawings: the reviewer edits them (saved with the review form); everyone else reads what was saved, when the
+  // server sent the review at all (the owner gets it when returned or completed).
   const saved = d.review?.drawings ?? {};
   const [drawings, setDrawings] = useState<Drawings>(saved);
   useEffect(() => setDrawings(d.review?.drawings ?? {}), [d.review]);

@@ -1,6 +1,7 @@
 /** Starting a dossier: the professional names the patient by phone (existing patients are recognised) and the ear side. */
 import { and, eq } from "drizzle-orm";
 import { EAR_SIDES, type EarSide, PATIENT_SEXES } from "~/domain/dossier/choices";
+import { anamnesisSchema } from "~/domain/dossier/content";
 import { toE164 } from "~/domain/phone";
 import { AppError } from "~/domain/errors";
 import { z } from "zod";
@@ -16,6 +17,8 @@ export const newDossierSchema = z.object({
   initials: z.string().trim().max(10).optional(),
   birthYear: z.number().int().min(1900).max(2100).optional(),
   sex: z.enum(PATIENT_SEXES).optional(),
+  /** The anamnesis typed on the start form: validated with everything else, so a refusal creates nothing. */
+  anamnesis: anamnesisSchema.optional(),
 });
 export type NewDossierInput = z.infer<typeof newDossierSchema>;
 
@@ -24,18 +27,25 @@ function professionalOrganisation(actor: Actor): string {
   return actor.organisationId;
 }
 
-/** The patient with this phone in the actor's organisation, created when new. */
-async function patientFor(db: Queryable, organisationId: string, phone: string, input: NewDossierInput) {
+/**
+ * The patient with this phone in the actor's organisation, created when new. Two dossiers started at once for
+ * the same new phone both try to insert: `on conflict do nothing` lets the second wait for the first and then
+ * find its row instead of failing on the unique index (under serializable isolation PostgreSQL reports such a
+ * race as a serialization failure, which inTransaction retries; this does not depend on that).
+ */
+export async function patientFor(db: Queryable, organisationId: string, phone: string, input: { initials?: string | null; birthYear?: number | null; sex?: string | null }) {
+  const [created] = await db
+    .insert(patient)
+    .values({ organisationId, phone, initials: input.initials || null, birthYear: input.birthYear ?? null, sex: input.sex ?? null })
+    .onConflictDoNothing({ target: [patient.organisationId, patient.phone] })
+    .returning();
+  if (created) return { patient: created, isNew: true };
   const [existing] = await db
     .select()
     .from(patient)
     .where(and(eq(patient.organisationId, organisationId), eq(patient.phone, phone)));
-  if (existing) return { patient: existing, isNew: false };
-  const [created] = await db
-    .insert(patient)
-    .values({ organisationId, phone, initials: input.initials || null, birthYear: input.birthYear ?? null, sex: input.sex ?? null })
-    .returning();
-  return { patient: created, isNew: true };
+  if (!existing) throw new AppError("internal");
+  return { patient: existing, isNew: false };
 }
 
 export async function createDossier(actor: Actor, raw: unknown): Promise<{ id: string; patientId: string; patientIsNew: boolean }> {
@@ -48,7 +58,13 @@ export async function createDossier(actor: Actor, raw: unknown): Promise<{ id: s
     const found = await patientFor(tx, organisationId, phone, parsed.data);
     const [row] = await tx
       .insert(dossier)
-      .values({ organisationId, professionalId: actor.id, patientId: found.patient.id, earSide: parsed.data.earSide satisfies EarSide })
+      .values({
+        organisationId,
+        professionalId: actor.id,
+        patientId: found.patient.id,
+        earSide: parsed.data.earSide satisfies EarSide,
+        ...(parsed.data.anamnesis ? { anamnesis: parsed.data.anamnesis } : {}),
+      })
       .returning({ id: dossier.id });
     await recordDossierEvent(tx, { id: row.id, organisationId, professionalId: actor.id }, actor.id, {
       kind: "create",

@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { AppError } from "~/domain/errors";
+import { DOSSIER_VIEW_COLLAPSE_MS, MAX_STORED_STRING_BYTES } from "~/domain/constants";
 import { dossier, dossierEvent, dossierMedium, patient } from "../db/schema";
 import { createOrganisation, createProfessional, createSupervisor, createAdmin } from "../demo/factories.server";
 import type { Actor } from "./actor.server";
 import { createDossier } from "./create.server";
 import { saveDraft, saveReview } from "./edit.server";
-import { listOwnDossiers, patientHistory, supervisorQueue } from "./lists.server";
+import { listOwnDossiers, PAGE_SIZE, patientHistory, supervisorQueue } from "./lists.server";
 import { addMessage } from "./messages.server";
 import { transitionDossier } from "./transitions.server";
 import { dossierEvents, openDossier } from "./view.server";
@@ -98,6 +99,31 @@ describe("creating a dossier", () => {
     expect((await codeOf(createDossier(sup, { phone: "0612345678", earSide: "left" }))).code).toBe("not-found");
   });
 
+  it("stores the start form's anamnesis with the dossier, and a refused anamnesis creates nothing (no orphan draft)", async () => {
+    const db = database.handle.db;
+    const counts = async () => ({
+      dossiers: (await db.select().from(dossier)).length,
+      patients: (await db.select().from(patient)).length,
+      events: (await db.select().from(dossierEvent)).length,
+    });
+    const before = await counts();
+    const refused = await codeOf(createDossier(pro, { phone: "0687654321", earSide: "left", anamnesis: { complaints: ["pain"], history: [], question: "x".repeat(MAX_STORED_STRING_BYTES + 1) } }));
+    expect(refused.code).toBe("invalid-argument");
+    expect(await counts()).toEqual(before);
+    const { id } = await createDossier(pro, { phone: "0687654321", earSide: "left", anamnesis: { complaints: ["pain"], history: [], question: "Otitis?" } });
+    const [row] = await db.select().from(dossier).where(eq(dossier.id, id));
+    expect([row.version, row.anamnesis]).toEqual([1, { complaints: ["pain"], history: [], question: "Otitis?" }]);
+  });
+
+  it("lets two dossiers started at once for the same new phone share one new patient", async () => {
+    const [one, two] = await Promise.all([
+      createDossier(pro, { phone: "0611112222", earSide: "left" }),
+      createDossier(pro2, { phone: "0611112222", earSide: "right" }),
+    ]);
+    expect(one.patientId).toBe(two.patientId);
+    expect([one.patientIsNew, two.patientIsNew].sort()).toEqual([false, true]);
+  });
+
   it("writes a create event", async () => {
     const { id } = await createDossier(pro, { phone: "0612345678", earSide: "left" });
     const events = await database.handle.db.select().from(dossierEvent).where(eq(dossierEvent.dossierId, id));
@@ -182,6 +208,43 @@ describe("the lifecycle", () => {
     expect(await dossierEvents(pro, id)).toEqual([]);
   });
 
+  it("sends the owner the review only when handed back (returned or completed): not in review, nor waiting after a release or resubmit", async () => {
+    const { id } = await readyDossier();
+    await transitionDossier(pro, id, "submit");
+    const claimed = await transitionDossier(sup, id, "claim");
+    const draftReview = { agreement: "partly", urgency: "soon", feedback: "Half af." };
+    const saved = await saveReview(sup, id, claimed.version, draftReview);
+    const reviewFor = async (actor: Actor) => (await openDossier(actor, id)).dossier.review;
+    expect(await reviewFor(pro)).toBeNull();
+    expect(await reviewFor(sup2)).toMatchObject(draftReview);
+    expect(await reviewFor(admin)).toMatchObject(draftReview);
+    await transitionDossier(sup, id, "return", { expectedVersion: saved.version, message: "Hoe lang al?" });
+    expect(await reviewFor(pro)).toMatchObject(draftReview);
+    await transitionDossier(pro, id, "resubmit");
+    expect(await reviewFor(pro)).toBeNull();
+    const again = await transitionDossier(sup, id, "claim");
+    await transitionDossier(sup, id, "release", { expectedVersion: again.version });
+    expect(await reviewFor(pro)).toBeNull();
+    const last = await transitionDossier(sup, id, "claim");
+    const done = await saveReview(sup, id, last.version, { agreement: "agree", urgency: "routine", feedback: "Klaar." });
+    await transitionDossier(sup, id, "complete", { expectedVersion: done.version });
+    expect(await reviewFor(pro)).toMatchObject({ feedback: "Klaar." });
+  });
+
+  it("logs repeated views by the same user within a few minutes once (each live refresh opens the dossier again)", async () => {
+    const db = database.handle.db;
+    const { id } = await createDossier(pro, { phone: "0612345678", earSide: "left" });
+    const views = async () => (await db.select().from(dossierEvent).where(eq(dossierEvent.dossierId, id))).filter((e) => e.kind === "view");
+    await openDossier(pro, id);
+    await openDossier(pro, id);
+    await openDossier(admin, id);
+    expect((await views()).map((v) => v.actorId)).toEqual([pro.id, admin.id]);
+    // Once the last view is older than the window, the next one is logged again.
+    await db.update(dossierEvent).set({ at: new Date(Date.now() - DOSSIER_VIEW_COLLAPSE_MS - 1000) }).where(eq(dossierEvent.dossierId, id));
+    await openDossier(pro, id);
+    expect((await views()).map((v) => v.actorId)).toEqual([pro.id, admin.id, pro.id]);
+  });
+
   it("lets the owner discard a draft, and nobody move a dossier out of order", async () => {
     const { id } = await createDossier(pro, { phone: "0612345678", earSide: "left" });
     expect((await codeOf(transitionDossier(sup, id, "claim"))).code).toBe("not-found");
@@ -201,6 +264,42 @@ describe("lists", () => {
     expect(byPhone.rows.every((r) => r.phone === "+31612345678")).toBe(true);
     expect((await listOwnDossiers(pro, { phone: "nonsense" })).rows).toEqual([]);
     expect((await listOwnDossiers(proOther, {})).rows.every((r) => r.professionalId === proOther.id)).toBe(true);
+  });
+
+  it("sorts, filters by period and pages a professional's dossiers; a patient's history is newest first", async () => {
+    const db = database.handle.db;
+    const pro3: Actor = {
+      id: (await createProfessional({ email: "pro3@a.test", name: "Pro 3", password, organisationId: pro.organisationId! })).id,
+      role: "professional",
+      organisationId: pro.organisationId,
+      supervisedOrganisationIds: [],
+    };
+    const base = Date.UTC(2026, 0, 1);
+    const day = 24 * 60 * 60 * 1000;
+    // Dossier i was created on day i and last changed on day 26 − i: the two sort orders are each other's reverse.
+    const ids: string[] = [];
+    for (let i = 0; i < PAGE_SIZE + 2; i++) {
+      const { id } = await createDossier(pro3, { phone: "0623456789", earSide: "left" });
+      await db.update(dossier).set({ createdAt: new Date(base + i * day), updatedAt: new Date(base + (PAGE_SIZE + 1 - i) * day) }).where(eq(dossier.id, id));
+      ids.push(id);
+    }
+    const first = await listOwnDossiers(pro3, {});
+    expect([first.total, first.page, first.pageCount, first.rows.length]).toEqual([PAGE_SIZE + 2, 1, 2, PAGE_SIZE]);
+    // Default: last changed first.
+    expect(first.rows.map((r) => r.id)).toEqual(ids.slice(0, PAGE_SIZE));
+    const second = await listOwnDossiers(pro3, { page: 2 });
+    expect(second.rows.map((r) => r.id)).toEqual(ids.slice(PAGE_SIZE));
+    expect((await listOwnDossiers(pro3, { page: 99 })).page).toBe(2);
+    expect((await listOwnDossiers(pro3, { sort: "updated-asc" })).rows[0].id).toBe(ids.at(-1));
+    expect((await listOwnDossiers(pro3, { sort: "created-desc" })).rows[0].id).toBe(ids.at(-1));
+    expect((await listOwnDossiers(pro3, { sort: "created-asc", page: 2 })).rows.map((r) => r.id)).toEqual(ids.slice(PAGE_SIZE));
+    // Period on the last change: from inclusive, to exclusive (days 7, 6 and 5: dossiers 19, 20, 21, last changed first).
+    const period = await listOwnDossiers(pro3, { from: new Date(base + 5 * day).toISOString(), to: new Date(base + 8 * day).toISOString() });
+    expect([period.total, period.rows.map((r) => r.id)]).toEqual([3, [ids[19], ids[20], ids[21]]]);
+    expect((await listOwnDossiers(pro3, { from: "not a date" })).total).toBe(PAGE_SIZE + 2);
+
+    const history = await patientHistory(pro3, "0623456789");
+    expect(history.rows.map((r) => r.id)).toEqual([...ids].reverse());
   });
 
   it("gives a patient's history within the organisation only, under the canonical number", async () => {

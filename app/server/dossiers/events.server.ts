@@ -43,18 +43,17 @@ export async function recordDossierEvent(db: Queryable, on: EventDossier, actorI
       detail: event.detail ?? null,
     })
     .returning({ seq: dossierEvent.seq });
-  if (!SILENT_KINDS.has(event.kind)) {
-    const payload: LiveEvent = {
-      seq: row.seq,
-      dossierId: on.id,
-      organisationId: on.organisationId,
-      professionalId: on.professionalId,
-      kind: event.kind,
-      status: event.status,
-    };
-    await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`);
-  }
+  if (!SILENT_KINDS.has(event.kind)) await announceDossierEvent(db, row.seq, on, event.kind, event.status);
   return row.seq;
+}
+
+/**
+ * Announces an event on the live channel (delivered when the transaction commits). Also used to tell a second
+ * audience of an event already recorded, e.g. the old organisation's supervisors that a dossier moved away.
+ */
+export async function announceDossierEvent(db: Queryable, seq: number, on: EventDossier, kind: string, status: string): Promise<void> {
+  const payload: LiveEvent = { seq, dossierId: on.id, organisationId: on.organisationId, professionalId: on.professionalId, kind, status };
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`);
 }
 
 /** A page of one dossier's event log, newest first, with who acted. Callers check access first. */

@@ -7,14 +7,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { AppError } from "~/domain/errors";
-import { auditLog, dossier, dossierEvent, dossierMedium } from "../db/schema";
+import { auditLog, dossier, dossierEvent, dossierMedium, user } from "../db/schema";
 import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
 import { createDelivery, delivery, installDelivery } from "../mail/delivery.server";
 import { listOutbox } from "../mail/outbox-reader.server";
 import { capturingLogger } from "../mail/test-support";
 import type { Actor } from "./actor.server";
 import { createDossier } from "./create.server";
-import { saveDraft } from "./edit.server";
+import { saveDraft, saveReview } from "./edit.server";
 import { professionalHome } from "./home.server";
 import { missingOf } from "./readiness.server";
 import { listUnfinished, sendReminder } from "./unfinished.server";
@@ -80,6 +80,24 @@ describe("notifications", () => {
     const returned = await mailsSince(before + 1);
     expect(returned.map((m) => [m.to, m.language, m.kind === "email" && m.subject])).toEqual([["pro@a.test", "nl", "Uw dossier is teruggestuurd met een vraag"]]);
     expect(returned[0].kind === "email" && returned[0].links).toContain(`http://localhost:3999/supervisor/case/${id}`);
+
+    // Completion: the professional (now German-speaking) is told by name who reviewed, with a link in German.
+    await database.handle.db.update(user).set({ locale: "de" }).where(eq(user.id, pro.id));
+    try {
+      await takeTransition(pro, id, "resubmit");
+      const claimed = await takeTransition(sup, id, "claim");
+      const reviewed = await saveReview(sup, id, claimed.version, { agreement: "agree", urgency: "routine", feedback: "Goed." });
+      const beforeComplete = (await listOutbox(delivery().outboxDir, 200)).length;
+      await takeTransition(sup, id, "complete", { expectedVersion: reviewed.version });
+      const completed = await mailsSince(beforeComplete);
+      expect(completed.map((m) => [m.to, m.language, m.kind === "email" && m.subject])).toEqual([["pro@a.test", "de", "Die Beurteilung Ihres Dossiers ist fertig"]]);
+      const mail = completed[0].kind === "email" ? completed[0] : null;
+      expect(mail?.links).toContain(`http://localhost:3999/de/supervisor/case/${id}`);
+      expect(mail?.text).toContain("Dr. Sven hat die Beurteilung");
+      expect(mail?.text).not.toContain("612345678");
+    } finally {
+      await database.handle.db.update(user).set({ locale: "nl" }).where(eq(user.id, pro.id));
+    }
   });
 
   it("a failing mail server does not fail the transition", async () => {
@@ -105,8 +123,19 @@ describe("unfinished dossiers", () => {
     await transitionDossier(pro, late, "submit");
     await database.handle.db.update(dossier).set({ submittedAt: new Date(Date.now() - 7 * DAY_MS) }).where(eq(dossier.id, late));
 
+    const returnedStale = await readyDossier();
+    const returnedFresh = await readyDossier();
+    for (const id of [returnedStale, returnedFresh]) {
+      await transitionDossier(pro, id, "submit");
+      await transitionDossier(sup, id, "claim");
+      await transitionDossier(sup, id, "return", { message: "Vraag" });
+    }
+    await database.handle.db.update(dossier).set({ updatedAt: new Date(Date.now() - 9 * DAY_MS) }).where(eq(dossier.id, returnedStale));
+
     const { rows } = await listUnfinished(admin);
     const ids = rows.map((r) => r.id);
+    expect(rows.find((r) => r.id === returnedStale)).toMatchObject({ status: "returned", age: 9 });
+    expect(ids).not.toContain(returnedFresh);
     expect(ids).toContain(stale.id);
     expect(ids).toContain(late);
     expect(ids).not.toContain(fresh.id);

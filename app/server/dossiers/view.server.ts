@@ -1,11 +1,14 @@
 /**
  * Opening a dossier: everything the screen needs, scoped to the actor, and the view written to the event log
- * (PRODUCT.md: every view is logged). Views are recorded but not broadcast.
+ * (PRODUCT.md: every view is logged; repeated views by one user within a few minutes once). Views are recorded
+ * but not broadcast.
  */
-import { eq } from "drizzle-orm";
-import { availableTransitions, type DossierStatus } from "~/domain/dossier/lifecycle";
+import { and, desc, eq, gt } from "drizzle-orm";
+import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
+import { availableTransitions, type DossierStatus, reviewVisibleTo } from "~/domain/dossier/lifecycle";
 import { systemDb } from "../db/client.server";
-import { patient } from "../db/schema";
+import type { Transaction } from "../db/client.server";
+import { dossierEvent, patient } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { type Actor, relationOf } from "./actor.server";
 import { readEventLog, recordDossierEvent } from "./events.server";
@@ -13,10 +16,29 @@ import { dossierMediaViews } from "./media.server";
 import { listMessages } from "./messages.server";
 import { loadDossierFor } from "./load.server";
 
+/** Whether this user's view of this dossier was logged within DOSSIER_VIEW_COLLAPSE_MS (then it is not logged again). */
+async function viewedRecently(tx: Transaction, actorId: string, dossierId: string): Promise<boolean> {
+  const [recent] = await tx
+    .select({ seq: dossierEvent.seq })
+    .from(dossierEvent)
+    .where(
+      and(
+        eq(dossierEvent.dossierId, dossierId),
+        eq(dossierEvent.actorId, actorId),
+        eq(dossierEvent.kind, "view"),
+        gt(dossierEvent.at, new Date(Date.now() - DOSSIER_VIEW_COLLAPSE_MS)),
+      ),
+    )
+    .orderBy(desc(dossierEvent.seq))
+    .limit(1);
+  return recent !== undefined;
+}
+
 export async function openDossier(actor: Actor, id: string) {
   const row = await inTransaction(async (tx) => {
     const current = await loadDossierFor(tx, actor, id);
-    await recordDossierEvent(tx, current, actor.id, { kind: "view", status: current.status });
+    // Loaders revalidate after every action and live refresh: one view per user per few minutes is logged.
+    if (!(await viewedRecently(tx, actor.id, id))) await recordDossierEvent(tx, current, actor.id, { kind: "view", status: current.status });
     return current;
   });
   const db = systemDb();
@@ -25,13 +47,15 @@ export async function openDossier(actor: Actor, id: string) {
   const media = await dossierMediaViews(actor, id);
   const messages = await listMessages(actor, id);
   const relation = relationOf(actor, row);
+  const status = row.status as DossierStatus;
   return {
-    dossier: row,
+    // The review leaves the server only for someone who may read it (not just hidden by the page).
+    dossier: { ...row, review: reviewVisibleTo(status, relation) ? row.review : null },
     patient: patientRow ?? null,
     media,
     messages,
     relation,
-    transitions: availableTransitions(row.status as DossierStatus, relation),
+    transitions: availableTransitions(status, relation),
   };
 }
 

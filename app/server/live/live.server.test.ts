@@ -1,7 +1,8 @@
 /**
  * Live updates: pg_notify inside the change's transaction reaches listeners only on commit; on PostgreSQL every
  * instance (here: two database handles with their own buses, as two server processes would have) hears it; and
- * two supervisors claiming at once on a real PostgreSQL: one wins, the other is told.
+ * two supervisors claiming at once on a real PostgreSQL: one wins, the other is told; two dossiers started at once
+ * for the same new phone share one new patient.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -168,6 +169,23 @@ describe("on a real PostgreSQL shared by two instances", () => {
       expect(lost).toHaveLength(1);
       expect(lost[0].reason).toBeInstanceOf(AppError);
       expect((lost[0].reason as AppError).code).toBe("dossier/already-claimed");
+    }
+  });
+
+  it("starts two dossiers at once for the same new phone without a conflict: one new patient, shared", async () => {
+    const team = await createOrganisation({ name: "Tegelijk" });
+    const p = async (email: string): Promise<Actor> => ({
+      id: (await createProfessional({ email, name: email, password, organisationId: team.id })).id,
+      role: "professional",
+      organisationId: team.id,
+      supervisedOrganisationIds: [],
+    });
+    const [a, b] = [await p("same-a@a.test"), await p("same-b@a.test")];
+    for (let round = 0; round < 5; round++) {
+      const phone = `06 5555 000${round}`;
+      const [one, two] = await Promise.all([createDossier(a, { phone, earSide: "left" }), createDossier(b, { phone, earSide: "right" })]);
+      expect(one.patientId).toBe(two.patientId);
+      expect([one.patientIsNew, two.patientIsNew].sort()).toEqual([false, true]);
     }
   });
 });

@@ -5,9 +5,11 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { dossierMedium } from "../db/schema";
+import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/support/test-database";
+import { eq, sql } from "drizzle-orm";
+import { dossierEvent, dossierMedium, supervisorOrganisation } from "../db/schema";
 import { createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
+import { LIVE_CHANNEL, type LiveEvent } from "./channel";
 import type { Actor } from "../dossiers/actor.server";
 import { createDossier } from "../dossiers/create.server";
 import { saveDraft } from "../dossiers/edit.server";
@@ -22,6 +24,7 @@ let bus: LiveBus;
 let server: import("node:http").Server;
 let base: string;
 let pro: Actor;
+let goneSupervisorId: string;
 const cookies: Record<string, string> = {};
 
 async function signIn(email: string): Promise<string> {
@@ -89,12 +92,14 @@ beforeAll(async () => {
   };
   await createSupervisor({ email: "sse-sup@a.test", name: "Sup", password, organisationIds: [org.id] });
   await createSupervisor({ email: "sse-out@b.test", name: "Out", password, organisationIds: [other.id] });
+  goneSupervisorId = (await createSupervisor({ email: "sse-gone@a.test", name: "Gone", password, organisationIds: [org.id] })).id;
+  cookies.gone = await signIn("sse-gone@a.test");
   cookies.sup = await signIn("sse-sup@a.test");
   cookies.out = await signIn("sse-out@b.test");
   cookies.pro = await signIn("sse-pro@a.test");
   const app = express();
   app.get("/api/live", (req, res, next) => {
-    liveEventsHandler(req, res).catch(next);
+    liveEventsHandler(req, res, { sessionCheckMs: 150 }).catch(next);
   });
   server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
@@ -138,9 +143,57 @@ describe("GET /api/live", () => {
     await transitionDossier(pro, a.id, "discard");
     const again = await open("pro", lastId);
     const replayed = await readEvents(again, 2);
-    expect(replayed.filter((f) => f.event === "dossier").map((f) => JSON.parse(f.data!).kind)).toEqual(["edit", "discard"]);
-    const ids = replayed.filter((f) => f.event === "dossier").map((f) => Number(f.id));
-    expect(ids[0]).toBeGreaterThan(Number(lastId));
-    expect(ids[1]).toBeGreaterThan(ids[0]);
+    // Events written just before Last-Event-ID may come again (they might have committed late); never the last one.
+    const dossierFrames = replayed.filter((f) => f.event === "dossier");
+    const after = dossierFrames.filter((f) => Number(f.id) > Number(lastId));
+    expect(after.map((f) => JSON.parse(f.data!).kind)).toEqual(["edit", "discard"]);
+    expect(Number(after[1].id)).toBeGreaterThan(Number(after[0].id));
+    expect(dossierFrames.map((f) => f.id)).not.toContain(lastId);
+  });
+
+  it("still delivers an event whose seq is lower than one already sent (its transaction committed later), live and on replay", async () => {
+    const db = database.handle.db;
+    const live = await open("pro");
+    await new Promise((r) => setTimeout(r, 100));
+    // A transaction takes seq n, another takes n + 1 and commits first; then the first commits.
+    const [{ n }] = await queryRows<{ n: number }>(db.execute(sql`select nextval(pg_get_serial_sequence('dossier_event', 'seq'))::int as n`));
+    const reading = readEvents(live, 2);
+    const { id } = await createDossier(pro, { phone: "0655554444", earSide: "left" });
+    await new Promise((r) => setTimeout(r, 200));
+    const late: LiveEvent = { seq: n, dossierId: id, organisationId: pro.organisationId!, professionalId: pro.id, kind: "edit", status: "draft" };
+    await db.transaction(async (tx) => {
+      await tx.insert(dossierEvent).values({ seq: n, dossierId: id, organisationId: late.organisationId, professionalId: pro.id, actorId: pro.id, kind: "edit", detail: { sections: ["anamnesis"] } });
+      await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(late)})`);
+    });
+    // The stream that already sent the higher seq sends n too.
+    const ids = (await reading).filter((f) => f.event === "dossier").map((f) => Number(f.id));
+    expect(ids).toHaveLength(2);
+    const higher = ids[0];
+    expect(ids).toEqual([higher, n]);
+    expect(higher).toBeGreaterThan(n);
+    // A client that saw n + 1 and then reconnected gets n from the replay.
+    const replayed = await readEvents(await open("pro", String(higher)), 1);
+    expect(replayed.filter((f) => f.event === "dossier").map((f) => Number(f.id))).toContain(n);
+  });
+
+  it("replays an event with the dossier's status at the time: a draft's edit does not reach supervisors after its submit", async () => {
+    const before = await open("sup");
+    await new Promise((r) => setTimeout(r, 100));
+    const id = await submit(pro);
+    const lastSeen = (await readEvents(before, 1)).find((f) => f.event === "dossier")!;
+    expect(JSON.parse(lastSeen.data!)).toMatchObject({ dossierId: id, kind: "submit" });
+    // Replay from before the dossier existed: its create and edit were a draft's, only the submit was shared.
+    const [{ start }] = await queryRows<{ start: number }>(database.handle.db.execute(sql`select min(seq)::int - 1 as start from dossier_event where dossier_id = ${id}`));
+    const replayed = await readEvents(await open("sup", String(start)), 1, 1_500);
+    expect(replayed.filter((f) => f.event === "dossier" && JSON.parse(f.data!).dossierId === id).map((f) => JSON.parse(f.data!).kind)).toEqual(["submit"]);
+  });
+
+  it("stops sending a supervisor an organisation's events once removed from it (checked with the session)", async () => {
+    const stream = await open("gone");
+    await new Promise((r) => setTimeout(r, 100));
+    await database.handle.db.delete(supervisorOrganisation).where(eq(supervisorOrganisation.supervisorId, goneSupervisorId));
+    await new Promise((r) => setTimeout(r, 400));
+    await submit(pro);
+    expect((await readEvents(stream, 1, 800)).filter((f) => f.event === "dossier")).toEqual([]);
   });
 });

@@ -2,11 +2,16 @@
  * GET /api/live: Server-Sent Events of dossier changes the signed-in user may see. Each event's id is its
  * dossier_event seq, so a browser that reconnects (EventSource sends Last-Event-ID itself) first gets what it
  * missed from the event log, then the live feed. The session is checked again periodically: a signed-out,
- * disabled or expired user's stream ends.
+ * disabled or expired user's stream ends, and a changed role or set of organisations applies from then on.
+ *
+ * Seqs are taken when an event is inserted, not when its transaction commits, so an event with a lower seq can
+ * commit (and be announced) after one with a higher seq. Events only tell clients to refresh: a duplicate is
+ * harmless, a lost one is not. So the stream remembers the set of seqs it sent (not the highest), and a replay
+ * also re-reads the events written shortly before the Last-Event-ID (decision 046).
  */
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request, Response } from "express";
-import { and, asc, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { systemDb } from "../db/client.server";
 import { dossier, dossierEvent } from "../db/schema";
 import { loadSessionUser, type SessionUser } from "../auth/session.server";
@@ -19,6 +24,15 @@ export const LIVE_HEARTBEAT_MS = 25_000;
 export const LIVE_SESSION_CHECK_MS = 60_000;
 /** More missed events than this: the client is told to reload its data instead of replaying them one by one. */
 export const LIVE_REPLAY_LIMIT = 500;
+/**
+ * A replay after Last-Event-ID n also re-reads events with seq in (n − LIVE_REPLAY_MARGIN, n] written at most
+ * LIVE_LATE_COMMIT_MS before event n: a transaction that took its seq before n but committed after it. Our
+ * transactions are short, so a minute is ample; the client may receive a few events twice.
+ */
+export const LIVE_REPLAY_MARGIN = 1_000;
+export const LIVE_LATE_COMMIT_MS = 60_000;
+/** How many sent seqs one stream remembers to skip duplicates (the oldest are forgotten first). */
+export const LIVE_SENT_MEMORY = 2_000;
 
 function lastEventId(req: Request): number | null {
   const raw = req.header("last-event-id") ?? (typeof req.query.lastEventId === "string" ? req.query.lastEventId : null);
@@ -34,7 +48,12 @@ function scope(actor: Actor): SQL | null {
 }
 
 async function missedEvents(actor: Actor, after: number): Promise<{ events: LiveEvent[]; truncated: boolean }> {
-  const conditions: SQL[] = [gt(dossierEvent.seq, after), ne(dossierEvent.kind, "view")];
+  const lateCommits = and(
+    gt(dossierEvent.seq, Math.max(0, after - LIVE_REPLAY_MARGIN)),
+    ne(dossierEvent.seq, after),
+    sql`${dossierEvent.at} >= (select e.at - ${sql.raw(`interval '${LIVE_LATE_COMMIT_MS / 1000} seconds'`)} from ${dossierEvent} e where e.seq = ${after})`,
+  )!;
+  const conditions: SQL[] = [or(gt(dossierEvent.seq, after), lateCommits)!, ne(dossierEvent.kind, "view")];
   const scoped = scope(actor);
   if (scoped) conditions.push(scoped);
   const rows = await systemDb()
@@ -44,8 +63,11 @@ async function missedEvents(actor: Actor, after: number): Promise<{ events: Live
       organisationId: dossierEvent.organisationId,
       professionalId: dossierEvent.professionalId,
       kind: dossierEvent.kind,
-      toStatus: dossierEvent.toStatus,
-      currentStatus: dossier.status,
+      // The status right after the event: its own target status, else that of the dossier's latest transition
+      // before it (within one dossier events are written under the row lock, so seq order is commit order), else
+      // draft (the create event names it). Not the current status: an edit of a draft must not reach supervisors
+      // because the dossier was submitted since.
+      status: sql<string>`coalesce(${dossierEvent.toStatus}, (select p.to_status from ${dossierEvent} p where p.dossier_id = ${dossierEvent.dossierId} and p.seq < ${dossierEvent.seq} and p.to_status is not null order by p.seq desc limit 1), ${dossier.status})`,
     })
     .from(dossierEvent)
     .innerJoin(dossier, eq(dossier.id, dossierEvent.dossierId))
@@ -53,12 +75,12 @@ async function missedEvents(actor: Actor, after: number): Promise<{ events: Live
     .orderBy(asc(dossierEvent.seq))
     .limit(LIVE_REPLAY_LIMIT + 1);
   const events = rows.slice(0, LIVE_REPLAY_LIMIT).map((r) => ({
-    seq: r.seq,
+    seq: Number(r.seq),
     dossierId: r.dossierId,
     organisationId: r.organisationId,
     professionalId: r.professionalId,
     kind: r.kind,
-    status: r.toStatus ?? r.currentStatus,
+    status: r.status,
   }));
   return { events: events.filter((e) => mayReceive(actor, e)), truncated: rows.length > LIVE_REPLAY_LIMIT };
 }
@@ -67,13 +89,20 @@ function write(res: Response, event: LiveEvent): void {
   res.write(`id: ${event.seq}\nevent: dossier\ndata: ${JSON.stringify(event)}\n\n`);
 }
 
-export async function liveEventsHandler(req: Request, res: Response): Promise<void> {
+export interface LiveStreamOptions {
+  /** How often the session (and the user's role and organisations) is checked again; tests shorten it. */
+  sessionCheckMs?: number;
+}
+
+export async function liveEventsHandler(req: Request, res: Response, options: LiveStreamOptions = {}): Promise<void> {
   const headers = fromNodeHeaders(req.headers);
   const user: SessionUser | null = await loadSessionUser(headers);
   if (!user) {
     res.status(401).json({ code: "unauthenticated" });
     return;
   }
+  // Who receives what is decided with the latest known facts about the user (refreshed by the session check).
+  let actor: SessionUser = user;
   res.status(200);
   res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
@@ -85,23 +114,25 @@ export async function liveEventsHandler(req: Request, res: Response): Promise<vo
   // Events that arrive while the replay runs are held back and sent after it, in order, without duplicates.
   let replaying = true;
   const held: LiveEvent[] = [];
-  let lastSent = lastEventId(req) ?? 0;
+  const sent = new Set<number>();
   const send = (event: LiveEvent) => {
-    if (event.seq <= lastSent) return;
-    lastSent = event.seq;
+    if (sent.has(event.seq)) return;
+    sent.add(event.seq);
+    // A Set iterates in insertion order: forget the oldest seq once the memory is full.
+    if (sent.size > LIVE_SENT_MEMORY) sent.delete(sent.values().next().value!);
     write(res, event);
     // compression buffers; flush so the event leaves now.
     (res as Response & { flush?: () => void }).flush?.();
   };
   const unsubscribe = liveBus().subscribe((event) => {
-    if (!mayReceive(user, event)) return;
+    if (!mayReceive(actor, event)) return;
     if (replaying) held.push(event);
     else send(event);
   });
 
   const after = lastEventId(req);
   if (after !== null) {
-    const { events, truncated } = await missedEvents(user, after);
+    const { events, truncated } = await missedEvents(actor, after);
     if (truncated) res.write(`event: reset\ndata: {}\n\n`);
     for (const event of events) send(event);
   } else {
@@ -120,8 +151,11 @@ export async function liveEventsHandler(req: Request, res: Response): Promise<vo
     if (!still || still.id !== user.id) {
       res.write(`event: signed-out\ndata: {}\n\n`);
       res.end();
+      return;
     }
-  }, LIVE_SESSION_CHECK_MS);
+    // Same user: a supervisor removed from an organisation (or a professional moved) stops hearing of it now.
+    actor = still;
+  }, options.sessionCheckMs ?? LIVE_SESSION_CHECK_MS);
   const cleanup = () => {
     clearInterval(heartbeat);
     clearInterval(sessionCheck);

@@ -5,7 +5,10 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { organisationSchema } from "~/domain/people-forms";
 import { signInWithPassword } from "../auth/password-sign-in.server";
 import { loadSessionUser } from "../auth/session.server";
-import { auditLog, dossier, professional, session, supervisorOrganisation, user } from "../db/schema";
+import { asc } from "drizzle-orm";
+import { auditLog, dossier, dossierEvent, patient, professional, session, supervisorOrganisation, user } from "../db/schema";
+import { createDossier as startDossier } from "../dossiers/create.server";
+import { patientHistory } from "../dossiers/lists.server";
 import { createAdmin, createDossier, createOrganisation as factoryOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
 import type { Actor } from "./access.server";
 import { auditTrail } from "./audit-trail.server";
@@ -244,5 +247,42 @@ describe("dashboard", () => {
     expect(data.pending.map((p) => p.email).sort()).toEqual(["eva@oost.test", "frans@oost.test"]);
     expect(data.activity.length).toBeGreaterThan(0);
     expect(await serviceHealth(admin)).toMatchObject({ database: { state: "ok" }, storage: { state: "ok", detail: "disk" }, mail: { state: "ok", detail: "outbox" } });
+  });
+});
+
+// Last: it adds people the counts above do not expect.
+describe("moving a professional with dossiers", () => {
+  it("move: each dossier gets a move event, its patient becomes the new organisation's, a dossier in review is released", async () => {
+    const db = database.handle.db;
+    const asPro = (id: string, organisationId: string) => ({ id, role: "professional" as const, organisationId, supervisedOrganisationIds: [] });
+    const mover = asPro((await createProfessional({ email: "mover@oost.test", name: "Mover", password: PW, organisationId: orgA })).id, orgA);
+    const west = asPro((await createProfessional({ email: "pro@west.test", name: "West", password: PW, organisationId: orgB })).id, orgB);
+    // The patient with phone ...11 is known in West already; ...22 is not.
+    const westDossier = await startDossier(west, { phone: "0611111111", earSide: "left" });
+    const known = await startDossier(mover, { phone: "0611111111", earSide: "left" });
+    const fresh = await startDossier(mover, { phone: "0622222222", earSide: "right", initials: "J.B.", birthYear: 1950 });
+    await db.update(dossier).set({ status: "in_review", reviewerId: supervisorId }).where(eq(dossier.id, fresh.id));
+
+    await moveProfessional(admin, orgA, mover.id, orgB, origin);
+
+    const rows = await db.select().from(dossier).where(eq(dossier.professionalId, mover.id));
+    expect(rows.every((d) => d.organisationId === orgB)).toBe(true);
+    const byId = new Map(rows.map((d) => [d.id, d]));
+    expect(byId.get(known.id)!.patientId).toBe(westDossier.patientId);
+    const [newPatient] = await db.select().from(patient).where(eq(patient.id, byId.get(fresh.id)!.patientId!));
+    expect(newPatient).toMatchObject({ organisationId: orgB, phone: "+31622222222", initials: "J.B.", birthYear: 1950 });
+    // The old organisation keeps its patient rows (other dossiers may name them).
+    const [oldPatient] = await db.select().from(patient).where(eq(patient.id, fresh.patientId));
+    expect(oldPatient.organisationId).toBe(orgA);
+    // The patient's history in the new organisation has both dossiers.
+    expect((await patientHistory(west, "0611111111")).rows.map((r) => r.id).sort()).toEqual([westDossier.id, known.id].sort());
+    // Released: the old organisation's reviewer can no longer act; the new one's supervisors can claim it.
+    expect(byId.get(fresh.id)).toMatchObject({ status: "submitted", reviewerId: null });
+
+    const eventsOf = async (id: string) =>
+      (await db.select().from(dossierEvent).where(eq(dossierEvent.dossierId, id)).orderBy(asc(dossierEvent.seq))).map((e) => [e.kind, e.fromStatus, e.toStatus, e.organisationId, e.actorId, e.detail]);
+    const move = ["move", null, null, orgB, admin.id, { fromOrganisationId: orgA, toOrganisationId: orgB }];
+    expect(await eventsOf(known.id)).toEqual([["create", null, "draft", orgA, mover.id, null], move]);
+    expect((await eventsOf(fresh.id)).slice(1)).toEqual([["release", "in_review", "submitted", orgA, admin.id, { reason: "professional-moved" }], move]);
   });
 });

@@ -2,11 +2,14 @@
  * A professional as the admin sees them (`/admin/organisaties/{orgId}/professional/{proId}`). A proId that is
  * not in that orgId answers not-found, exactly like one that does not exist.
  */
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
 import { recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
-import { dossier, organisation, professional, session, user } from "../db/schema";
+import { dossier, organisation, patient, professional, session, user } from "../db/schema";
+import type { Transaction } from "../db/client.server";
+import { patientFor } from "../dossiers/create.server";
+import { announceDossierEvent, recordDossierEvent } from "../dossiers/events.server";
 import { inTransaction } from "../db/transaction.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
 import { latestInvitation } from "./invitations.server";
@@ -68,7 +71,7 @@ export async function moveProfessional(actor: Actor, orgId: string, proId: strin
     if (!pro || !target || targetOrganisationId === orgId) throw new AppError("not-found");
     if (!target.active) throw new AppError("organisation-inactive");
     await tx.update(professional).set({ organisationId: targetOrganisationId }).where(eq(professional.userId, proId));
-    const moved = await tx.update(dossier).set({ organisationId: targetOrganisationId, updatedAt: new Date() }).where(eq(dossier.professionalId, proId)).returning({ id: dossier.id });
+    const moved = await moveDossiers(tx, actor.id, proId, orgId, targetOrganisationId);
     // Their open pages were built for the old organisation; a fresh sign-in gets the new one everywhere.
     await tx.delete(session).where(eq(session.userId, proId));
     await recordAudit(
@@ -77,4 +80,46 @@ export async function moveProfessional(actor: Actor, orgId: string, proId: strin
       tx,
     );
   });
+}
+
+/**
+ * Moves a professional's dossiers to the target organisation, each with a `move` event (announced to both
+ * organisations). A patient is a phone within one organisation, so each dossier is re-linked to the target
+ * organisation's patient with that phone (created from the old row's facts when new); the old patient row stays
+ * for the old organisation's other dossiers. A dossier in review was claimed by a supervisor of the old
+ * organisation who can no longer act on it: it is released back to submitted first (a `release` event), so the
+ * new organisation's supervisors can claim it.
+ */
+async function moveDossiers(tx: Transaction, actorId: string, proId: string, fromOrganisationId: string, toOrganisationId: string) {
+  const rows = await tx.select().from(dossier).where(eq(dossier.professionalId, proId)).for("update");
+  const patientIds = [...new Set(rows.map((d) => d.patientId).filter((id): id is string => id !== null))];
+  const oldPatients = patientIds.length ? await tx.select().from(patient).where(inArray(patient.id, patientIds)) : [];
+  const newPatientId = new Map<string, string>();
+  for (const old of oldPatients) {
+    const found = await patientFor(tx, toOrganisationId, old.phone, old);
+    newPatientId.set(old.id, found.patient.id);
+  }
+  for (const d of rows) {
+    const released = d.status === "in_review";
+    const now = new Date();
+    if (released) {
+      await recordDossierEvent(tx, d, actorId, { kind: "release", fromStatus: "in_review", toStatus: "submitted", status: "submitted", detail: { reason: "professional-moved" } });
+    }
+    const status = released ? "submitted" : d.status;
+    await tx
+      .update(dossier)
+      .set({
+        organisationId: toOrganisationId,
+        patientId: d.patientId ? (newPatientId.get(d.patientId) ?? d.patientId) : null,
+        updatedAt: now,
+        version: sql`${dossier.version} + 1`,
+        ...(released ? { status, reviewerId: null } : {}),
+      })
+      .where(eq(dossier.id, d.id));
+    const movedTo = { id: d.id, organisationId: toOrganisationId, professionalId: proId };
+    const seq = await recordDossierEvent(tx, movedTo, actorId, { kind: "move", status, detail: { fromOrganisationId, toOrganisationId } });
+    // The old organisation's pages (its supervisors' queue) must drop the dossier too.
+    await announceDossierEvent(tx, seq, { ...movedTo, organisationId: fromOrganisationId }, "move", status);
+  }
+  return rows;
 }

@@ -1,7 +1,7 @@
 /**
  * Records the route matrix needs beyond the demo data: a third organisation that the demo supervisor is NOT
  * assigned to (with its own professional), a deactivated organisation with its professional, and one dossier in
- * each of the first three organisations. Written straight into the
+ * each of the first three organisations plus a draft in the first. Written straight into the
  * shared PostgreSQL the e2e server uses; returns every id the tests need.
  */
 import crypto from "node:crypto";
@@ -10,7 +10,8 @@ import pg from "pg";
 export interface MatrixFixtures {
   users: { admin: string; supervisor: string; pro: string; pro2: string; pro3: string; pro4: string };
   organisations: { first: string; second: string; third: string; inactive: string };
-  dossiers: { first: string; second: string; third: string };
+  /** `draft`: a draft of the first organisation, owned by pro (not shared with any supervisor yet). */
+  dossiers: { first: string; second: string; third: string; draft: string };
 }
 
 export async function createMatrixFixtures(databaseUrl: string): Promise<MatrixFixtures> {
@@ -40,16 +41,18 @@ export async function createMatrixFixtures(databaseUrl: string): Promise<MatrixF
     await client.query(`insert into "user" (id, name, email, email_verified, role) values ($1, 'Vera Vroeger', 'pro4@casus.test', true, 'professional')`, [users.pro4]);
     await client.query(`insert into professional (user_id, organisation_id) values ($1, $2)`, [users.pro4, inactive]);
     const organisations = { first: await orgOf(users.pro), second: await orgOf(users.pro2), third, inactive };
-    const dossier = async (organisationId: string, professionalId: string) =>
-      (await client.query<{ id: string }>(`insert into dossier (id, organisation_id, professional_id, status) values ($1, $2, $3, 'submitted') returning id`, [
+    const dossier = async (organisationId: string, professionalId: string, status = "submitted") =>
+      (await client.query<{ id: string }>(`insert into dossier (id, organisation_id, professional_id, status) values ($1, $2, $3, $4) returning id`, [
         crypto.randomUUID(),
         organisationId,
         professionalId,
+        status,
       ])).rows[0].id;
     const dossiers = {
       first: await dossier(organisations.first, users.pro),
       second: await dossier(organisations.second, users.pro2),
       third: await dossier(third, users.pro3),
+      draft: await dossier(organisations.first, users.pro, "draft"),
     };
     return { users, organisations, dossiers };
   } finally {
