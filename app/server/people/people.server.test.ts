@@ -9,6 +9,8 @@ import { asc } from "drizzle-orm";
 import { auditLog, dossier, dossierEvent, patient, professional, session, supervisorOrganisation, user } from "../db/schema";
 import { createDossier as startDossier } from "../dossiers/create.server";
 import { patientHistory } from "../dossiers/lists.server";
+import { attachMedium, dossierMediaViews } from "../dossiers/media.server";
+import { insertDemoStill } from "../demo/demo-media.server";
 import { createAdmin, createDossier, createOrganisation as factoryOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
 import type { Actor } from "./access.server";
 import { auditTrail } from "./audit-trail.server";
@@ -261,9 +263,14 @@ describe("moving a professional with dossiers", () => {
     const westDossier = await startDossier(west, { phone: "0611111111", earSide: "left" });
     const known = await startDossier(mover, { phone: "0611111111", earSide: "left" });
     const fresh = await startDossier(mover, { phone: "0622222222", earSide: "right", initials: "J.B.", birthYear: 1950 });
+    const still = await insertDemoStill({ id: mover.id, organisationId: orgA }, { storeBytes: false });
+    await attachMedium(mover, known.id, { mediaId: still, ear: "left" });
     await db.update(dossier).set({ status: "in_review", reviewerId: supervisorId }).where(eq(dossier.id, fresh.id));
 
     await moveProfessional(admin, orgA, mover.id, orgB, origin);
+    // The dossier's media went along: the professional, now in West, still sees them.
+    const moverInWest = { ...mover, organisationId: orgB };
+    expect((await dossierMediaViews(moverInWest, known.id)).map((m) => m.mediaId)).toEqual([still]);
 
     const rows = await db.select().from(dossier).where(eq(dossier.professionalId, mover.id));
     expect(rows.every((d) => d.organisationId === orgB)).toBe(true);
@@ -282,7 +289,9 @@ describe("moving a professional with dossiers", () => {
     const eventsOf = async (id: string) =>
       (await db.select().from(dossierEvent).where(eq(dossierEvent.dossierId, id)).orderBy(asc(dossierEvent.seq))).map((e) => [e.kind, e.fromStatus, e.toStatus, e.organisationId, e.actorId, e.detail]);
     const move = ["move", null, null, orgB, admin.id, { fromOrganisationId: orgA, toOrganisationId: orgB }];
-    expect(await eventsOf(known.id)).toEqual([["create", null, "draft", orgA, mover.id, null], move]);
+    const knownEvents = await eventsOf(known.id);
+    expect([knownEvents[0], knownEvents.at(-1)]).toEqual([["create", null, "draft", orgA, mover.id, null], move]);
+    expect(knownEvents.map((e) => e[0])).toEqual(["create", "edit", "move"]);
     expect((await eventsOf(fresh.id)).slice(1)).toEqual([["release", "in_review", "submitted", orgA, admin.id, { reason: "professional-moved" }], move]);
   });
 });

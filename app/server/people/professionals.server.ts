@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
 import { recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
-import { dossier, organisation, patient, professional, session, user } from "../db/schema";
+import { dossier, dossierMedium, media, organisation, patient, professional, session, user } from "../db/schema";
 import type { Transaction } from "../db/client.server";
 import { patientFor } from "../dossiers/create.server";
 import { announceDossierEvent, recordDossierEvent } from "../dossiers/events.server";
@@ -88,7 +88,7 @@ export async function moveProfessional(actor: Actor, orgId: string, proId: strin
  * organisation's patient with that phone (created from the old row's facts when new); the old patient row stays
  * for the old organisation's other dossiers. A dossier in review was claimed by a supervisor of the old
  * organisation who can no longer act on it: it is released back to submitted first (a `release` event), so the
- * new organisation's supervisors can claim it.
+ * new organisation's supervisors can claim it. The media attached to the dossiers move with them.
  */
 async function moveDossiers(tx: Transaction, actorId: string, proId: string, fromOrganisationId: string, toOrganisationId: string) {
   const rows = await tx.select().from(dossier).where(eq(dossier.professionalId, proId)).for("update");
@@ -120,6 +120,16 @@ async function moveDossiers(tx: Transaction, actorId: string, proId: string, fro
     const seq = await recordDossierEvent(tx, movedTo, actorId, { kind: "move", status, detail: { fromOrganisationId, toOrganisationId } });
     // The old organisation's pages (its supervisors' queue) must drop the dossier too.
     await announceDossierEvent(tx, seq, { ...movedTo, organisationId: fromOrganisationId }, "move", status);
+  }
+  // The dossiers' media go along: a medium is read within its organisation, so left behind it would vanish from
+  // the moved dossier (and still count against the old organisation's quota). The stored object stays where it
+  // is: the row keeps its object key.
+  if (rows.length) {
+    const attached = tx.select({ id: dossierMedium.mediaId }).from(dossierMedium).where(inArray(dossierMedium.dossierId, rows.map((d) => d.id)));
+    await tx
+      .update(media)
+      .set({ organisationId: toOrganisationId })
+      .where(and(eq(media.organisationId, fromOrganisationId), inArray(media.id, attached)));
   }
   return rows;
 }
