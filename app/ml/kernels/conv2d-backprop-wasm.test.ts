@@ -74,6 +74,24 @@ function outSize(c: Case): number {
   return tf.tidy(() => tf.conv2d(tf.zeros(c.x) as tf.Tensor4D, tf.zeros(c.filter) as tf.Tensor4D, c.strides, c.pad).size);
 }
 
+/**
+ * Compares an analytic gradient with central finite differences of `loss` at `data`, one element at a time; returns
+ * how many elements were checked. float32 on both sides: h = 1e-2 keeps rounding error small; conv2d is linear in
+ * the filter and in the input, so the central difference has no truncation error.
+ */
+function expectFiniteDifferences(loss: (t: tf.Tensor) => tf.Scalar, data: ArrayLike<number>, shape: number[], analytic: ArrayLike<number>): number {
+  const h = 1e-2;
+  for (let i = 0; i < data.length; i += 1) {
+    const plus = Float32Array.from(data);
+    const minus = Float32Array.from(data);
+    plus[i] += h;
+    minus[i] -= h;
+    const numeric = tf.tidy(() => (loss(tf.tensor(plus, shape)).dataSync()[0] - loss(tf.tensor(minus, shape)).dataSync()[0]) / (2 * h));
+    expect(Math.abs(analytic[i] - numeric)).toBeLessThan(2e-3 * Math.max(1, Math.abs(numeric)));
+  }
+  return data.length;
+}
+
 describe("conv2d gradient kernels on wasm", () => {
   beforeAll(async () => {
     await useBackend("wasm", { wasmPaths: nodeWasmPaths() });
@@ -115,32 +133,7 @@ describe("conv2d gradient kernels on wasm", () => {
       tf.sum(tf.mul(tf.conv2d(xt as tf.Tensor4D, tf.tensor4d(filterData, c.filter), c.strides, c.pad), weights)) as tf.Scalar;
     const analyticX = await tf.grad(lossOfX)(x).data();
 
-    // float32 on both sides: h = 1e-2 keeps rounding error small; conv2d is linear in the filter and in the input,
-    // so the central difference has no truncation error.
-    const h = 1e-2;
-    let checked = 0;
-    for (let i = 0; i < filterData.length; i += 1) {
-      const plus = Float32Array.from(filterData);
-      const minus = Float32Array.from(filterData);
-      plus[i] += h;
-      minus[i] -= h;
-      const numeric = tf.tidy(
-        () => (loss(tf.tensor4d(plus, c.filter)).dataSync()[0] - loss(tf.tensor4d(minus, c.filter)).dataSync()[0]) / (2 * h),
-      );
-      expect(Math.abs(analytic[i] - numeric)).toBeLessThan(2e-3 * Math.max(1, Math.abs(numeric)));
-      checked++;
-    }
-    for (let i = 0; i < xData.length; i += 1) {
-      const plus = Float32Array.from(xData);
-      const minus = Float32Array.from(xData);
-      plus[i] += h;
-      minus[i] -= h;
-      const numeric = tf.tidy(
-        () => (lossOfX(tf.tensor4d(plus, c.x)).dataSync()[0] - lossOfX(tf.tensor4d(minus, c.x)).dataSync()[0]) / (2 * h),
-      );
-      expect(Math.abs(analyticX[i] - numeric)).toBeLessThan(2e-3 * Math.max(1, Math.abs(numeric)));
-      checked++;
-    }
+    const checked = expectFiniteDifferences(loss, filterData, c.filter, analytic) + expectFiniteDifferences(lossOfX, xData, c.x, analyticX);
     expect(checked).toBe(54 + 196);
     tf.dispose([x, weights]);
   });
@@ -158,17 +151,7 @@ describe("conv2d gradient kernels on wasm", () => {
     const weights = tf.tensor(randomArray(outSize(c), 10), [2, 4, 4, 3]);
     const loss = (f: tf.Tensor) => tf.sum(tf.mul(tf.conv2d(x, f as tf.Tensor4D, c.strides, c.pad), weights)) as tf.Scalar;
     const analytic = await tf.grad(loss)(tf.tensor4d(filterData, c.filter)).data();
-    const h = 1e-2;
-    for (let i = 0; i < filterData.length; i += 1) {
-      const plus = Float32Array.from(filterData);
-      const minus = Float32Array.from(filterData);
-      plus[i] += h;
-      minus[i] -= h;
-      const numeric = tf.tidy(
-        () => (loss(tf.tensor4d(plus, c.filter)).dataSync()[0] - loss(tf.tensor4d(minus, c.filter)).dataSync()[0]) / (2 * h),
-      );
-      expect(Math.abs(analytic[i] - numeric)).toBeLessThan(2e-3 * Math.max(1, Math.abs(numeric)));
-    }
+    expectFiniteDifferences(loss, filterData, c.filter, analytic);
     setConv2dBackpropFilterStrategy("auto");
     tf.dispose([x, weights]);
   });
