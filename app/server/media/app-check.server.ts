@@ -12,6 +12,7 @@ import type { Request, RequestHandler } from "express";
 import { APP_CHECK_HEADER, APP_CHECK_TTL_MS } from "~/domain/constants";
 import { StorageError } from "~/domain/storage-errors";
 import { config } from "../config.server";
+import { derivedKey } from "./derived-key.server";
 
 let currentBuildId = "development";
 
@@ -20,18 +21,8 @@ export function installAppCheckBuild(buildId: string): void {
   currentBuildId = buildId;
 }
 
-const keys = new Map<string, Buffer>();
-function key(secret: string): Buffer {
-  let derived = keys.get(secret);
-  if (!derived) {
-    derived = Buffer.from(crypto.hkdfSync("sha256", secret, "casus", "casus app check v1", 32));
-    keys.set(secret, derived);
-  }
-  return derived;
-}
-
 function mac(buildId: string, expires: number, secret: string): string {
-  return crypto.createHmac("sha256", key(secret)).update(`${buildId}\n${expires}`).digest("base64url");
+  return crypto.createHmac("sha256", derivedKey(secret, "casus app check v1")).update(`${buildId}\n${expires}`).digest("base64url");
 }
 
 export interface AppCheckOptions {

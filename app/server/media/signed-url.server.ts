@@ -8,23 +8,13 @@
 import crypto from "node:crypto";
 import { MEDIA_URL_TTL_MS } from "~/domain/constants";
 import { config } from "../config.server";
+import { derivedKey } from "./derived-key.server";
 
 export const MEDIA_VARIANTS = ["file", "poster", "thumbnail"] as const;
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 
-const keys = new Map<string, Buffer>();
-
-function signingKey(secret: string): Buffer {
-  let key = keys.get(secret);
-  if (!key) {
-    key = Buffer.from(crypto.hkdfSync("sha256", secret, "casus", "casus media url v1", 32));
-    keys.set(secret, key);
-  }
-  return key;
-}
-
 function mac(mediaId: string, variant: MediaVariant, expires: number, secret: string): string {
-  return crypto.createHmac("sha256", signingKey(secret)).update(`${mediaId}\n${variant}\n${expires}`).digest("base64url");
+  return crypto.createHmac("sha256", derivedKey(secret, "casus media url v1")).update(`${mediaId}\n${variant}\n${expires}`).digest("base64url");
 }
 
 export function signMediaUrl(mediaId: string, variant: MediaVariant, options: { now?: number; ttlMs?: number; secret?: string } = {}): string {
