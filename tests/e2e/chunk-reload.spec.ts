@@ -21,11 +21,20 @@ test("a failed chunk load reloads the page once, and not again within 10 seconds
 test("a route chunk that fails during navigation leads to a fresh page, not a broken one", async ({ page, consoleErrors }) => {
   await signIn(page, "admin@casus.test");
   await expect(page).toHaveURL("/admin");
-  await page.route(/\/assets\/supervisors-[\w-]+\.js$/, (route) => route.abort());
+  // The chunk fails once (a deploy removed it); the reload that follows finds the new one.
+  let failed = false;
+  await page.route(/\/assets\/supervisors-[\w-]+\.js$/, async (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    await route.abort();
+  });
+  const reloaded = page.waitForEvent("load");
   await page.getByRole("link", { name: "Supervisors" }).first().click();
-  // React Router reloads the page when a route module cannot be imported (a deploy removed it).
-  await page.waitForLoadState("load");
-  await page.unroute(/\/assets\/supervisors-[\w-]+\.js$/);
+  // React Router reloads the page it was on when a route module cannot be imported; waiting for that reload
+  // (not for a load state the page already had) keeps the next click off a page that is about to go away.
+  await reloaded;
+  await expect(page).toHaveURL("/admin");
+  // A fresh, working page: the same link now leads where it should.
   await page.getByRole("link", { name: "Supervisors" }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Supervisors");
   // React Router logs the failed import before reloading; that is expected here.
