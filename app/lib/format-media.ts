@@ -2,11 +2,15 @@
 
 const UNITS = ["B", "kB", "MB", "GB", "TB"];
 
+/**
+ * Steps of 1024, as the size limits are set (MEDIA_MAX_VIDEO_MB = 1024 is "1 GB", not "1.1 GB") and as most
+ * file managers show sizes.
+ */
 export function formatBytes(bytes: number, locale: string): string {
   let value = bytes;
   let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
     unit++;
   }
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value)} ${UNITS[unit]}`;
