@@ -55,7 +55,8 @@ export function AnamnesisView({ anamnesis }: { anamnesis: Anamnesis }) {
 export function ReasoningView({ reasoning, ears }: { reasoning: Reasoning; ears: readonly Ear[] }) {
   const { t, list, one } = useLabels();
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    // Side by side only for two ears: one ear in half the width squeezed its answers into a narrow column.
+    <div className={`grid gap-4 ${ears.length > 1 ? "md:grid-cols-2" : ""}`}>
       {ears.map((ear) => {
         const r = reasoning[ear];
         return (
@@ -71,8 +72,10 @@ export function ReasoningView({ reasoning, ears }: { reasoning: Reasoning; ears:
               <Row label={t("fields.differential")}>{list("diagnosis", r?.differential)}</Row>
               <Row label={t("fields.confidence")}>{r?.confidence ? `${r.confidence} / 5` : "—"}</Row>
               <Row label={t("fields.plan")}>
-                {list("plan", r?.plan)}
-                {r?.followUpDays ? ` · ${t("view.followUpAfter", { days: r.followUpDays })}` : ""}
+                {/* "Follow-up after N days" names its days in place, not as the generic choice plus a repeat. */}
+                {r?.plan.length
+                  ? r.plan.map((code) => (code === "follow-up" && r.followUpDays ? t("view.followUpAfter", { days: r.followUpDays }) : t(`choices.plan.${code}`))).join(", ")
+                  : "—"}
               </Row>
               <Row label={t("fields.argument")}>{r?.argument || "—"}</Row>
             </dl>

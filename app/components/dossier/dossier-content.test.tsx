@@ -1,0 +1,31 @@
+/** The read-only reasoning as the supervisor and the summary show it (rendered to markup; no browser needed). */
+import i18next from "i18next";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { expect, test } from "vitest";
+import type { Reasoning } from "~/domain/dossier/content";
+import { i18nOptions } from "~/i18n/config";
+import dossier from "~/i18n/locales/nl/dossier.json";
+import { ReasoningView } from "./dossier-content";
+
+const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({ ...i18nOptions("nl"), ns: ["dossier"], resources: { nl: { dossier } }, initAsync: false });
+
+const right = { canal: ["normal"], eardrum: ["red"], diagnosis: "acute-otitis-media", differential: [], confidence: 3, plan: ["ear-drops", "follow-up"], followUpDays: 7, argument: "Rood." };
+const render = (reasoning: Reasoning, ears: ("left" | "right")[]) =>
+  renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <ReasoningView reasoning={reasoning} ears={ears} />
+    </I18nextProvider>,
+  );
+
+test("a follow-up names its days in place of the generic choice", () => {
+  const html = render({ right } as Reasoning, ["right"]);
+  expect(html).toContain("Oordruppels, Controle na 7 dagen");
+  expect(html).not.toContain("N dagen");
+});
+
+test("one ear takes the full width; two ears sit side by side", () => {
+  expect(render({ right } as Reasoning, ["right"])).not.toContain("md:grid-cols-2");
+  expect(render({ left: right, right } as Reasoning, ["left", "right"])).toContain("md:grid-cols-2");
+});
