@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { AppError, type ErrorCode } from "~/domain/errors";
 import { isLocale, localizePath, type Locale } from "~/domain/locales";
-import { enrolmentRouteKey, mustEnrolSecondFactor } from "~/domain/mfa-policy";
+import { enrolmentRouteKey } from "~/domain/mfa-policy";
 import { homePath } from "~/domain/roles";
 import { formatPhoneNumber, toE164 } from "~/domain/phone";
 import { describeUserAgent } from "~/domain/user-agent";
@@ -237,7 +237,7 @@ async function perform(intent: AccountIntent, form: Record<string, string>, user
     }
     case "second-factor-disable":
       // A required second factor cannot be switched off by its owner (an admin can reset it).
-      if (mustEnrolSecondFactor({ role: user.role, twoFactorEnabled: false }, config().mfaRequiredRoles)) return { section: "second-factor", error: "invalid-argument" };
+      if (config().mfaRequiredRoles.includes(user.role)) return { section: "second-factor", error: "invalid-argument" };
       await disableSecondFactor(user, origin);
       return { section: "second-factor", done: "secondFactorOff" };
     case "session-revoke": {
