@@ -34,10 +34,10 @@ import {
 } from "./second-factor-enrolment.server";
 import { listActiveSessions, revokeOtherSessions, revokeSession } from "./sessions.server";
 
-export const SENSITIVE_INTENTS = ["email", "password", "phone-send", "phone-verify", "phone-remove", "totp-start", "totp-confirm", "backup-codes", "second-factor-disable"] as const;
+const SENSITIVE_INTENTS = ["email", "password", "phone-send", "phone-verify", "phone-remove", "totp-start", "totp-confirm", "backup-codes", "second-factor-disable"] as const;
 type SensitiveIntent = (typeof SENSITIVE_INTENTS)[number];
-export const INTENTS = [...SENSITIVE_INTENTS, "profile", "session-revoke", "sessions-revoke-others", "reauth-cancel", "reauth-sms-send"] as const;
-export type AccountIntent = (typeof INTENTS)[number];
+const INTENTS = [...SENSITIVE_INTENTS, "profile", "session-revoke", "sessions-revoke-others", "reauth-cancel", "reauth-sms-send"] as const;
+type AccountIntent = (typeof INTENTS)[number];
 export type AccountSection = "profile" | "email" | "phone" | "password" | "second-factor" | "sessions";
 
 const SECTION: Record<AccountIntent, AccountSection> = {
