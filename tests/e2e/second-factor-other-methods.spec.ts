@@ -7,43 +7,18 @@
 import type { Page } from "@playwright/test";
 import { createTestUser, totpCode } from "./support/account-fixtures";
 import { DEMO_PASSWORD, expect, signIn, submitSignIn, test } from "./support/fixtures";
-import { startOidcProvider, type OidcTestProvider } from "./support/oidc-provider";
-import { createOwnDatabase } from "./support/own-database";
-import { startServer, type RunningServer } from "./support/server";
-import { signInLinkIn, startSmtpInbox, type SmtpInbox } from "./support/smtp-inbox";
+import { useSignInStack } from "./support/sign-in-stack";
+import { signInLinkIn } from "./support/smtp-inbox";
 
 test.describe.configure({ mode: "serial" });
 
-let inbox: SmtpInbox;
-let provider: OidcTestProvider;
-let server: RunningServer;
-let db: Awaited<ReturnType<typeof createOwnDatabase>>;
-
-test.beforeAll(async () => {
-  [inbox, provider, db] = await Promise.all([startSmtpInbox(), startOidcProvider(), createOwnDatabase()]);
-  server = await startServer({
-    env: {
-      DEMO: "on",
-      DATABASE_URL: db.url,
-      SMTP_URL: inbox.url,
-      OIDC_PROVIDERS: JSON.stringify([provider.setting("test-idp", "Test IdP")]),
-      SIGN_IN_RATE_LIMIT_PER_MINUTE: "10000",
-      SIGN_IN_ADDRESS_RATE_LIMIT: "10000",
-    },
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await Promise.all([inbox?.stop(), provider?.stop(), db?.close()]);
-});
-test.use({ baseURL: undefined });
-
-const url = (path: string) => `${server.url}${path}`;
-const auditActions = async () => db.query<{ action: string; after: unknown; subject_id: string | null }>(`select action, after, subject_id from audit_log order by at, id`);
+const stack = useSignInStack();
+const { url } = stack;
+const auditActions = async () => stack.db.query<{ action: string; after: unknown; subject_id: string | null }>(`select action, after, subject_id from audit_log order by at, id`);
 
 /** A professional with an authenticator app, enrolled through the account page; signed out afterwards. */
 async function userWithTotp(page: Page) {
-  const user = await createTestUser({ role: "professional", databaseUrl: db.url });
+  const user = await createTestUser({ role: "professional", databaseUrl: stack.db.url });
   await signIn(page, user.email, DEMO_PASSWORD, url("/"));
   await page.goto(url(`/pro/${user.id}/profiel`));
   await page.getByRole("button", { name: "Tweede stap instellen" }).click();
@@ -66,13 +41,13 @@ async function expectSignedOut(page: Page, userId: string) {
 
 test("e-mail link in the same browser, then the authenticator code: signed in only after the code", async ({ page }) => {
   const user = await userWithTotp(page);
-  const sessions = async () => (await db.query(`select 1 from session where user_id = $1`, [user.id])).length;
+  const sessions = async () => (await stack.db.query(`select 1 from session where user_id = $1`, [user.id])).length;
   const sessionsBefore = await sessions();
-  const before = inbox.mails.length;
+  const before = stack.inbox.mails.length;
   await page.goto(url("/"));
   await page.locator('input[name="linkEmail"]').fill(user.email);
   await page.locator('input[name="linkEmail"]').press("Enter");
-  const mail = await inbox.waitFor(user.email, before);
+  const mail = await stack.inbox.waitFor(user.email, before);
   const audited = await auditActions();
   await page.goto(signInLinkIn(mail));
   await expect(page).toHaveURL(/\/verify-login(\?|$)/);
@@ -112,9 +87,9 @@ test("OpenID Connect with a second factor: the provider's answer leads to the ch
 });
 
 test("a deactivated organisation's professional is told so after a correct password, and only then", async ({ page }) => {
-  const user = await createTestUser({ role: "professional", databaseUrl: db.url });
-  const [org] = await db.query<{ id: string }>(`insert into organisation (id, name, active) values (gen_random_uuid()::text, 'Gesloten praktijk', false) returning id`);
-  await db.query(`update professional set organisation_id = $1 where user_id = $2`, [org.id, user.id]);
+  const user = await createTestUser({ role: "professional", databaseUrl: stack.db.url });
+  const [org] = await stack.db.query<{ id: string }>(`insert into organisation (id, name, active) values (gen_random_uuid()::text, 'Gesloten praktijk', false) returning id`);
+  await stack.db.query(`update professional set organisation_id = $1 where user_id = $2`, [org.id, user.id]);
 
   await submitSignIn(page, user.email, `${DEMO_PASSWORD}-fout`, url("/"));
   await expect(page.getByRole("alert")).toHaveText("Het e-mailadres of wachtwoord klopt niet.");

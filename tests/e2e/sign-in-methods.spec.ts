@@ -4,41 +4,18 @@
  * loopback, by redirect and by pop-up (completed, closed, blocked). Dutch and English.
  */
 import { expect, signIn, test } from "./support/fixtures";
-import { startOidcProvider, type OidcTestProvider } from "./support/oidc-provider";
 import { createOwnDatabase } from "./support/own-database";
-import { startServer, type RunningServer } from "./support/server";
-import { signInLinkIn, startSmtpInbox, type SmtpInbox } from "./support/smtp-inbox";
+import { startServer } from "./support/server";
+import { useSignInStack } from "./support/sign-in-stack";
+import { signInLinkIn } from "./support/smtp-inbox";
 
 test.describe.configure({ mode: "serial" });
 
-let inbox: SmtpInbox;
-let provider: OidcTestProvider;
-let server: RunningServer;
-let db: Awaited<ReturnType<typeof createOwnDatabase>>;
-
-test.beforeAll(async () => {
-  [inbox, provider, db] = await Promise.all([startSmtpInbox(), startOidcProvider(), createOwnDatabase()]);
-  server = await startServer({
-    env: {
-      DEMO: "on",
-      DATABASE_URL: db.url,
-      SMTP_URL: inbox.url,
-      OIDC_PROVIDERS: JSON.stringify([provider.setting("test-idp", "Test IdP")]),
-      SIGN_IN_RATE_LIMIT_PER_MINUTE: "10000",
-      SIGN_IN_ADDRESS_RATE_LIMIT: "10000",
-    },
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await Promise.all([inbox?.stop(), provider?.stop(), db?.close()]);
-});
-test.use({ baseURL: undefined });
-
-const url = (path: string) => `${server.url}${path}`;
-const userId = async (email: string) => (await db.query<{ id: string }>(`select id from "user" where email = $1`, [email]))[0].id;
+const stack = useSignInStack();
+const { url } = stack;
+const userId = async (email: string) => (await stack.db.query<{ id: string }>(`select id from "user" where email = $1`, [email]))[0].id;
 const audits = async (action: string, method: string) =>
-  (await db.query<{ n: number }>(`select count(*)::int as n from audit_log where action = $1 and after->>'method' = $2`, [action, method]))[0].n;
+  (await stack.db.query<{ n: number }>(`select count(*)::int as n from audit_log where action = $1 and after->>'method' = $2`, [action, method]))[0].n;
 
 async function requestLink(page: import("@playwright/test").Page, email: string, path = "/") {
   await page.goto(url(path));
@@ -48,11 +25,11 @@ async function requestLink(page: import("@playwright/test").Page, email: string,
 
 test.describe("e-mail link", () => {
   test("in the same browser: the link from the received mail signs in at once (nl)", async ({ page }) => {
-    const before = inbox.mails.length;
+    const before = stack.inbox.mails.length;
     const signIns = await audits("auth.sign-in", "magic-link");
     await requestLink(page, "pro@casus.test");
     await expect(page.getByRole("status")).toContainText("Als pro@casus.test bij een Casus-account hoort");
-    const mail = await inbox.waitFor("pro@casus.test", before);
+    const mail = await stack.inbox.waitFor("pro@casus.test", before);
     expect(mail.language).toBe("nl");
     await page.goto(signInLinkIn(mail));
     await expect(page).toHaveURL(url(`/pro/${await userId("pro@casus.test")}`));
@@ -65,10 +42,10 @@ test.describe("e-mail link", () => {
   });
 
   test("in another browser the page asks for the address first; the mail is in the user's language (en)", async ({ page, browser }) => {
-    await db.query(`update "user" set locale = 'en' where email = 'pro2@casus.test'`);
-    const before = inbox.mails.length;
+    await stack.db.query(`update "user" set locale = 'en' where email = 'pro2@casus.test'`);
+    const before = stack.inbox.mails.length;
     await requestLink(page, "pro2@casus.test");
-    const mail = await inbox.waitFor("pro2@casus.test", before);
+    const mail = await stack.inbox.waitFor("pro2@casus.test", before);
     expect(mail.language).toBe("en");
     expect(mail.text).toContain("sign-in link");
 
@@ -86,14 +63,14 @@ test.describe("e-mail link", () => {
   });
 
   test("an unknown address gets the same answer and no mail; an invalid link its own message (en)", async ({ page }) => {
-    const before = inbox.mails.length;
+    const before = stack.inbox.mails.length;
     const failures = await audits("auth.sign-in-failed", "magic-link");
     await requestLink(page, "nobody@casus.test", "/en");
     await expect(page.getByRole("status")).toContainText("If nobody@casus.test belongs to a Casus account, we have sent a sign-in link to it.");
     await page.goto(url("/en/verify-login?token=NotARealTokenAtAllXYZ1234567890ab"));
     await expect(page.getByRole("alert")).toHaveText("This link or code has expired or is not valid. Ask for a new one.");
     expect(await audits("auth.sign-in-failed", "magic-link")).toBe(failures + 1);
-    expect(inbox.mails.slice(before).filter((m) => m.to.includes("nobody@casus.test"))).toEqual([]);
+    expect(stack.inbox.mails.slice(before).filter((m) => m.to.includes("nobody@casus.test"))).toEqual([]);
   });
 });
 
@@ -112,7 +89,7 @@ test.describe("OpenID Connect", () => {
     await providerSignIn(page, "supervisor@casus.test");
     await expect(page).toHaveURL(url("/supervisor"));
     expect(await audits("auth.sign-in", "oidc:test-idp")).toBe(signIns + 1);
-    const linked = await db.query(`select 1 from account a join "user" u on u.id = a.user_id where u.email = 'supervisor@casus.test' and a.provider_id = 'test-idp'`);
+    const linked = await stack.db.query(`select 1 from account a join "user" u on u.id = a.user_id where u.email = 'supervisor@casus.test' and a.provider_id = 'test-idp'`);
     expect(linked).toHaveLength(1);
   });
 
@@ -122,7 +99,7 @@ test.describe("OpenID Connect", () => {
     await page.getByRole("button", { name: "Sign in with Test IdP" }).click();
     await providerSignIn(page, "stranger@elsewhere.test");
     await expect(page.getByRole("alert")).toHaveText("There is no Casus account for this e-mail address. Ask your administrator for an invitation.");
-    expect(await db.query(`select 1 from "user" where email = 'stranger@elsewhere.test'`)).toHaveLength(0);
+    expect(await stack.db.query(`select 1 from "user" where email = 'stranger@elsewhere.test'`)).toHaveLength(0);
 
     await page.goto(url("/"));
     await page.getByRole("button", { name: "Inloggen met Test IdP" }).click();
@@ -141,7 +118,7 @@ test.describe("OpenID Connect", () => {
     await providerSignIn(popup, "admin@casus.test");
     await expect(page).toHaveURL(url("/en/admin"));
     await page.goto(url("/en/test/login-flow"));
-    await expect(page.locator('[data-provider="test-idp"]')).toContainText(`OpenID Connect: Test IdP (${provider.issuer}) — ready`);
+    await expect(page.locator('[data-provider="test-idp"]')).toContainText(`OpenID Connect: Test IdP (${stack.provider.issuer}) — ready`);
   });
 
   test("pop-up closed by the user: a clear message (nl)", async ({ page }) => {
@@ -190,7 +167,7 @@ test.describe("errors", () => {
     await page.goto(url(`/?redirectTo=${encodeURIComponent("//evil.example")}`));
     await expect(page.getByRole("alert")).toHaveText("Dit adres valt buiten Casus en wordt niet gevolgd.");
     const response = await request.post(url("/api/auth/sign-in/social"), {
-      headers: { origin: server.url },
+      headers: { origin: stack.server.url },
       data: { provider: "test-idp", callbackURL: "https://evil.example/", disableRedirect: true },
     });
     expect(response.status()).toBe(403);
@@ -204,7 +181,7 @@ test.describe("errors", () => {
     const admin = await browser.newContext();
     const adminPage = await admin.newPage();
     await signIn(adminPage, "admin@casus.test", undefined, url("/"));
-    const banned = await adminPage.request.post(url("/api/auth/admin/ban-user"), { headers: { origin: server.url }, data: { userId: await userId("pro@casus.test") } });
+    const banned = await adminPage.request.post(url("/api/auth/admin/ban-user"), { headers: { origin: stack.server.url }, data: { userId: await userId("pro@casus.test") } });
     expect(banned.ok()).toBe(true);
     try {
       await pages[0].goto(home);
@@ -219,13 +196,13 @@ test.describe("errors", () => {
       await pages[1].getByRole("button", { name: "Sign in with Test IdP" }).click();
       await providerSignIn(pages[1], "pro@casus.test");
       await expect(pages[1].getByRole("alert")).toHaveText("This account is disabled. Contact your administrator.");
-      const before = inbox.mails.length;
+      const before = stack.inbox.mails.length;
       await requestLink(pages[1], "pro@casus.test", "/en");
       await expect(pages[1].getByRole("status")).toContainText("If pro@casus.test belongs to a Casus account");
       await pages[1].waitForTimeout(1000);
-      expect(inbox.mails.slice(before).filter((m) => m.to.includes("pro@casus.test"))).toEqual([]);
+      expect(stack.inbox.mails.slice(before).filter((m) => m.to.includes("pro@casus.test"))).toEqual([]);
     } finally {
-      await adminPage.request.post(url("/api/auth/admin/unban-user"), { headers: { origin: server.url }, data: { userId: await userId("pro@casus.test") } });
+      await adminPage.request.post(url("/api/auth/admin/unban-user"), { headers: { origin: stack.server.url }, data: { userId: await userId("pro@casus.test") } });
       await Promise.all([...devices, admin].map((d) => d.close()));
     }
   });

@@ -2,16 +2,15 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { Locale } from "~/domain/locales";
+import { dateTimeFormat } from "~/lib/format-date";
 import type { AccountActionData, AccountPageData } from "./account-types";
 import { Intent, Section } from "./section";
 
-/** One fixed time zone for the clinic, so the server's and the browser's rendering agree. */
-function formatTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Amsterdam" }).format(new Date(iso));
-}
-
 export function SessionsSection({ data, actionData, locale }: { data: AccountPageData; actionData?: AccountActionData; locale: Locale }) {
   const { t } = useTranslation("account");
+  // The clinic's time zone, so the server's and the browser's rendering agree.
+  const format = dateTimeFormat(locale);
+  const formatTime = (iso: string) => format.format(new Date(iso));
   const others = data.sessions.filter((s) => !s.current).length;
   return (
     <Section id="sessions" title={t("sessions.title")} actionData={actionData}>
@@ -24,7 +23,7 @@ export function SessionsSection({ data, actionData, locale }: { data: AccountPag
                 {s.current ? <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">{t("sessions.current")}</span> : null}
               </p>
               <p className="text-slate-600">
-                {t("sessions.signedIn", { time: formatTime(s.signedInAt, locale) })} · {t("sessions.lastSeen", { time: formatTime(s.lastSeenAt, locale) })}
+                {t("sessions.signedIn", { time: formatTime(s.signedInAt) })} · {t("sessions.lastSeen", { time: formatTime(s.lastSeenAt) })}
               </p>
             </div>
             {s.current ? null : (

@@ -8,6 +8,7 @@ import { Field } from "~/components/ui/field";
 import { AppError, errorMessageKey } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
 import { auditOrigin } from "~/server/audit/audit.server";
+import { cookieHeaders } from "~/server/auth/auth-request.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { signInWithPassword } from "~/server/auth/password-sign-in.server";
 import { notFound } from "~/server/http/responses.server";
@@ -50,9 +51,7 @@ export async function action(args: Route.ActionArgs) {
     throw error;
   }
   const signedIn = await signInWithPassword(parsed.data, args.request.headers, origin);
-  const headers = new Headers();
-  if (signedIn.ok) for (const cookie of signedIn.setCookies) headers.append("Set-Cookie", cookie);
-  throw redirect(localizePath("/admin", locale), { headers });
+  throw redirect(localizePath("/admin", locale), { headers: cookieHeaders(signedIn.ok ? signedIn.setCookies : []) });
 }
 
 export default function Setup({ actionData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { localizePath } from "~/domain/locales";
 import { homePath, isRole } from "~/domain/roles";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
+import { cookieHeaders } from "~/server/auth/auth-request.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { setPasswordFromLink, setPasswordLink } from "~/server/auth/set-password-link.server";
 import type { Route } from "./+types/set-password";
@@ -33,10 +34,8 @@ export async function action(args: Route.ActionArgs) {
   if (parsed.data.password !== parsed.data.confirm) return { error: "mismatch" as const, problem: null };
   const result = await setPasswordFromLink(parsed.data.token, parsed.data.password, args.request.headers, auditOrigin(args.request, args.context), parsed.data.expires);
   if (!result.ok) return result.code === "weak-password" ? { error: null, problem: result.problem } : { error: result.code, problem: null };
-  const headers = new Headers();
-  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
   const target = result.userId && isRole(result.role) ? homePath({ id: result.userId, role: result.role }) : "/?passwordSet=1";
-  throw redirect(localizePath(target, locale), { headers });
+  throw redirect(localizePath(target, locale), { headers: cookieHeaders(result.setCookies) });
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { isLocale, localizePath, DEFAULT_LOCALE } from "~/domain/locales";
+import { cookieHeaders } from "~/server/auth/auth-request.server";
 import { signOut } from "~/server/auth/password-sign-in.server";
 import type { Route } from "./+types/sign-out";
 
@@ -12,7 +13,5 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const requested = form.get("locale");
   const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
-  const headers = new Headers();
-  for (const cookie of await signOut(request.headers)) headers.append("Set-Cookie", cookie);
-  throw redirect(localizePath("/", locale), { headers });
+  throw redirect(localizePath("/", locale), { headers: cookieHeaders(await signOut(request.headers)) });
 }

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { AppError, type ErrorCode } from "~/domain/errors";
 import { isLocale, localizePath, type Locale } from "~/domain/locales";
-import { enrolmentRouteKey, mustEnrolSecondFactor } from "~/domain/mfa-policy";
+import { enrolmentRouteKey } from "~/domain/mfa-policy";
 import { homePath } from "~/domain/roles";
 import { formatPhoneNumber, toE164 } from "~/domain/phone";
 import { describeUserAgent } from "~/domain/user-agent";
@@ -34,10 +34,10 @@ import {
 } from "./second-factor-enrolment.server";
 import { listActiveSessions, revokeOtherSessions, revokeSession } from "./sessions.server";
 
-export const SENSITIVE_INTENTS = ["email", "password", "phone-send", "phone-verify", "phone-remove", "totp-start", "totp-confirm", "backup-codes", "second-factor-disable"] as const;
+const SENSITIVE_INTENTS = ["email", "password", "phone-send", "phone-verify", "phone-remove", "totp-start", "totp-confirm", "backup-codes", "second-factor-disable"] as const;
 type SensitiveIntent = (typeof SENSITIVE_INTENTS)[number];
-export const INTENTS = [...SENSITIVE_INTENTS, "profile", "session-revoke", "sessions-revoke-others", "reauth-cancel", "reauth-sms-send"] as const;
-export type AccountIntent = (typeof INTENTS)[number];
+const INTENTS = [...SENSITIVE_INTENTS, "profile", "session-revoke", "sessions-revoke-others", "reauth-cancel", "reauth-sms-send"] as const;
+type AccountIntent = (typeof INTENTS)[number];
 export type AccountSection = "profile" | "email" | "phone" | "password" | "second-factor" | "sessions";
 
 const SECTION: Record<AccountIntent, AccountSection> = {
@@ -237,7 +237,7 @@ async function perform(intent: AccountIntent, form: Record<string, string>, user
     }
     case "second-factor-disable":
       // A required second factor cannot be switched off by its owner (an admin can reset it).
-      if (mustEnrolSecondFactor({ role: user.role, twoFactorEnabled: false }, config().mfaRequiredRoles)) return { section: "second-factor", error: "invalid-argument" };
+      if (config().mfaRequiredRoles.includes(user.role)) return { section: "second-factor", error: "invalid-argument" };
       await disableSecondFactor(user, origin);
       return { section: "second-factor", done: "secondFactorOff" };
     case "session-revoke": {

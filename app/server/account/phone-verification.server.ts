@@ -6,16 +6,14 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import { SMS_CODE_MINUTES } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import type { Locale } from "~/domain/locales";
 import { maskPhoneNumbers } from "~/domain/masking";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { auth } from "../auth/auth.server";
-import { sendSmsCode } from "../auth/plugins/sms-recipient.server";
 import { systemDb } from "../db/client.server";
 import { user as userTable } from "../db/schema";
-import { generateRandomString } from "better-auth/crypto";
+import { issueSmsCode } from "./sms-code.server";
 
 export async function sendPhoneVerification(user: { id: string; locale: Locale }, phoneNumber: string, origin: AuditOrigin): Promise<void> {
   const [taken] = await systemDb()
@@ -23,12 +21,8 @@ export async function sendPhoneVerification(user: { id: string; locale: Locale }
     .from(userTable)
     .where(and(eq(userTable.phoneNumber, phoneNumber), ne(userTable.id, user.id)));
   if (taken) throw new AppError("phone-number-already-in-use");
-  const ctx = await auth().$context;
-  const code = generateRandomString(6, "0-9");
-  // The plugin's own format ("code:attempts"), so its verify endpoint checks it.
-  await ctx.internalAdapter.deleteVerificationByIdentifier(phoneNumber);
-  await ctx.internalAdapter.createVerificationValue({ identifier: phoneNumber, value: `${code}:0`, expiresAt: new Date(Date.now() + SMS_CODE_MINUTES * 60_000) });
-  if (!(await sendSmsCode({ phoneNumber, locale: user.locale }, code))) throw new AppError("mail-delivery-failed");
+  // Under the number itself, as the phoneNumber plugin keeps its codes, so its verify endpoint checks it.
+  if (!(await issueSmsCode(phoneNumber, { phoneNumber, locale: user.locale }))) throw new AppError("mail-delivery-failed");
   await recordAudit({ action: "auth.phone-verification-sent", actorId: user.id, subjectType: "user", subjectId: user.id, after: { phoneNumber: maskPhoneNumbers(phoneNumber) } }, origin);
 }
 

@@ -4,18 +4,17 @@
  * their identity again on the spot (password, authenticator code or backup code); that confirmation is kept as a
  * verification row for this session only, so it never outlives the window or moves to another device.
  */
-import { createOTP } from "@better-auth/utils/otp";
-import { symmetricDecrypt } from "better-auth/crypto";
-import { constantTimeEqual, generateRandomString } from "better-auth/crypto";
+import { constantTimeEqual } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
-import { RECENT_LOGIN_MS, SMS_CODE_ATTEMPTS, SMS_CODE_MINUTES } from "~/domain/constants";
+import { PASSWORD_MAX_LENGTH, RECENT_LOGIN_MS, SMS_CODE_ATTEMPTS } from "~/domain/constants";
 import { isLocale, DEFAULT_LOCALE } from "~/domain/locales";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { auth } from "../auth/auth.server";
 import type { SessionUser } from "../auth/session.server";
 import { systemDb } from "../db/client.server";
 import { twoFactor, user as userTable } from "../db/schema";
-import { sendSmsCode } from "../auth/plugins/sms-recipient.server";
+import { totpCodeMatches } from "./second-factor-enrolment.server";
+import { issueSmsCode } from "./sms-code.server";
 
 const marker = (sessionId: string) => `recent-login-${sessionId}`;
 
@@ -54,7 +53,7 @@ export async function hasPassword(userId: string): Promise<boolean> {
 }
 
 async function passwordMatches(userId: string, password: string): Promise<boolean> {
-  if (!password || password.length > 256) return false;
+  if (!password || password.length > PASSWORD_MAX_LENGTH) return false;
   const ctx = await auth().$context;
   const hash = (await ctx.internalAdapter.findCredentialAccount(userId))?.password;
   return hash ? ctx.password.verify({ hash, password }) : false;
@@ -64,9 +63,7 @@ async function totpMatches(userId: string, code: string): Promise<boolean> {
   if (!/^\d{6}$/.test(code.trim())) return false;
   const [row] = await systemDb().select({ secret: twoFactor.secret, verified: twoFactor.verified }).from(twoFactor).where(eq(twoFactor.userId, userId));
   if (!row || row.verified === false) return false;
-  const ctx = await auth().$context;
-  const secret = await symmetricDecrypt({ key: ctx.secretConfig, data: row.secret });
-  return createOTP(secret, { digits: 6, period: 30 }).verify(code.trim());
+  return totpCodeMatches(row.secret, code);
 }
 
 const smsKey = (sessionId: string) => `reauth-sms-${sessionId}`;
@@ -84,11 +81,7 @@ export async function verifiedPhone(userId: string): Promise<{ phoneNumber: stri
 export async function sendReauthSms(user: Pick<SessionUser, "id" | "sessionId">): Promise<boolean> {
   const phone = await verifiedPhone(user.id);
   if (!phone) return false;
-  const ctx = await auth().$context;
-  const code = generateRandomString(6, "0-9");
-  await ctx.internalAdapter.deleteVerificationByIdentifier(smsKey(user.sessionId));
-  await ctx.internalAdapter.createVerificationValue({ identifier: smsKey(user.sessionId), value: `${code}:0`, expiresAt: new Date(Date.now() + SMS_CODE_MINUTES * 60_000) });
-  return sendSmsCode({ phoneNumber: phone.phoneNumber, locale: isLocale(phone.locale) ? phone.locale : DEFAULT_LOCALE }, code);
+  return issueSmsCode(smsKey(user.sessionId), { phoneNumber: phone.phoneNumber, locale: isLocale(phone.locale) ? phone.locale : DEFAULT_LOCALE });
 }
 
 /** A few tries per code; a used, expired or used-up code is gone. */

@@ -36,8 +36,18 @@ async function encrypt(data: string): Promise<string> {
   return symmetricEncrypt({ key: (await auth().$context).secretConfig, data });
 }
 
+/** Codes as the twoFactor plugin's challenge checks them (6 digits, 30 s), so what enrols here signs in there. */
+const totp = (secret: string) => createOTP(secret, { digits: 6, period: 30 });
+
+/** Whether `code` is the authenticator app's current code for a stored (encrypted) secret. */
+export async function totpCodeMatches(encryptedSecret: string, code: string): Promise<boolean> {
+  if (!/^\d{6}$/.test(code.trim())) return false;
+  const secret = await symmetricDecrypt({ key: (await auth().$context).secretConfig, data: encryptedSecret });
+  return totp(secret).verify(code.trim());
+}
+
 async function describeEnrolment(secret: string, email: string, backupCodes: string[]): Promise<Enrolment> {
-  const totpUri = createOTP(secret, { digits: 6, period: 30 }).url(TOTP_ISSUER, email);
+  const totpUri = totp(secret).url(TOTP_ISSUER, email);
   const manualKey = new URL(totpUri).searchParams.get("secret") ?? "";
   const svg = await QRCode.toString(totpUri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
   return { totpUri, manualKey, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, backupCodes };
@@ -70,9 +80,7 @@ export async function pendingEnrolment(user: { id: string; email: string }): Pro
 export async function confirmEnrolment(user: { id: string }, code: string, origin: AuditOrigin): Promise<boolean> {
   const [row] = await systemDb().select().from(twoFactor).where(eq(twoFactor.userId, user.id));
   if (!row || row.verified !== false || !/^\d{6}$/.test(code.trim())) return false;
-  const secret = await symmetricDecrypt({ key: (await auth().$context).secretConfig, data: row.secret });
-  const ok = await createOTP(secret, { digits: 6, period: 30 }).verify(code.trim());
-  if (!ok) {
+  if (!(await totpCodeMatches(row.secret, code))) {
     await recordAudit({ action: "auth.second-factor-enrolment-failed", actorId: user.id, subjectType: "user", subjectId: user.id }, origin);
     return false;
   }

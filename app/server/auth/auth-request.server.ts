@@ -42,6 +42,13 @@ export async function callAuth(call: AuthCall): Promise<Response> {
   );
 }
 
+/** Response headers that pass Better Auth's cookies (session, challenge, sign-out) on to the browser. */
+export function cookieHeaders(setCookies: string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
 /** Seconds from Better Auth's X-Retry-After on a 429 (at least 1). */
 export function retryAfterSeconds(response: Response): number {
   const value = Number(response.headers.get("x-retry-after") ?? response.headers.get("retry-after"));

@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 
-export const OIDC_PRESETS = ["google", "microsoft"] as const;
-export type OidcPreset = (typeof OIDC_PRESETS)[number];
+const OIDC_PRESETS = ["google", "microsoft"] as const;
+type OidcPreset = (typeof OIDC_PRESETS)[number];
 
 const PRESET_NAMES: Record<OidcPreset, string> = { google: "Google", microsoft: "Microsoft" };
 
@@ -55,7 +55,7 @@ const entrySchema = z
     if (entry.tenant && entry.preset !== "microsoft") ctx.addIssue({ code: "custom", message: `provider "${entry.id}": "tenant" is only for the microsoft preset` });
   });
 
-export const oidcProvidersSchema = z
+const oidcProvidersSchema = z
   .array(entrySchema)
   .max(10)
   .refine((list) => new Set(list.map((p) => p.id)).size === list.length, "provider ids must be unique");

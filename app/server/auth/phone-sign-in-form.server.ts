@@ -10,7 +10,7 @@ import { auditOrigin } from "../audit/audit.server";
 import { requestPhoneSignInCode, verifyPhoneSignInCode } from "./phone-sign-in.server";
 import { redirectAfterSignInStep } from "./sign-in-redirect.server";
 
-export const PHONE_SIGN_IN_INTENTS = ["phone-send", "phone-verify"] as const;
+const PHONE_SIGN_IN_INTENTS = ["phone-send", "phone-verify"] as const;
 
 export function isPhoneSignInIntent(value: unknown): value is (typeof PHONE_SIGN_IN_INTENTS)[number] {
   return typeof value === "string" && (PHONE_SIGN_IN_INTENTS as readonly string[]).includes(value);

@@ -8,6 +8,7 @@ import type { ErrorCode } from "~/domain/errors";
 import type { Locale } from "~/domain/locales";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { auditOrigin } from "../audit/audit.server";
+import { cookieHeaders } from "./auth-request.server";
 import { requestSignInLink } from "./magic-link-sign-in.server";
 import { startOidcSignIn } from "./oidc-sign-in.server";
 
@@ -34,9 +35,7 @@ export async function signInLinkAction(form: FormData, request: Request, context
   if (!result.ok) {
     return result.code === "too-many-requests" ? tooManyRequests(result.retryAfter) : data<SignInActionData>({ error: result.code }, { status: 503 });
   }
-  const headers = new Headers();
-  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  return data<SignInActionData>({ linkSentTo: parsed.data.linkEmail }, { headers });
+  return data<SignInActionData>({ linkSentTo: parsed.data.linkEmail }, { headers: cookieHeaders(result.setCookies) });
 }
 
 const oidcSchema = z.object({ provider: z.string().max(32), redirectTo: z.string().optional() });
@@ -50,7 +49,5 @@ export async function oidcSignInAction(form: FormData, request: Request, context
     auditOrigin(request, context),
   );
   if (!start.ok) return start.retryAfter ? tooManyRequests(start.retryAfter) : data<SignInActionData>({ error: start.code }, { status: 400 });
-  const headers = new Headers();
-  for (const cookie of start.setCookies) headers.append("Set-Cookie", cookie);
-  throw redirect(start.url, { headers });
+  throw redirect(start.url, { headers: cookieHeaders(start.setCookies) });
 }

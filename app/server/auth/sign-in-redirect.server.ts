@@ -6,12 +6,12 @@ import { redirect } from "react-router";
 import { localizePath, type Locale } from "~/domain/locales";
 import { homePath, isRole } from "~/domain/roles";
 import { safeRedirectPath } from "~/domain/safe-redirect";
+import { cookieHeaders } from "./auth-request.server";
 
 export type SignInStep = { ok: true; userId: string; role: string; setCookies: string[] } | { ok: "second-factor"; setCookies: string[] };
 
 export function redirectAfterSignInStep(result: SignInStep, redirectTo: string | null | undefined, locale: Locale): never {
-  const headers = new Headers();
-  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+  const headers = cookieHeaders(result.setCookies);
   const safe = safeRedirectPath(redirectTo ?? null);
   if (result.ok === "second-factor") {
     const query = safe ? `?redirectTo=${encodeURIComponent(safe)}` : "";

@@ -9,8 +9,10 @@ import { localizePath, type Locale } from "~/domain/locales";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { auditOrigin, recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
+import { cookieHeaders } from "./auth-request.server";
 import { countAddressAttempt } from "./plugins/address-rate-limit.server";
 import { browserAskedForLink, completeSignInLink, pendingSignInLink, sameAddress } from "./magic-link-sign-in.server";
+import { redirectAfterSignInStep } from "./sign-in-redirect.server";
 
 /** Wrong addresses typed for one link before it stops accepting guesses (for the link's lifetime). */
 const ADDRESS_GUESSES_PER_LINK = 5;
@@ -21,15 +23,10 @@ export type VerifyLoginView =
   | { view: "link-error"; code: SignInNoticeCode }
   | { view: "none" };
 
-function afterSignIn(redirectTo: string | null, locale: Locale, setCookies: string[], secondFactor = false): Response {
-  const headers = new Headers();
-  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
-  if (secondFactor) {
-    const query = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : "";
-    return redirect(`${localizePath("/verify-login", locale)}${query}`, { headers });
-  }
-  // The sign-in page sends a signed-in user on to their home.
-  return redirect(redirectTo ?? localizePath("/", locale), { headers });
+function afterSignIn(redirectTo: string | null, locale: Locale, setCookies: string[], secondFactor: boolean): never {
+  if (secondFactor) redirectAfterSignInStep({ ok: "second-factor", setCookies }, redirectTo, locale);
+  // The link does not tell who signed in; the sign-in page sends a signed-in user on to their home.
+  throw redirect(redirectTo ?? localizePath("/", locale), { headers: cookieHeaders(setCookies) });
 }
 
 export async function verifyLoginLoader(request: Request, context: AppLoadContext, locale: Locale): Promise<VerifyLoginView> {
@@ -48,7 +45,7 @@ export async function verifyLoginLoader(request: Request, context: AppLoadContex
   if (!browserAskedForLink(request.headers.get("cookie"), pending.email)) return { view: "confirm-email", token, redirectTo };
   const done = await completeSignInLink(token, request.headers, auditOrigin(request, context));
   if (!done.ok) return { view: "link-error", code: done.code };
-  throw afterSignIn(redirectTo, locale, done.setCookies, done.secondFactor);
+  afterSignIn(redirectTo, locale, done.setCookies, done.secondFactor);
 }
 
 export async function verifyLoginAction(request: Request, context: AppLoadContext, locale: Locale) {
@@ -67,6 +64,6 @@ export async function verifyLoginAction(request: Request, context: AppLoadContex
   }
   const done = await completeSignInLink(token, request.headers, auditOrigin(request, context));
   if (!done.ok) return data<VerifyLoginView>({ view: "link-error", code: done.code }, { status: 400 });
-  throw afterSignIn(redirectTo, locale, done.setCookies, done.secondFactor);
+  afterSignIn(redirectTo, locale, done.setCookies, done.secondFactor);
 }
 
