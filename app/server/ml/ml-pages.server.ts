@@ -164,7 +164,7 @@ export async function labellingPage(user: SessionUser, url: URL) {
   return { video, moments: await labelledMomentsOfVideo(user, video.id) };
 }
 
-/** The test-prediction and explanation pages: versions to choose from and recent images to pick. */
+/** The test-prediction page: versions to choose from and recent images to pick. */
 export async function predictionPage(user: SessionUser) {
   const [versions, recent] = await Promise.all([versionSummaries(user), recentImages(user)]);
   return { versions, recent };
