@@ -41,6 +41,14 @@ export function parseLabel(value: unknown): 0 | 1 {
   throw new AppError("invalid-argument", { field: "label" });
 }
 
+/** The grid's and the export's filters from their query values; anything unknown means "no filter". */
+export function imageFilters(label: unknown, source: unknown): ImageFilters {
+  return {
+    label: label === "0" || label === "1" ? parseLabel(label) : undefined,
+    source: isImageSource(source) ? source : undefined,
+  };
+}
+
 function where(filters: ImageFilters): SQL | undefined {
   return and(
     filters.label === undefined ? undefined : eq(labelledImage.label, filters.label),

@@ -25,6 +25,7 @@ import { objectStore } from "../storage/storage.server";
 import {
   datasetIndex,
   saveLabelledImage,
+  imageFilters,
   imageKey,
   isImageSource,
   labelledImagesInBatches,
@@ -60,11 +61,7 @@ function handle(work: (req: Request, res: Response, user: Awaited<ReturnType<typ
 }
 
 function filtersOf(req: Request): ImageFilters {
-  const { label, source } = req.query;
-  return {
-    label: label === "0" || label === "1" ? parseLabel(label) : undefined,
-    source: isImageSource(source) ? source : undefined,
-  };
+  return imageFilters(req.query.label, req.query.source);
 }
 
 async function sendObject(res: Response, key: string, cacheControl: string, range?: { start: number; end: number }) {

@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import { AppError } from "~/domain/errors";
 import type { SessionUser } from "../auth/session.server";
-import { classBalance, deleteLabelledImage, labelledMomentsOfVideo, labellerNames, imageUrl, isImageSource, pageLabelledImages, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
+import { classBalance, deleteLabelledImage, imageFilters, labelledMomentsOfVideo, labellerNames, imageUrl, pageLabelledImages, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
 import { recordLabellingView } from "./dossier-video-views.server";
 import { activateModelVersion, listModelVersions } from "./model-versions.server";
 import { uploadOrganisations } from "../media/media.server";
@@ -53,11 +53,8 @@ export async function activateFromForm(user: SessionUser, form: FormData): Promi
 }
 
 export function filtersFromUrl(url: URL): ImageFilters & { page: number } {
-  const label = url.searchParams.get("label");
-  const source = url.searchParams.get("source");
   return {
-    label: label === "0" || label === "1" ? parseLabel(label) : undefined,
-    source: isImageSource(source) ? source : undefined,
+    ...imageFilters(url.searchParams.get("label"), url.searchParams.get("source")),
     page: Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0),
   };
 }
