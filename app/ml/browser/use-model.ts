@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import type { BackendName } from "../backend";
 import { DEFAULT_BROWSER_BACKEND } from "./backends";
 import { loadMl } from "./load-ml";
-import type { ActiveModel } from "./runtime";
+import type { ActiveModel } from "~/server/ml/model-versions.server";
 
 export type ModelState = { model: tf.LayersModel | null; info: ActiveModel | null; error: string | null; backend: BackendName };
 

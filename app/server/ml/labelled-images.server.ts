@@ -6,6 +6,7 @@
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
 import { SNIFF_BYTES, sniffMediaType } from "~/domain/media-types";
+import type { ImageFile } from "~/ml/api-urls";
 import { recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
 import { labelledImage, user } from "../db/schema";
@@ -20,15 +21,10 @@ const MAX_THUMB_BYTES = 64 * 1024;
 
 export type LabelledImageRow = typeof labelledImage.$inferSelect;
 export type ImageFilters = { label?: 0 | 1; source?: ImageSource; videoId?: string };
-export type ImageFile = "image.jpg" | "thumb.jpg";
 
 /** Object keys may not contain "." (the seed's key rule): "image-jpg", "thumb-jpg". */
 export function imageKey(id: string, file: ImageFile): string {
   return `ml/images/${id}/${file.replace(".", "-")}`;
-}
-
-export function imageUrl(id: string, file: ImageFile): string {
-  return `/api/ml/images/${encodeURIComponent(id)}/${file}`;
 }
 
 export function isImageSource(value: unknown): value is ImageSource {

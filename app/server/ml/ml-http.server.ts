@@ -19,6 +19,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type Request, type Response } from "express";
 import yazl from "yazl";
 import { AppError } from "~/domain/errors";
+import { MODEL_FILES, type ImageFile, type ModelFile } from "~/ml/api-urls";
 import { loadSessionUser } from "../auth/session.server";
 import { parseRange } from "../media/range.server";
 import { objectStore } from "../storage/storage.server";
@@ -30,10 +31,9 @@ import {
   isImageSource,
   labelledImagesInBatches,
   parseLabel,
-  type ImageFile,
   type ImageFilters,
 } from "./labelled-images.server";
-import { activeModelDescriptor, createModelVersion, getModelVersion, MODEL_FILES, modelFileKey, type ModelFile } from "./model-versions.server";
+import { activeModelDescriptor, createModelVersion, getModelVersion, modelFileKey } from "./model-versions.server";
 import { findVideoForLabelling, videoKey } from "./video-sources.server";
 import { assertMlAdmin } from "./actor.server";
 

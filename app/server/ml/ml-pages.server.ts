@@ -4,8 +4,9 @@
  */
 import { data } from "react-router";
 import { AppError } from "~/domain/errors";
+import { labelledImageUrl } from "~/ml/api-urls";
 import type { SessionUser } from "../auth/session.server";
-import { classBalance, deleteLabelledImage, imageFilters, labelledMomentsOfVideo, labellerNames, imageUrl, pageLabelledImages, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
+import { classBalance, deleteLabelledImage, imageFilters, labelledMomentsOfVideo, labellerNames, pageLabelledImages, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
 import { recordLabellingView } from "./dossier-video-views.server";
 import { activateModelVersion, listModelVersions } from "./model-versions.server";
 import { uploadOrganisations } from "../media/media.server";
@@ -77,8 +78,8 @@ export async function labelledImagesPage(user: SessionUser, url: URL) {
       videoId: r.videoId,
       timestampMs: r.timestampMs,
       labelledBy: (r.labelledBy && names.get(r.labelledBy)) || null,
-      thumbUrl: imageUrl(r.id, "thumb.jpg"),
-      imageUrl: imageUrl(r.id, "image.jpg"),
+      thumbUrl: labelledImageUrl(r.id, "thumb.jpg"),
+      imageUrl: labelledImageUrl(r.id, "image.jpg"),
       createdAt: r.createdAt.toISOString(),
     })),
   };
@@ -96,7 +97,7 @@ export async function changeLabelledImage(user: SessionUser, form: FormData): Pr
 /** A few recent labelled images to choose from on the test and explanation pages. */
 export async function recentImages(user: SessionUser, count = 12) {
   const rows = await pageLabelledImages(user, {}, 0, count);
-  return rows.map((r) => ({ id: r.id, label: r.label, thumbUrl: imageUrl(r.id, "thumb.jpg"), imageUrl: imageUrl(r.id, "image.jpg") }));
+  return rows.map((r) => ({ id: r.id, label: r.label, thumbUrl: labelledImageUrl(r.id, "thumb.jpg"), imageUrl: labelledImageUrl(r.id, "image.jpg") }));
 }
 
 /** Runs a page action: success is `{ ok: true }`; an AppError becomes `{ error: code }` with its status. */
