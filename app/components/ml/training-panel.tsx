@@ -12,20 +12,13 @@ import { fetchDatasetIndex, loadDatasetPixels } from "~/ml/browser/dataset";
 import { BROWSER_BACKENDS } from "~/ml/browser/backends";
 import { loadMl } from "~/ml/browser/load-ml";
 import type { EpochLog, TrainingResult } from "~/ml/browser/training";
-import { postJson } from "~/ml/browser/use-model";
+import { postJson, toBase64 } from "~/ml/browser/post-json";
 import { syntheticDataset } from "~/ml/synthetic/dataset";
 import { captureRun, type DataSource, defaultVersionName, isSyntheticRun, type TrainingRun, versionMetadata } from "~/ml/training-run";
 import { ConfusionMatrix } from "./confusion-matrix";
 import { LineChart } from "./line-chart";
 
 const field = "w-28 rounded border border-slate-300 px-2 py-1";
-
-function toBase64(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer);
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
   const { t } = useTranslation("ml");
@@ -82,7 +75,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
       const { id } = await postJson<{ id: string }>("/api/ml/models", {
         ...versionMetadata(result.run, result, name),
         modelJson: JSON.stringify(saved.modelJson),
-        weights: toBase64(saved.weights),
+        weights: toBase64(new Uint8Array(saved.weights)),
       });
       setSavedId(id);
       setStatus("saved");

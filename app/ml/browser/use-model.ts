@@ -28,12 +28,3 @@ export function useModel(version: string | "active" = "active", backend: Backend
   }, [version, backend]);
   return state;
 }
-
-export async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
-  if (!response.ok) {
-    const code = ((await response.json().catch(() => ({}))) as { code?: string }).code ?? "internal";
-    throw new Error(code);
-  }
-  return (await response.json()) as T;
-}
