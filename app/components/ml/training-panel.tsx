@@ -9,7 +9,7 @@ import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { BackendName } from "~/ml/backend";
 import { fetchDatasetIndex, loadDatasetPixels } from "~/ml/browser/dataset";
-import { BROWSER_BACKENDS } from "~/ml/browser/backends";
+import { BROWSER_BACKENDS, DEFAULT_BROWSER_BACKEND } from "~/ml/browser/backends";
 import { loadMl } from "~/ml/browser/load-ml";
 import type { EpochLog, TrainingResult } from "~/ml/browser/training";
 import { postJson, toBase64 } from "~/ml/browser/post-json";
@@ -25,7 +25,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
   const revalidator = useRevalidator();
   const [source, setSource] = useState<DataSource>(labelledCount >= 20 ? "labelled" : "synthetic");
   const [settings, setSettings] = useState({ epochs: 8, batchSize: 32, learningRate: 0.002, validationSplit: 0.2, syntheticCount: 400 });
-  const [backend, setBackend] = useState<BackendName>("wasm");
+  const [backend, setBackend] = useState<BackendName>(DEFAULT_BROWSER_BACKEND);
   const [status, setStatus] = useState<"idle" | "loading" | "training" | "done" | "saving" | "saved" | "failed">("idle");
   const [loaded, setLoaded] = useState(0);
   const [history, setHistory] = useState<EpochLog[]>([]);
