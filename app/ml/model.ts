@@ -9,7 +9,7 @@
  */
 import * as tf from "@tensorflow/tfjs";
 import { INPUT_SIZE, rgbBatchToTensor } from "./preprocess";
-import { mulberry32 } from "./synthetic/prng";
+import { mulberry32, shuffle } from "./synthetic/prng";
 
 export function createModel(seed = 1): tf.LayersModel {
   const init = (i: number) => tf.initializers.heNormal({ seed: seed * 100 + i });
@@ -53,10 +53,7 @@ export async function train(model: tf.LayersModel, data: LabelledImages, options
   try {
     for (let epoch = 0; epoch < options.epochs; epoch++) {
       const started = performance.now();
-      for (let i = order.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        [order[i], order[j]] = [order[j], order[i]];
-      }
+      shuffle(random, order);
       const indices = tf.tensor1d(order, "int32");
       const [xe, ye] = [tf.gather(xs, indices), tf.gather(ys, indices)];
       const history = await model.fit(xe, ye, { epochs: 1, batchSize: options.batchSize ?? 32, shuffle: false, verbose: 0 });
