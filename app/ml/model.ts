@@ -8,6 +8,7 @@
  * same model.
  */
 import * as tf from "@tensorflow/tfjs";
+import { confusionAt } from "./metrics";
 import { INPUT_SIZE, rgbBatchToTensor } from "./preprocess";
 import { mulberry32, shuffle } from "./synthetic/prng";
 
@@ -87,18 +88,10 @@ export type Evaluation = {
   falseNegatives: number;
 };
 
-/** Accuracy and confusion counts at threshold 0.5. */
+/** Accuracy and confusion counts at threshold 0.5 (counted by confusionAt, as the pages count them). */
 export async function evaluate(model: tf.LayersModel, data: LabelledImages, threshold = 0.5): Promise<Evaluation> {
   const p = await predict(model, data.images);
-  const e: Evaluation = { accuracy: 0, count: p.length, truePositives: 0, falsePositives: 0, trueNegatives: 0, falseNegatives: 0 };
-  p.forEach((v, i) => {
-    const predicted = v >= threshold;
-    const actual = data.labels[i] === 1;
-    if (predicted && actual) e.truePositives++;
-    else if (predicted) e.falsePositives++;
-    else if (actual) e.falseNegatives++;
-    else e.trueNegatives++;
-  });
-  e.accuracy = p.length ? (e.truePositives + e.trueNegatives) / p.length : 0;
-  return e;
+  const { accuracy, truePositives, falsePositives, trueNegatives, falseNegatives } = confusionAt(p, data.labels, threshold);
+  // This key order is the shipped metrics.json's (scripts/ml/train-default-model.ts spreads it there).
+  return { accuracy, count: p.length, truePositives, falsePositives, trueNegatives, falseNegatives };
 }
