@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
+import { IMAGE_SOURCES, type ImageSource } from "~/domain/image-sources";
 import { SNIFF_BYTES, sniffMediaType } from "~/domain/media-types";
 import type { ImageFile } from "~/ml/api-urls";
 import { recordAudit } from "../audit/audit.server";
@@ -13,8 +14,6 @@ import { labelledImage, user } from "../db/schema";
 import { objectStore } from "../storage/storage.server";
 import { assertMlAdmin, type MlActor } from "./actor.server";
 
-export const IMAGE_SOURCES = ["upload", "video", "webcam"] as const;
-export type ImageSource = (typeof IMAGE_SOURCES)[number];
 export const PAGE_SIZE = 60;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_THUMB_BYTES = 64 * 1024;
