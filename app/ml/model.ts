@@ -8,8 +8,9 @@
  * same model.
  */
 import * as tf from "@tensorflow/tfjs";
+import { confusionAt } from "./metrics";
 import { INPUT_SIZE, rgbBatchToTensor } from "./preprocess";
-import { mulberry32 } from "./synthetic/prng";
+import { mulberry32, shuffle } from "./synthetic/prng";
 
 export function createModel(seed = 1): tf.LayersModel {
   const init = (i: number) => tf.initializers.heNormal({ seed: seed * 100 + i });
@@ -53,10 +54,7 @@ export async function train(model: tf.LayersModel, data: LabelledImages, options
   try {
     for (let epoch = 0; epoch < options.epochs; epoch++) {
       const started = performance.now();
-      for (let i = order.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        [order[i], order[j]] = [order[j], order[i]];
-      }
+      shuffle(random, order);
       const indices = tf.tensor1d(order, "int32");
       const [xe, ye] = [tf.gather(xs, indices), tf.gather(ys, indices)];
       const history = await model.fit(xe, ye, { epochs: 1, batchSize: options.batchSize ?? 32, shuffle: false, verbose: 0 });
@@ -90,18 +88,10 @@ export type Evaluation = {
   falseNegatives: number;
 };
 
-/** Accuracy and confusion counts at threshold 0.5. */
+/** Accuracy and confusion counts at threshold 0.5 (counted by confusionAt, as the pages count them). */
 export async function evaluate(model: tf.LayersModel, data: LabelledImages, threshold = 0.5): Promise<Evaluation> {
   const p = await predict(model, data.images);
-  const e: Evaluation = { accuracy: 0, count: p.length, truePositives: 0, falsePositives: 0, trueNegatives: 0, falseNegatives: 0 };
-  p.forEach((v, i) => {
-    const predicted = v >= threshold;
-    const actual = data.labels[i] === 1;
-    if (predicted && actual) e.truePositives++;
-    else if (predicted) e.falsePositives++;
-    else if (actual) e.falseNegatives++;
-    else e.trueNegatives++;
-  });
-  e.accuracy = p.length ? (e.truePositives + e.trueNegatives) / p.length : 0;
-  return e;
+  const { accuracy, truePositives, falsePositives, trueNegatives, falseNegatives } = confusionAt(p, data.labels, threshold);
+  // This key order is the shipped metrics.json's (scripts/ml/train-default-model.ts spreads it there).
+  return { accuracy, count: p.length, truePositives, falsePositives, trueNegatives, falseNegatives };
 }

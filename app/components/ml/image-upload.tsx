@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { encodeForDataset } from "~/ml/browser/frames";
-import { postJson } from "~/ml/browser/use-model";
+import { postJson } from "~/ml/browser/post-json";
 
 export function ImageUpload() {
   const { t } = useTranslation("ml");

@@ -9,10 +9,10 @@ import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { BackendName } from "~/ml/backend";
 import { fetchDatasetIndex, loadDatasetPixels } from "~/ml/browser/dataset";
-import { BROWSER_BACKENDS } from "~/ml/browser/backends";
+import { BROWSER_BACKENDS, DEFAULT_BROWSER_BACKEND } from "~/ml/browser/backends";
 import { loadMl } from "~/ml/browser/load-ml";
 import type { EpochLog, TrainingResult } from "~/ml/browser/training";
-import { postJson } from "~/ml/browser/use-model";
+import { postJson, toBase64 } from "~/ml/browser/post-json";
 import { syntheticDataset } from "~/ml/synthetic/dataset";
 import { captureRun, type DataSource, defaultVersionName, isSyntheticRun, type TrainingRun, versionMetadata } from "~/ml/training-run";
 import { ConfusionMatrix } from "./confusion-matrix";
@@ -20,19 +20,12 @@ import { LineChart } from "./line-chart";
 
 const field = "w-28 rounded border border-slate-300 px-2 py-1";
 
-function toBase64(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer);
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
   const { t } = useTranslation("ml");
   const revalidator = useRevalidator();
   const [source, setSource] = useState<DataSource>(labelledCount >= 20 ? "labelled" : "synthetic");
   const [settings, setSettings] = useState({ epochs: 8, batchSize: 32, learningRate: 0.002, validationSplit: 0.2, syntheticCount: 400 });
-  const [backend, setBackend] = useState<BackendName>("wasm");
+  const [backend, setBackend] = useState<BackendName>(DEFAULT_BROWSER_BACKEND);
   const [status, setStatus] = useState<"idle" | "loading" | "training" | "done" | "saving" | "saved" | "failed">("idle");
   const [loaded, setLoaded] = useState(0);
   const [history, setHistory] = useState<EpochLog[]>([]);
@@ -82,7 +75,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
       const { id } = await postJson<{ id: string }>("/api/ml/models", {
         ...versionMetadata(result.run, result, name),
         modelJson: JSON.stringify(saved.modelJson),
-        weights: toBase64(saved.weights),
+        weights: toBase64(new Uint8Array(saved.weights)),
       });
       setSavedId(id);
       setStatus("saved");

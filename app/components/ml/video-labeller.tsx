@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { encodeForDataset } from "~/ml/browser/frames";
-import { postJson } from "~/ml/browser/use-model";
+import { postJson } from "~/ml/browser/post-json";
 import { labelledStretches, type Moment } from "~/ml/timeline";
 
 type Video = { id: string; name: string; url: string };

@@ -1,4 +1,5 @@
 /** The labelled set as the model sees it: ids and labels from the server, pixels from the 64×64 thumbnails. */
+import { labelledImageUrl } from "../api-urls";
 import { inputReader, imageUrlToRgb } from "./frames";
 
 export type DatasetEntry = { id: string; label: number };
@@ -18,7 +19,7 @@ export async function loadDatasetPixels(entries: DatasetEntry[], onProgress?: (d
   const worker = async () => {
     while (next < entries.length) {
       const i = next++;
-      images[i] = await imageUrlToRgb(`/api/ml/images/${encodeURIComponent(entries[i].id)}/thumb.jpg`, read);
+      images[i] = await imageUrlToRgb(labelledImageUrl(entries[i].id, "thumb.jpg"), read);
       onProgress?.(++done);
     }
   };

@@ -4,6 +4,7 @@
  * stored thumbnails the model trains on), stored images are JPEGs of at most 640 pixels wide.
  */
 import { INPUT_SIZE } from "../input-size";
+import { toBase64 } from "./post-json";
 
 export type Rgba = { data: Uint8ClampedArray; width: number; height: number };
 
@@ -72,13 +73,10 @@ export function rgbToCanvas(rgb: Uint8Array, size: number, target?: HTMLCanvasEl
   return c;
 }
 
-async function toBase64(c: HTMLCanvasElement, quality: number): Promise<string> {
+async function jpegBase64(c: HTMLCanvasElement, quality: number): Promise<string> {
   const blob = await new Promise<Blob | null>((resolve) => c.toBlob(resolve, "image/jpeg", quality));
   if (!blob) throw new Error("JPEG encoding failed");
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+  return toBase64(new Uint8Array(await blob.arrayBuffer()));
 }
 
 /** The stored image and its 64×64 thumbnail (the model's input), as base64 JPEGs for POST /api/ml/images. */
@@ -89,7 +87,7 @@ export async function encodeForDataset(source: HTMLVideoElement | HTMLImageEleme
   full.ctx.drawImage(source, 0, 0, full.canvas.width, full.canvas.height);
   const thumb = canvas(INPUT_SIZE, INPUT_SIZE);
   thumb.ctx.drawImage(source, 0, 0, INPUT_SIZE, INPUT_SIZE);
-  return { image: await toBase64(full.canvas, 0.85), thumbnail: await toBase64(thumb.canvas, 0.92), width, height };
+  return { image: await jpegBase64(full.canvas, 0.85), thumbnail: await jpegBase64(thumb.canvas, 0.92), width, height };
 }
 
 /** Decodes an image URL (a stored thumbnail) to RGB bytes at the model's input size. */

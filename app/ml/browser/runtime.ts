@@ -7,20 +7,15 @@ import * as tf from "@tensorflow/tfjs";
 import wasmPlain from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url";
 import wasmSimd from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url";
 import wasmThreaded from "@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url";
+import type { ActiveModel } from "~/server/ml/model-versions.server";
+import { modelFileUrl } from "../api-urls";
 import { type BackendName, useBackend } from "../backend";
 import { DEFAULT_BROWSER_BACKEND } from "./backends";
-
-
-export type ActiveModel = { id: string; name: string; synthetic: boolean; accuracy: number | null; modelUrl: string };
 
 export async function startBackend(name: BackendName = DEFAULT_BROWSER_BACKEND): Promise<void> {
   await useBackend(name, {
     wasmPaths: { "tfjs-backend-wasm.wasm": wasmPlain, "tfjs-backend-wasm-simd.wasm": wasmSimd, "tfjs-backend-wasm-threaded-simd.wasm": wasmThreaded },
   });
-}
-
-export function modelUrl(id: string): string {
-  return `/api/ml/models/${encodeURIComponent(id)}/model.json`;
 }
 
 const models = new Map<string, Promise<tf.LayersModel>>();
@@ -30,7 +25,7 @@ export function loadModelVersion(id: string): Promise<tf.LayersModel> {
   const key = `${tf.getBackend()}:${id}`;
   let pending = models.get(key);
   if (!pending) {
-    pending = tf.loadLayersModel(modelUrl(id));
+    pending = tf.loadLayersModel(modelFileUrl(id, "model.json"));
     pending.catch(() => models.delete(key));
     models.set(key, pending);
   }
@@ -42,13 +37,6 @@ export async function fetchActiveModel(): Promise<ActiveModel> {
   const response = await fetch("/api/ml/models/active", { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`active model: HTTP ${response.status}`);
   return (await response.json()) as ActiveModel;
-}
-
-/** Starts the backend and loads the active version: what the recorder and the live page need. */
-export async function loadActiveModel(backend: BackendName = DEFAULT_BROWSER_BACKEND): Promise<{ info: ActiveModel; model: tf.LayersModel }> {
-  await startBackend(backend);
-  const info = await fetchActiveModel();
-  return { info, model: await loadModelVersion(info.id) };
 }
 
 /** Exposed so browser tests can check that live prediction does not leak tensors. */

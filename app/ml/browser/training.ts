@@ -6,7 +6,7 @@
 import * as tf from "@tensorflow/tfjs";
 import { binaryCrossEntropy, type Confusion, confusionAt } from "../metrics";
 import { createModel, predict, train } from "../model";
-import { mulberry32 } from "../synthetic/prng";
+import { mulberry32, shuffle } from "../synthetic/prng";
 
 export type TrainingSettings = { epochs: number; batchSize: number; learningRate: number; validationSplit: number; seed: number };
 export type EpochLog = { epoch: number; loss: number; acc: number; valLoss: number; valAcc: number; seconds: number };
@@ -14,11 +14,7 @@ export type TrainingResult = { model: tf.LayersModel; history: EpochLog[]; valid
 
 export function splitSeeded<T>(items: T[], validationSplit: number, seed: number): { train: T[]; validation: T[] } {
   const order = items.map((_, i) => i);
-  const random = mulberry32(seed);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
+  shuffle(mulberry32(seed), order);
   const nVal = Math.max(1, Math.round(items.length * validationSplit));
   return { validation: order.slice(0, nVal).map((i) => items[i]), train: order.slice(nVal).map((i) => items[i]) };
 }

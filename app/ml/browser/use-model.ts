@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import type { BackendName } from "../backend";
 import { DEFAULT_BROWSER_BACKEND } from "./backends";
 import { loadMl } from "./load-ml";
-import type { ActiveModel } from "./runtime";
+import type { ActiveModel } from "~/server/ml/model-versions.server";
 
 export type ModelState = { model: tf.LayersModel | null; info: ActiveModel | null; error: string | null; backend: BackendName };
 
@@ -27,13 +27,4 @@ export function useModel(version: string | "active" = "active", backend: Backend
     };
   }, [version, backend]);
   return state;
-}
-
-export async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
-  if (!response.ok) {
-    const code = ((await response.json().catch(() => ({}))) as { code?: string }).code ?? "internal";
-    throw new Error(code);
-  }
-  return (await response.json()) as T;
 }

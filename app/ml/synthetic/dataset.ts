@@ -2,7 +2,7 @@
  * Seeded synthetic data sets and clips. Same seed, same bytes, in Node and in the browser: the shipped default
  * model records the seed it was trained from (public/models/in-ear-synthetic/metrics.json).
  */
-import { gaussian, mulberry32, type Random } from "./prng";
+import { gaussian, mulberry32, shuffle, type Random } from "./prng";
 import { drawInEar, drawNotInEar } from "./scenes";
 
 export const IN_EAR = 1;
@@ -55,11 +55,4 @@ export function syntheticClip(options: { seed: number; label: number; frames: nu
     }
     return frame;
   });
-}
-
-function shuffle(random: Random, items: Uint8Array): void {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j], items[i]];
-  }
 }

@@ -28,6 +28,14 @@ export function pick<T>(random: Random, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)];
 }
 
+/** Fisher–Yates in place; the same draws in the same order, so a seed always gives the same permutation. */
+export function shuffle<T>(random: Random, items: { length: number; [index: number]: T }): void {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+}
+
 /** Standard normal (Box–Muller). */
 export function gaussian(random: Random): number {
   const u = 1 - random();

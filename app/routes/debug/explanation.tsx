@@ -8,14 +8,15 @@ import { useModel } from "~/ml/browser/use-model";
 import { loadMl } from "~/ml/browser/load-ml";
 import type { OcclusionMap } from "~/ml/occlusion";
 import { authorize } from "~/server/auth/authorize.server";
-import { predictionPage } from "~/server/ml/ml-pages.server";
+import { recentImages } from "~/server/ml/ml-pages.server";
 import type { Route } from "./+types/explanation";
 
 export const handle = { i18n: ["ml"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "debug-explanation");
-  return predictionPage(user);
+  // Only images to pick: the page always explains the active model, so it needs no list of versions.
+  return { recent: await recentImages(user) };
 }
 
 /** How the active model decides: an image, its prediction, and the regions that drove it (occlusion sensitivity). */

@@ -5,6 +5,7 @@ import { ClassBalance } from "~/components/ml/class-balance";
 import { ImageUpload } from "~/components/ml/image-upload";
 import { Button } from "~/components/ui/button";
 import { errorMessageKey } from "~/domain/errors";
+import { IMAGE_SOURCES } from "~/domain/image-sources";
 import { authorize } from "~/server/auth/authorize.server";
 import { changeLabelledImage, labelledImagesPage, pageAction } from "~/server/ml/ml-pages.server";
 import type { Route } from "./+types/labeled-images";
@@ -21,8 +22,6 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   return pageAction(() => changeLabelledImage(user, form));
 }
-
-const SOURCES = ["upload", "video", "webcam"] as const;
 
 /** The dataset as a grid of thumbnails, one page at a time: filters, relabel, delete, balance, zip export. */
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
@@ -55,7 +54,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             {t("filters.source")}
             <select name="source" defaultValue={filters.source ?? ""} className="rounded border border-slate-300 px-2 py-1">
               <option value="">{t("filters.all")}</option>
-              {SOURCES.map((s) => (
+              {IMAGE_SOURCES.map((s) => (
                 <option key={s} value={s}>
                   {t(`source.${s}`)}
                 </option>

@@ -7,7 +7,8 @@ import { encodeForDataset } from "~/ml/browser/frames";
 import { InEarIndicator } from "~/ml/browser/in-ear-indicator";
 import { loadMl } from "~/ml/browser/load-ml";
 import { useInEarScore } from "~/ml/browser/use-in-ear-score";
-import { postJson, useModel } from "~/ml/browser/use-model";
+import { postJson } from "~/ml/browser/post-json";
+import { useModel } from "~/ml/browser/use-model";
 import { authorize } from "~/server/auth/authorize.server";
 import type { Route } from "./+types/live-prediction";
 

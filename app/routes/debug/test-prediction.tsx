@@ -6,6 +6,7 @@ import { ImagePicker, type PickedImage } from "~/components/ml/image-picker";
 import { SyntheticNotice } from "~/components/ml/synthetic-notice";
 import { Button } from "~/components/ui/button";
 import { fetchDatasetIndex, loadDatasetPixels } from "~/ml/browser/dataset";
+import { inEarState } from "~/ml/browser/in-ear-indicator";
 import { loadMl } from "~/ml/browser/load-ml";
 import { useModel } from "~/ml/browser/use-model";
 import { confusionAt } from "~/ml/metrics";
@@ -63,7 +64,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  const predictedInEar = probability !== null && probability >= threshold;
+  const predicted = inEarState(probability, threshold);
   return (
     <>
       <PageHeader routeKey="debug-ml-test-prediction" />
@@ -104,8 +105,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                   {probability === null ? "…" : `${(probability * 100).toFixed(1)}%`}
                 </dd>
                 <dt>{t("test.prediction")}</dt>
-                <dd data-testid="predicted-label" data-state={probability === null ? "unknown" : predictedInEar ? "in-ear" : "not-in-ear"}>
-                  {probability === null ? "…" : t(predictedInEar ? "label.inEar" : "label.notInEar")}
+                <dd data-testid="predicted-label" data-state={predicted}>
+                  {predicted === "unknown" ? "…" : t(predicted === "in-ear" ? "label.inEar" : "label.notInEar")}
                 </dd>
                 {picked.label !== null ? (
                   <>

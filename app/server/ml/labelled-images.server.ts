@@ -5,30 +5,25 @@
  */
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
+import { IMAGE_SOURCES, type ImageSource } from "~/domain/image-sources";
 import { SNIFF_BYTES, sniffMediaType } from "~/domain/media-types";
+import type { ImageFile } from "~/ml/api-urls";
 import { recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
 import { labelledImage, user } from "../db/schema";
 import { objectStore } from "../storage/storage.server";
 import { assertMlAdmin, type MlActor } from "./actor.server";
 
-export const IMAGE_SOURCES = ["upload", "video", "webcam"] as const;
-export type ImageSource = (typeof IMAGE_SOURCES)[number];
 export const PAGE_SIZE = 60;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_THUMB_BYTES = 64 * 1024;
 
 export type LabelledImageRow = typeof labelledImage.$inferSelect;
 export type ImageFilters = { label?: 0 | 1; source?: ImageSource; videoId?: string };
-export type ImageFile = "image.jpg" | "thumb.jpg";
 
 /** Object keys may not contain "." (the seed's key rule): "image-jpg", "thumb-jpg". */
 export function imageKey(id: string, file: ImageFile): string {
   return `ml/images/${id}/${file.replace(".", "-")}`;
-}
-
-export function imageUrl(id: string, file: ImageFile): string {
-  return `/api/ml/images/${encodeURIComponent(id)}/${file}`;
 }
 
 export function isImageSource(value: unknown): value is ImageSource {
@@ -39,6 +34,14 @@ export function parseLabel(value: unknown): 0 | 1 {
   if (value === "1" || value === 1) return 1;
   if (value === "0" || value === 0) return 0;
   throw new AppError("invalid-argument", { field: "label" });
+}
+
+/** The grid's and the export's filters from their query values; anything unknown means "no filter". */
+export function imageFilters(label: unknown, source: unknown): ImageFilters {
+  return {
+    label: label === "0" || label === "1" ? parseLabel(label) : undefined,
+    source: isImageSource(source) ? source : undefined,
+  };
 }
 
 function where(filters: ImageFilters): SQL | undefined {

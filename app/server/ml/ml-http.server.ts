@@ -19,20 +19,21 @@ import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type Request, type Response } from "express";
 import yazl from "yazl";
 import { AppError } from "~/domain/errors";
+import { MODEL_FILES, type ImageFile, type ModelFile } from "~/ml/api-urls";
 import { loadSessionUser } from "../auth/session.server";
 import { parseRange } from "../media/range.server";
 import { objectStore } from "../storage/storage.server";
 import {
   datasetIndex,
   saveLabelledImage,
+  imageFilters,
   imageKey,
   isImageSource,
   labelledImagesInBatches,
   parseLabel,
-  type ImageFile,
   type ImageFilters,
 } from "./labelled-images.server";
-import { activeModelDescriptor, createModelVersion, getModelVersion, MODEL_FILES, modelFileKey, type ModelFile } from "./model-versions.server";
+import { activeModelDescriptor, createModelVersion, getModelVersion, modelFileKey } from "./model-versions.server";
 import { findVideoForLabelling, videoKey } from "./video-sources.server";
 import { assertMlAdmin } from "./actor.server";
 
@@ -60,11 +61,7 @@ function handle(work: (req: Request, res: Response, user: Awaited<ReturnType<typ
 }
 
 function filtersOf(req: Request): ImageFilters {
-  const { label, source } = req.query;
-  return {
-    label: label === "0" || label === "1" ? parseLabel(label) : undefined,
-    source: isImageSource(source) ? source : undefined,
-  };
+  return imageFilters(req.query.label, req.query.source);
 }
 
 async function sendObject(res: Response, key: string, cacheControl: string, range?: { start: number; end: number }) {

@@ -4,8 +4,9 @@
  */
 import { data } from "react-router";
 import { AppError } from "~/domain/errors";
+import { labelledImageUrl } from "~/ml/api-urls";
 import type { SessionUser } from "../auth/session.server";
-import { classBalance, deleteLabelledImage, labelledMomentsOfVideo, labellerNames, imageUrl, isImageSource, pageLabelledImages, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
+import { classBalance, deleteLabelledImage, imageFilters, labelledMomentsOfVideo, labellerNames, pageLabelledImages, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
 import { recordLabellingView } from "./dossier-video-views.server";
 import { activateModelVersion, listModelVersions } from "./model-versions.server";
 import { uploadOrganisations } from "../media/media.server";
@@ -53,11 +54,8 @@ export async function activateFromForm(user: SessionUser, form: FormData): Promi
 }
 
 export function filtersFromUrl(url: URL): ImageFilters & { page: number } {
-  const label = url.searchParams.get("label");
-  const source = url.searchParams.get("source");
   return {
-    label: label === "0" || label === "1" ? parseLabel(label) : undefined,
-    source: isImageSource(source) ? source : undefined,
+    ...imageFilters(url.searchParams.get("label"), url.searchParams.get("source")),
     page: Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0),
   };
 }
@@ -80,8 +78,8 @@ export async function labelledImagesPage(user: SessionUser, url: URL) {
       videoId: r.videoId,
       timestampMs: r.timestampMs,
       labelledBy: (r.labelledBy && names.get(r.labelledBy)) || null,
-      thumbUrl: imageUrl(r.id, "thumb.jpg"),
-      imageUrl: imageUrl(r.id, "image.jpg"),
+      thumbUrl: labelledImageUrl(r.id, "thumb.jpg"),
+      imageUrl: labelledImageUrl(r.id, "image.jpg"),
       createdAt: r.createdAt.toISOString(),
     })),
   };
@@ -99,7 +97,7 @@ export async function changeLabelledImage(user: SessionUser, form: FormData): Pr
 /** A few recent labelled images to choose from on the test and explanation pages. */
 export async function recentImages(user: SessionUser, count = 12) {
   const rows = await pageLabelledImages(user, {}, 0, count);
-  return rows.map((r) => ({ id: r.id, label: r.label, thumbUrl: imageUrl(r.id, "thumb.jpg"), imageUrl: imageUrl(r.id, "image.jpg") }));
+  return rows.map((r) => ({ id: r.id, label: r.label, thumbUrl: labelledImageUrl(r.id, "thumb.jpg"), imageUrl: labelledImageUrl(r.id, "image.jpg") }));
 }
 
 /** Runs a page action: success is `{ ok: true }`; an AppError becomes `{ error: code }` with its status. */
@@ -164,7 +162,7 @@ export async function labellingPage(user: SessionUser, url: URL) {
   return { video, moments: await labelledMomentsOfVideo(user, video.id) };
 }
 
-/** The test-prediction and explanation pages: versions to choose from and recent images to pick. */
+/** The test-prediction page: versions to choose from and recent images to pick. */
 export async function predictionPage(user: SessionUser) {
   const [versions, recent] = await Promise.all([versionSummaries(user), recentImages(user)]);
   return { versions, recent };

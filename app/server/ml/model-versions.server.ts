@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { desc, eq, sql } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
+import { modelFileUrl, type ModelFile } from "~/ml/api-urls";
 import { recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
 import { modelVersion } from "../db/schema";
@@ -17,8 +18,6 @@ import { objectStore } from "../storage/storage.server";
 import { assertMlAdmin, type MlActor } from "./actor.server";
 
 export const DEFAULT_MODEL_ID = "in-ear-synthetic";
-export const MODEL_FILES = ["model.json", "weights.bin"] as const;
-export type ModelFile = (typeof MODEL_FILES)[number];
 /** A model.json and weights of the small CNN are ~200 KB; anything far larger is not ours. */
 const MAX_WEIGHTS_BYTES = 20 * 1024 * 1024;
 
@@ -27,11 +26,6 @@ export type ModelVersionRow = typeof modelVersion.$inferSelect;
 /** Object keys may not contain "." (the seed's key rule), so the file's name becomes "model-json" etc. */
 export function modelFileKey(id: string, file: ModelFile): string {
   return `ml/models/${id}/${file.replace(".", "-")}`;
-}
-
-/** The browser's URL of a version's files; immutable because a version's bytes never change. */
-export function modelFileUrl(id: string, file: ModelFile): string {
-  return `/api/ml/models/${encodeURIComponent(id)}/${file}`;
 }
 
 function shippedModelDir(): string {
