@@ -12,7 +12,7 @@ import { MemoryLocker, Server, type ServerOptions } from "@tus/server";
 import type { Upload } from "@tus/utils";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import { UPLOAD_EXPIRY_MS, UPLOADS_PATH } from "~/domain/constants";
 import { claimedKind } from "~/domain/media-types";
 import { StorageError, isStorageError } from "~/domain/storage-errors";
 import { loadSessionUser } from "../auth/session.server";
@@ -32,8 +32,6 @@ import {
 } from "./media.server";
 import { StagingStore, checkHead, readHead } from "./staging-store.server";
 import { storageErrorBody, tusError } from "./tus-errors.server";
-
-export const UPLOADS_PATH = "/api/uploads";
 
 const actors = new WeakMap<object, MediaActor>();
 
