@@ -26,14 +26,13 @@ import { REQUEST_ID_HEADER } from "~/server/auth/request-headers.server";
 import { logger } from "~/server/logger.server";
 import { createDelivery, delivery, installDelivery } from "~/server/mail/delivery.server";
 import { buildPublicConfig } from "~/server/public-config.server";
-import { appCheckEndpoint, installAppCheckBuild } from "~/server/media/app-check.server";
-import { APP_CHECK_PATH } from "~/domain/constants";
+import { installAppCheckBuild } from "~/server/media/app-check.server";
 import { openSetupIfNeeded } from "~/server/setup/setup-code.server";
 import { mlHttp } from "~/server/ml/ml-http.server";
 import { createObjectStore, installObjectStore } from "~/server/storage/storage.server";
 import { installLiveBus, liveBus, startLiveBus } from "~/server/live/bus.server";
 import { liveEventsHandler } from "~/server/live/sse.server";
-import { mediaApi } from "~/server/media/media-api.server";
+import { mediaRoutes } from "~/server/media/media-routes.server";
 import { dossierMediaApi } from "~/server/dossiers/media-api.server";
 import { createUploadServer } from "~/server/media/upload-server.server";
 
@@ -116,11 +115,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   // Media: resumable uploads (tus) staged in DATA_DIR/uploads, then the JSON/preview/download API.
   // Storage requests carry an app-check token bound to this build (decision 051).
   installAppCheckBuild(buildId);
-  app.get(APP_CHECK_PATH, appCheckEndpoint);
   const uploads = createUploadServer();
   void uploads.sweep().catch((err) => logger.error({ err }, "sweeping unfinished uploads failed"));
-  app.all(["/api/uploads", "/api/uploads/{*rest}"], uploads.handler);
-  app.use(mediaApi());
+  app.use(mediaRoutes(uploads));
   app.use(dossierMediaApi());
   // After the same-origin check: the model's JSON POSTs need the same CSRF defence as forms.
   app.use(mlHttp());

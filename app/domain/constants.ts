@@ -44,6 +44,8 @@ export const APP_CHECK_TTL_MS = 60 * MINUTE;
 export const APP_CHECK_REFRESH_BEFORE_MS = 5 * MINUTE;
 export const APP_CHECK_HEADER = "x-casus-app-check";
 export const APP_CHECK_PATH = "/api/app-check";
+/** Where resumable (tus) uploads are created and continued: the browser's endpoint and the server's mount point. */
+export const UPLOADS_PATH = "/api/uploads";
 
 /** Online check and request timeouts (client requests; the server's statement timeout). */
 export const ONLINE_CHECK_TIMEOUT_MS = 10 * SECOND;

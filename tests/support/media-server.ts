@@ -7,10 +7,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
-import { mediaApi } from "~/server/media/media-api.server";
+import { mediaRoutes } from "~/server/media/media-routes.server";
 import { createUploadServer } from "~/server/media/upload-server.server";
-import { appCheckEndpoint, issueAppCheckToken } from "~/server/media/app-check.server";
-import { APP_CHECK_HEADER, APP_CHECK_PATH } from "~/domain/constants";
+import { issueAppCheckToken } from "~/server/media/app-check.server";
+import { APP_CHECK_HEADER } from "~/domain/constants";
 import { DiskObjectStore } from "~/server/storage/disk-store.server";
 import type { ObjectStore } from "~/server/storage/object-store.server";
 import { installObjectStore } from "~/server/storage/storage.server";
@@ -31,9 +31,7 @@ function listen(port = 0): Promise<http.Server> {
   const app = express();
   uploads?.close();
   uploads = createUploadServer();
-  app.get(APP_CHECK_PATH, appCheckEndpoint);
-  app.all(["/api/uploads", "/api/uploads/{*rest}"], uploads.handler);
-  app.use(mediaApi());
+  app.use(mediaRoutes(uploads));
   const server = http.createServer(app);
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }

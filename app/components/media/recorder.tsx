@@ -62,8 +62,9 @@ export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
   const [cameraId, setCameraId] = useState<string>("");
-  const [recording, setRecording] = useState(false);
+  /** When the running recording started; null while not recording. */
   const [startedAt, setStartedAt] = useState<number | null>(null);
+  const recording = startedAt !== null;
   const [elapsed, setElapsed] = useState(0);
   const [clip, setClip] = useState<(RecordedClip & { url: string }) | null>(null);
   const [stills, setStills] = useState<Still[]>([]);
@@ -118,10 +119,10 @@ export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill
   }, []);
 
   useEffect(() => {
-    if (!recording || startedAt === null) return;
+    if (startedAt === null) return;
     const timer = setInterval(() => setElapsed(Math.floor((Date.now() - startedAt) / 1000)), 500);
     return () => clearInterval(timer);
-  }, [recording, startedAt]);
+  }, [startedAt]);
 
   const startRecording = () => {
     const type = recordingType();
@@ -147,13 +148,12 @@ export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill
     setClip(null);
     setStartedAt(Date.now());
     setElapsed(0);
-    setRecording(true);
   };
 
   const stopRecording = () => {
     recorderRef.current?.stop();
     recorderRef.current = null;
-    setRecording(false);
+    setStartedAt(null);
     onRecordingChange?.(false);
   };
 

@@ -3,21 +3,10 @@ import { StorageError } from "~/domain/storage-errors";
 import { failureFromResponse } from "./upload-errors";
 import { withStorageRetry } from "./retry";
 import { appCheckHeaders } from "./app-check";
+import type { MediaView } from "~/server/media/media.server";
 
-export interface MediaInfo {
-  id: string;
-  organisationId: string;
-  kind: string;
-  contentType: string;
-  size: number;
-  sha256: string | null;
-  durationMs: number | null;
-  metadata: { fileName?: string; width?: number; height?: number; [key: string]: unknown };
-  status: string;
-  createdAt: string;
-  completedAt: string | null;
-  urls: { file: string | null; poster: string | null; thumbnail: string | null };
-}
+/** The server's view of a medium (GET /api/media/:id), the same shape the media pages' loaders send. */
+export type MediaInfo = MediaView;
 
 async function call(url: string, init: RequestInit = {}): Promise<MediaInfo> {
   let response: Response;

@@ -4,12 +4,11 @@
  */
 import * as tus from "tus-js-client";
 import type { StorageErrorCode } from "~/domain/storage-errors";
-import { APP_CHECK_HEADER } from "~/domain/constants";
+import { APP_CHECK_HEADER, UPLOADS_PATH } from "~/domain/constants";
 import { appCheckToken, forgetAppCheckToken } from "./app-check";
 import { UPLOAD_RETRY_DELAYS, decideUploadRetry } from "./retry";
 import { failureFromResponse } from "./upload-errors";
 
-export const UPLOAD_ENDPOINT = "/api/uploads";
 /** Each PATCH carries at most this much; a dropped connection costs at most the unconfirmed part of one chunk. */
 export const UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024;
 
@@ -53,7 +52,7 @@ export class UploadTask {
   constructor(options: UploadTaskOptions) {
     this.snap = { key: options.key, name: options.name, size: options.file.size, sent: 0, state: "uploading", speed: null, secondsLeft: null, mediaId: null, error: null };
     this.upload = new tus.Upload(options.file, {
-      endpoint: UPLOAD_ENDPOINT,
+      endpoint: UPLOADS_PATH,
       uploadUrl: options.uploadUrl ?? null,
       metadata: { filename: options.name, filetype: options.file.type, ...options.metadata },
       chunkSize: UPLOAD_CHUNK_BYTES,

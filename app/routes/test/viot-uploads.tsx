@@ -6,6 +6,7 @@ import { OrganisationPicker } from "~/components/media/organisation-picker";
 import { RecentMedia } from "~/components/media/recent-media";
 import { UploadList } from "~/components/media/upload-list";
 import { PageHeader } from "~/components/page-header";
+import { ACCEPTED_CONTENT_TYPES } from "~/domain/media-types";
 import { formatBytes } from "~/lib/format-media";
 import { useLocale } from "~/lib/use-locale";
 import { useUploads } from "~/lib/uploads/use-uploads";
@@ -56,7 +57,7 @@ export default function Page() {
             <input
               type="file"
               multiple
-              accept="video/mp4,video/webm,video/quicktime,image/jpeg,image/png,image/webp"
+              accept={ACCEPTED_CONTENT_TYPES.join(",")}
               className="sr-only"
               disabled={!organisationId}
               onChange={(event) => {

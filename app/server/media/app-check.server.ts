@@ -7,12 +7,11 @@
  * every tus request and every preview PUT; the upload server and the media API refuse a missing, tampered or
  * expired token, or one issued to another build, with 403 storage/unauthorized-app. See decision 051.
  */
-import crypto from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { APP_CHECK_HEADER, APP_CHECK_TTL_MS } from "~/domain/constants";
 import { StorageError } from "~/domain/storage-errors";
 import { config } from "../config.server";
-import { derivedKey } from "./derived-key.server";
+import { derivedMac, macMatches } from "./derived-key.server";
 
 let currentBuildId = "development";
 
@@ -22,7 +21,7 @@ export function installAppCheckBuild(buildId: string): void {
 }
 
 function mac(buildId: string, expires: number, secret: string): string {
-  return crypto.createHmac("sha256", derivedKey(secret, "casus app check v1")).update(`${buildId}\n${expires}`).digest("base64url");
+  return derivedMac(secret, "casus app check v1", `${buildId}\n${expires}`);
 }
 
 export interface AppCheckOptions {
@@ -44,9 +43,7 @@ export function verifyAppCheckToken(token: unknown, options: AppCheckOptions = {
   const match = /^(\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return "invalid";
   const expires = Number(match[1]);
-  const expected = Buffer.from(mac(options.buildId ?? currentBuildId, expires, options.secret ?? config().authSecret));
-  const given = Buffer.from(match[2]);
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return "invalid";
+  if (!macMatches(match[2], mac(options.buildId ?? currentBuildId, expires, options.secret ?? config().authSecret))) return "invalid";
   if ((options.now ?? Date.now()) > expires) return "expired";
   return null;
 }

@@ -3,7 +3,7 @@
  * that reads or changes a medium takes the acting user and scopes its own query (access.server.ts); a medium
  * the actor may not see is storage/object-not-found, exactly like one that does not exist.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { Readable } from "node:stream";
 import type { MediaKind } from "~/domain/media-types";
 import { StorageError } from "~/domain/storage-errors";
@@ -147,6 +147,20 @@ export async function completeUpload(id: string, body: Readable, contentType: st
     .where(eq(media.id, id))
     .returning();
   return updated;
+}
+
+/** Unfinished uploads created before `before`: the upload server's sweep drops them. */
+export async function unfinishedUploadIds(before: Date): Promise<string[]> {
+  const rows = await systemDb()
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.status, "uploading"), lt(media.createdAt, before)));
+  return rows.map((row) => row.id);
+}
+
+/** Forgets an upload that will not finish (refused at its first bytes, or abandoned); a finished medium stays. */
+export async function dropUnfinishedUpload(id: string): Promise<void> {
+  await systemDb().delete(media).where(and(eq(media.id, id), eq(media.status, "uploading")));
 }
 
 /** Forgets an upload that was cancelled (its staged bytes are the upload server's to remove). */

@@ -5,16 +5,15 @@
  * URL stops working after MEDIA_URL_TTL_MS. The key is derived from AUTH_SECRET (HKDF), so it rotates with it
  * and is never the session secret itself. `signature` is one of the query names the log masks.
  */
-import crypto from "node:crypto";
 import { MEDIA_URL_TTL_MS } from "~/domain/constants";
 import { config } from "../config.server";
-import { derivedKey } from "./derived-key.server";
+import { derivedMac, macMatches } from "./derived-key.server";
 
 export const MEDIA_VARIANTS = ["file", "poster", "thumbnail"] as const;
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 
 function mac(mediaId: string, variant: MediaVariant, expires: number, secret: string): string {
-  return crypto.createHmac("sha256", derivedKey(secret, "casus media url v1")).update(`${mediaId}\n${variant}\n${expires}`).digest("base64url");
+  return derivedMac(secret, "casus media url v1", `${mediaId}\n${variant}\n${expires}`);
 }
 
 export function signMediaUrl(mediaId: string, variant: MediaVariant, options: { now?: number; ttlMs?: number; secret?: string } = {}): string {
@@ -36,9 +35,7 @@ export function verifyMediaSignature(
   if (!(MEDIA_VARIANTS as readonly string[]).includes(variant)) return "invalid";
   if (typeof expiresParam !== "string" || !/^\d{1,16}$/.test(expiresParam) || typeof signatureParam !== "string") return "invalid";
   const expires = Number(expiresParam);
-  const expected = Buffer.from(mac(mediaId, variant as MediaVariant, expires, options.secret ?? config().authSecret));
-  const given = Buffer.from(signatureParam);
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return "invalid";
+  if (!macMatches(signatureParam, mac(mediaId, variant as MediaVariant, expires, options.secret ?? config().authSecret))) return "invalid";
   if ((options.now ?? Date.now()) > expires) return "expired";
   return null;
 }

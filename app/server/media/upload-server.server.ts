@@ -12,7 +12,7 @@ import { MemoryLocker, Server, type ServerOptions } from "@tus/server";
 import type { Upload } from "@tus/utils";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import { UPLOAD_EXPIRY_MS, UPLOADS_PATH } from "~/domain/constants";
 import { claimedKind } from "~/domain/media-types";
 import { StorageError, isStorageError } from "~/domain/storage-errors";
 import { loadSessionUser } from "../auth/session.server";
@@ -20,14 +20,18 @@ import { config } from "../config.server";
 import { logger } from "../logger.server";
 import type { MediaActor } from "./access.server";
 import { requireAppCheck } from "./app-check.server";
-import { completeUpload, createUploadRecord, mediaById, mediaForActor, uploadOrganisation, deleteUploadRecord, type MediaRow } from "./media.server";
+import {
+  completeUpload,
+  createUploadRecord,
+  deleteUploadRecord,
+  dropUnfinishedUpload,
+  mediaForActor,
+  unfinishedUploadIds,
+  uploadOrganisation,
+  type MediaRow,
+} from "./media.server";
 import { StagingStore, checkHead, readHead } from "./staging-store.server";
 import { storageErrorBody, tusError } from "./tus-errors.server";
-import { systemDb } from "../db/client.server";
-import { media } from "../db/schema";
-import { and, eq, lt } from "drizzle-orm";
-
-export const UPLOADS_PATH = "/api/uploads";
 
 const actors = new WeakMap<object, MediaActor>();
 
@@ -51,6 +55,11 @@ function inEarFacts(metadata: Record<string, string | null | undefined>): { inEa
   return { inEarScore: score, ...(/^[A-Za-z0-9._-]{1,80}$/.test(version) ? { modelVersion: version } : {}) };
 }
 
+/** The largest upload of any kind: tus refuses a longer Upload-Length before anything else is checked. */
+function largestUploadBytes(): number {
+  return Math.max(config().mediaMaxBytes.video, config().mediaMaxBytes.image);
+}
+
 function numberOrNull(value: string | null | undefined): number | null {
   if (!value || !/^\d{1,12}$/.test(value)) return null;
   return Number(value);
@@ -69,9 +78,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export function createUploadServer(options: { stagingDir?: string } = {}): UploadServer {
   const stagingDir = options.stagingDir ?? path.join(config().dataDir, "uploads");
-  const store = new StagingStore(stagingDir, async (id) => {
-    await systemDb().delete(media).where(eq(media.id, id));
-  });
+  const store = new StagingStore(stagingDir, dropUnfinishedUpload);
   const finishing = new Map<string, Promise<MediaRow>>();
 
   /** Moves a fully staged upload into the object store once, however many requests ask at the same time. */
@@ -98,7 +105,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
     locker: new MemoryLocker(),
     relativeLocation: true,
     namingFunction: () => crypto.randomUUID(),
-    maxSize: () => Math.max(config().mediaMaxBytes.video, config().mediaMaxBytes.image),
+    maxSize: largestUploadBytes,
     async onUploadCreate(req, upload: Upload) {
       try {
         const actor = actorOf(req);
@@ -108,6 +115,8 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
         if (upload.size === undefined) throw new StorageError("storage/invalid-argument", { field: "size", reason: "missing" });
         const organisationId = await uploadOrganisation(actor, metadata.organisationId);
         const fileName = (metadata.filename ?? "").slice(0, 200);
+        const width = numberOrNull(metadata.width);
+        const height = numberOrNull(metadata.height);
         await createUploadRecord(actor, {
           id: upload.id,
           organisationId,
@@ -117,8 +126,8 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
           durationMs: numberOrNull(metadata.durationMs),
           metadata: {
             ...(fileName ? { fileName } : {}),
-            ...(numberOrNull(metadata.width) ? { width: numberOrNull(metadata.width)! } : {}),
-            ...(numberOrNull(metadata.height) ? { height: numberOrNull(metadata.height)! } : {}),
+            ...(width ? { width } : {}),
+            ...(height ? { height } : {}),
             ...(metadata.source ? { source: metadata.source.slice(0, 40) } : {}),
             ...inEarFacts(metadata),
           },
@@ -133,8 +142,8 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
     onResponseError(_req, error) {
       const status = "status_code" in error ? error.status_code : 500;
       if (status === 413) {
-        const max = Math.max(config().mediaMaxBytes.video, config().mediaMaxBytes.image);
-        return { status_code: 413, body: storageErrorBody(new StorageError("storage/invalid-argument", { field: "size", reason: "too-large", maxBytes: max })) };
+        const tooLarge = new StorageError("storage/invalid-argument", { field: "size", reason: "too-large", maxBytes: largestUploadBytes() });
+        return { status_code: 413, body: storageErrorBody(tooLarge) };
       }
       if (status === 404 || status === 410) return { status_code: status, body: storageErrorBody(new StorageError("storage/object-not-found")) };
       return undefined;
@@ -169,14 +178,14 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
       const row = await mediaForActor(user, id);
       switch (req.method) {
         case "HEAD": {
+          let done = row;
           if (row.status === "uploading") {
             const upload = await store.getUpload(id).catch(() => null);
             // Staged completely but not moved yet (the server stopped in between): finish it now.
-            if (upload && upload.size !== undefined && upload.offset === upload.size) await finish(id);
+            if (upload && upload.size !== undefined && upload.offset === upload.size) done = await finish(id);
             else return void (await tus.handle(req, res));
           }
           // A finished upload: report it complete, so a client that missed the last answer sees success.
-          const done = await mediaById(id);
           res.status(200).set({ "Tus-Resumable": "1.0.0", "Upload-Offset": String(done.size), "Upload-Length": String(done.size), "Cache-Control": "no-store" }).end();
           return;
         }
@@ -198,13 +207,10 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
     }
   };
   async function sweep(now = Date.now()): Promise<number> {
-    const abandoned = await systemDb()
-      .select({ id: media.id })
-      .from(media)
-      .where(and(eq(media.status, "uploading"), lt(media.createdAt, new Date(now - UPLOAD_EXPIRY_MS))));
-    for (const { id } of abandoned) {
+    const abandoned = await unfinishedUploadIds(new Date(now - UPLOAD_EXPIRY_MS));
+    for (const id of abandoned) {
       await store.remove(id).catch(() => undefined);
-      await systemDb().delete(media).where(and(eq(media.id, id), eq(media.status, "uploading")));
+      await dropUnfinishedUpload(id);
     }
     if (abandoned.length) logger.info({ count: abandoned.length }, "dropped unfinished uploads older than the upload expiry");
     return abandoned.length;

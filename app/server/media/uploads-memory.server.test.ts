@@ -3,12 +3,11 @@
  * the server's memory: measured like the storage contract's memory test (full GC, heap + buffers).
  */
 import http from "node:http";
-import v8 from "node:v8";
-import vm from "node:vm";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { signInCookie, startMediaServer, type MediaTestServer, appCheckHeaders } from "../../../tests/support/media-server";
 import { WEBM_HEAD, tusMetadata } from "../../../tests/support/media-bytes";
+import { collectGarbage, liveBytes as live } from "../../../tests/support/memory";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { seedDemoData } from "../demo/seed-demo.server";
 
@@ -30,14 +29,11 @@ afterAll(async () => {
   await database?.close();
 });
 
-function liveBytes(): number {
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
-}
+/** Heap plus buffers, as one number. */
+const liveBytes = (): number => live().total;
 
 it("uploads 200 MiB with bounded memory and nothing retained", async () => {
-  v8.setFlagsFromString("--expose-gc");
-  const gc = vm.runInNewContext("gc") as () => void;
+  const gc = collectGarbage();
   const created = await fetch(`${server.url}/api/uploads`, {
     method: "POST",
     headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(SIZE), "Upload-Metadata": tusMetadata({ filetype: "video/webm" }), cookie, ...appCheckHeaders() },

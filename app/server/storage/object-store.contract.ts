@@ -4,9 +4,8 @@
  */
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import v8 from "node:v8";
-import vm from "node:vm";
 import { describe, expect, it } from "vitest";
+import { collectGarbage, liveBytes, type LiveBytes } from "../../../tests/support/memory";
 import { FORBIDDEN_KEY_CHARACTERS } from "~/domain/constants";
 import { StorageError, type StorageErrorCode } from "~/domain/storage-errors";
 import type { ObjectStore } from "./object-store.server";
@@ -52,25 +51,14 @@ async function storageError(promise: Promise<unknown>, code: StorageErrorCode): 
   return error as StorageError;
 }
 
-/** A full garbage collection, so what is measured is live memory, not garbage waiting to be collected. */
-function collectGarbage(): () => void {
-  v8.setFlagsFromString("--expose-gc");
-  return vm.runInNewContext("gc") as () => void;
-}
-
-function liveBytes(): { heap: number; total: number } {
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return { heap: heapUsed, total: heapUsed + arrayBuffers };
-}
-
 /**
  * Live memory once the put's last buffers are let go. Sockets and the loopback S3 server in this same process
  * release the final parts' buffers a moment after the put resolves, so one sample right away can count them
  * (a fresh clone once measured 15 MiB "retained" that way). A real leak stays in every sample; the lowest of a few,
  * spaced 50 ms apart, is what the put holds on to.
  */
-async function settledBytes(gc: () => void): Promise<{ heap: number; total: number }> {
-  let lowest: { heap: number; total: number } | null = null;
+async function settledBytes(gc: () => void): Promise<LiveBytes> {
+  let lowest: LiveBytes | null = null;
   for (let i = 0; i < 10; i++) {
     gc();
     const now = liveBytes();
