@@ -10,6 +10,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { videoFrameJpeg } from "~/lib/video-frame";
 import { Button } from "../ui/button";
 
 export interface RecordedClip {
@@ -35,14 +36,6 @@ const CANDIDATE_TYPES = ["video/webm;codecs=vp9", "video/webm;codecs=vp8", "vide
 export function recordingType(): string | null {
   if (typeof MediaRecorder === "undefined") return null;
   return CANDIDATE_TYPES.find((type) => MediaRecorder.isTypeSupported(type)) ?? null;
-}
-
-function stillFrom(video: HTMLVideoElement): Promise<Blob | null> {
-  const canvas = document.createElement("canvas");
-  canvas.width = video.videoWidth;
-  canvas.height = video.videoHeight;
-  canvas.getContext("2d")?.drawImage(video, 0, 0);
-  return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
 }
 
 interface Still {
@@ -159,7 +152,7 @@ export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill
 
   const takeStill = async () => {
     if (!video || !video.videoWidth) return;
-    const blob = await stillFrom(video);
+    const blob = await videoFrameJpeg(video).catch(() => null);
     if (blob) setStills((current) => [...current, { id: crypto.randomUUID(), blob, url: URL.createObjectURL(blob) }]);
   };
 

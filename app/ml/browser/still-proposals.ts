@@ -10,23 +10,13 @@
 import type * as tf from "@tensorflow/tfjs";
 import { type CandidateFrame, proposeSharpestInEarFrames } from "../sharpness";
 import { inputReader, readFrame, type Rgba } from "./frames";
+import { videoFrameJpeg } from "~/lib/video-frame";
 import { loadMl } from "./load-ml";
 
 /** A sampled frame: the small copy for sharpness, and (`ref`) the full frame's JPEG on its way. */
 type Sample = CandidateFrame<Promise<Blob>> & { frame: Rgba };
 
 export type StillProposal = { blob: Blob; probability: number; sharpness: number; timeMs: number; modelVersionId: string };
-
-/** The video's current frame at its own resolution, as a JPEG (as the recorder's hand-taken still). */
-function fullFrameJpeg(video: HTMLVideoElement): Promise<Blob> {
-  const canvas = document.createElement("canvas");
-  canvas.width = video.videoWidth;
-  canvas.height = video.videoHeight;
-  const ctx = canvas.getContext("2d");
-  if (!ctx) return Promise.reject(new Error("2D canvas unavailable"));
-  ctx.drawImage(video, 0, 0);
-  return new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("JPEG encoding failed"))), "image/jpeg", 0.9));
-}
 
 export class StillCollector {
   private frames: Sample[] = [];
@@ -52,7 +42,7 @@ export class StillCollector {
     // anything is awaited (the video moves on meanwhile). A failed encoding fails only that proposal.
     const input = this.read(video);
     const frame = readFrame(video);
-    const full = fullFrameJpeg(video);
+    const full = videoFrameJpeg(video);
     full.catch(() => undefined);
     const probability = await (await loadMl()).scoreRgba(this.model, input);
     this.frames.push({ frame, ref: full, probability, timeMs });
