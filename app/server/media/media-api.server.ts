@@ -89,9 +89,16 @@ export function mediaApi(): Router {
     }
   });
 
+  // The body parser hands a too-large body to Express's error handling, past the handler below: its refusal is
+  // answered here, in the seed's terms like every other one.
+  const previewBody = express.raw({ type: () => true, limit: MEDIA_PREVIEW_MAX_BYTES });
   router.put(
     "/api/media/:id/:variant",
-    express.raw({ type: () => true, limit: MEDIA_PREVIEW_MAX_BYTES }),
+    (req, res, next) =>
+      previewBody(req, res, (error?: unknown) => {
+        if ((error as { type?: string } | undefined)?.type !== "entity.too.large") return next(error);
+        fail(res, new StorageError("storage/invalid-argument", { field: "size", reason: "too-large", maxBytes: MEDIA_PREVIEW_MAX_BYTES }));
+      }),
     async (req, res, next) => {
       try {
         const variant = req.params.variant;
@@ -105,7 +112,6 @@ export function mediaApi(): Router {
         res.set("Cache-Control", "no-store").json(mediaView(row));
       } catch (error) {
         if (isStorageError(error)) return fail(res, error);
-        if ((error as { type?: string }).type === "entity.too.large") return fail(res, new StorageError("storage/invalid-argument", { field: "size", reason: "too-large", maxBytes: MEDIA_PREVIEW_MAX_BYTES }));
         next(error);
       }
     },

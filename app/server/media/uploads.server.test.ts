@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appCheckHeaders, signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { MP4_HEAD, PNG_HEAD, WEBM_HEAD, JPEG_HEAD, fakeMedia, sha256, tusMetadata } from "../../../tests/support/media-bytes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { APP_CHECK_HEADER, APP_CHECK_PATH, APP_CHECK_TTL_MS, MEDIA_URL_TTL_MS, UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import { APP_CHECK_HEADER, APP_CHECK_PATH, APP_CHECK_TTL_MS, MEDIA_PREVIEW_MAX_BYTES, MEDIA_URL_TTL_MS, UPLOAD_EXPIRY_MS } from "~/domain/constants";
 import { signMediaUrl } from "./signed-url.server";
 import { issueAppCheckToken } from "./app-check.server";
 import { systemDb } from "../db/client.server";
@@ -337,6 +337,10 @@ describe("downloads", () => {
     expect(Buffer.from(await got.arrayBuffer()).equals(poster)).toBe(true);
     const notImage = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, ...appCheckHeaders() }, body: new Uint8Array(fakeMedia(MP4_HEAD, 100)) });
     expect(notImage.status).toBe(400);
+    // Too large: the seed's code and the limit, like every other refusal (not the body parser's own answer).
+    const tooLarge = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, ...appCheckHeaders() }, body: new Uint8Array(fakeMedia(JPEG_HEAD, MEDIA_PREVIEW_MAX_BYTES + 1)) });
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.json()).toMatchObject({ code: "storage/invalid-argument", field: "size", reason: "too-large", maxBytes: MEDIA_PREVIEW_MAX_BYTES });
   });
 });
 
