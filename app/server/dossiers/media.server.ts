@@ -17,7 +17,7 @@ import { inTransaction } from "../db/transaction.server";
 import { mediaView, type MediaView } from "../media/media.server";
 import { type Actor, relationOf } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
-import { isRowId, loadDossierFor } from "./load.server";
+import { type DossierRow, isRowId, loadDossierFor } from "./load.server";
 
 export interface DossierMediumView {
   id: string;
@@ -93,12 +93,16 @@ export async function detachMedium(actor: Actor, dossierId: string, dossierMediu
  */
 export async function dossierMediaViews(actor: Actor, dossierId: string, now = Date.now()): Promise<DossierMediumView[]> {
   const db = systemDb();
-  const current = await loadDossierFor(db, actor, dossierId);
+  return mediaViewsOf(db, await loadDossierFor(db, actor, dossierId), now);
+}
+
+/** The media views of a dossier row the caller has already loaded for the actor (so access is checked). */
+export async function mediaViewsOf(db: Queryable, readable: Pick<DossierRow, "id" | "organisationId">, now = Date.now()): Promise<DossierMediumView[]> {
   const rows = await db
     .select({ link: dossierMedium, medium: media })
     .from(dossierMedium)
     .innerJoin(media, eq(media.id, dossierMedium.mediaId))
-    .where(and(eq(dossierMedium.dossierId, dossierId), eq(media.organisationId, current.organisationId)))
+    .where(and(eq(dossierMedium.dossierId, readable.id), eq(media.organisationId, readable.organisationId)))
     .orderBy(asc(dossierMedium.createdAt));
   return rows.map(({ link, medium }) => ({
     id: link.id,
