@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, type SQL } from "drizzle-orm";
 import { toE164 } from "~/domain/phone";
 import { type DossierStatus, isDossierStatus } from "~/domain/dossier/lifecycle";
+import type { OwnDossierSort } from "~/domain/dossier/list-sorts";
 import { AppError } from "~/domain/errors";
 import { systemDb } from "../db/client.server";
 import { dossier, patient, user } from "../db/schema";
@@ -18,7 +19,7 @@ export interface ProfessionalListQuery {
   from?: string | null;
   to?: string | null;
   phone?: string | null;
-  sort?: "updated-desc" | "updated-asc" | "created-desc" | "created-asc";
+  sort?: OwnDossierSort;
   page?: number;
 }
 
