@@ -5,7 +5,7 @@
  * and is written to the dossier's event log and the audit log.
  */
 import { and, asc, eq, inArray, lte, or } from "drizzle-orm";
-import { daysSince, isPastReviewTarget, workingDaysSince } from "~/domain/dossier/age";
+import { DAY_MS, daysSince, isPastReviewTarget, workingDaysSince } from "~/domain/dossier/age";
 import { AppError } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
 import { proDossierPath } from "~/domain/dossier/pro-links";
@@ -18,8 +18,6 @@ import { delivery } from "../mail/delivery.server";
 import type { Actor } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
 import { caseLink, supervisorsOf, userById } from "./notify.server";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function adminOnly(actor: Actor): void {
   if (actor.role !== "admin") throw new AppError("not-found");
