@@ -2,7 +2,7 @@
  * How long a dossier has waited. The review target is in working days (PRODUCT.md: "2 working days"): Saturdays
  * and Sundays do not count. Public holidays are not modelled; the threshold is a setting, not a legal deadline.
  */
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whole calendar days from `since` to `now` (0 on the same day). */
 export function daysSince(since: Date, now: Date = new Date()): number {

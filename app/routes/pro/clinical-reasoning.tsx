@@ -18,6 +18,7 @@ import { type EarSide, earsOf } from "~/domain/dossier/choices";
 import { anamnesisSchema, reasoningSchema } from "~/domain/dossier/content";
 import { reasoningFromForm } from "~/domain/dossier/form";
 import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
+import { proDraftPath } from "~/domain/dossier/pro-links";
 import { errorMessageKey } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
 import { routePath } from "~/domain/route-table";
@@ -84,7 +85,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actionVersion]);
   const pages = {
-    anamnesis: localize(`${routePath("pro-case", { proId: params.proId })}?dossier=${d.id}`),
+    anamnesis: localize(proDraftPath(params.proId, d.id)),
     reasoning: "",
   };
   const refused = actionData && "error" in actionData ? actionData : null;

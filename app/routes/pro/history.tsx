@@ -5,7 +5,7 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { DossierTable } from "~/components/dossier/dossier-table";
-import { proDossierPath } from "~/components/dossier/pro-links";
+import { proDossierPath } from "~/domain/dossier/pro-links";
 import { PageHeader } from "~/components/page-header";
 import { displayPhone } from "~/domain/dossier/phone";
 import { toE164 } from "~/domain/phone";

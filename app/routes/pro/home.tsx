@@ -2,7 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { DossierTable } from "~/components/dossier/dossier-table";
-import { proDossierPath } from "~/components/dossier/pro-links";
+import { proDossierPath } from "~/domain/dossier/pro-links";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

@@ -2,7 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { DossierTable } from "~/components/dossier/dossier-table";
-import { proDossierPath } from "~/components/dossier/pro-links";
+import { proDossierPath } from "~/domain/dossier/pro-links";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -10,17 +10,16 @@ import { DOSSIER_STATUSES } from "~/domain/dossier/lifecycle";
 import { useLiveDossiers } from "~/lib/use-live-dossiers";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
+import { OWN_DOSSIER_SORTS } from "~/domain/dossier/list-sorts";
 import { listOwnDossiers, type ProfessionalListQuery } from "~/server/dossiers/lists.server";
 import type { Route } from "./+types/my-dossiers";
 
 export const handle = { i18n: ["dossier"] };
 
-const SORTS = ["updated-desc", "updated-asc", "created-desc", "created-asc"] as const;
-
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "pro-my-dossiers");
   const params = new URL(args.request.url).searchParams;
-  const sort = SORTS.find((s) => s === params.get("sort")) ?? "updated-desc";
+  const sort = OWN_DOSSIER_SORTS.find((s) => s === params.get("sort")) ?? "updated-desc";
   const query: ProfessionalListQuery = {
     status: params.get("status") || null,
     from: params.get("from") || null,
@@ -76,7 +75,7 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
             {t("list.sort")}
           </label>
           <select id="sort" name="sort" defaultValue={f.sort} className="rounded-md border border-slate-300 px-3 py-2">
-            {SORTS.map((s) => (
+            {OWN_DOSSIER_SORTS.map((s) => (
               <option key={s} value={s}>
                 {t(`list.sorts.${s}`)}
               </option>

@@ -20,6 +20,7 @@ import { EAR_SIDES, type EarSide, earsOf, PATIENT_SEXES } from "~/domain/dossier
 import { type Anamnesis, anamnesisSchema } from "~/domain/dossier/content";
 import { anamnesisFromForm } from "~/domain/dossier/form";
 import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
+import { proDraftPath } from "~/domain/dossier/pro-links";
 import { displayPhone } from "~/domain/dossier/phone";
 import { AppError, errorMessageKey } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
@@ -93,7 +94,7 @@ export async function action(args: Route.ActionArgs) {
       };
       return { ...created, values };
     }
-    throw redirect(`${localizePath(routePath("pro-case", { proId: user.id }), locale)}?dossier=${created.id}`);
+    throw redirect(localizePath(proDraftPath(user.id, created.id), locale));
   }
   if (!dossierId) return { error: "invalid-argument" as const };
   if (intent === "discard") {

@@ -20,6 +20,7 @@ import { AGREEMENTS, DIAGNOSES, type EarSide, earsOf, IMAGE_QUALITY_MAX, IMAGE_Q
 import { anamnesisSchema, type Drawings, reasoningSchema, reviewSchema } from "~/domain/dossier/content";
 import { fieldIdOf, reviewFromForm } from "~/domain/dossier/form";
 import { isDossierTransition } from "~/domain/dossier/lifecycle";
+import { proDraftPath } from "~/domain/dossier/pro-links";
 import { errorMessageKey } from "~/domain/errors";
 import { routePath } from "~/domain/route-table";
 import { useLiveDossiers } from "~/lib/use-live-dossiers";
@@ -152,7 +153,7 @@ function Actions({ data, busy }: { data: Route.ComponentProps["loaderData"]; bus
       ) : null}
       {data.relation.isOwner && d.status === "returned" ? (
         <p className="flex flex-wrap gap-4 text-sm">
-          <Link className="text-sky-800 underline" to={localize(`${routePath("pro-case", { proId: d.professionalId })}?dossier=${d.id}`)}>
+          <Link className="text-sky-800 underline" to={localize(proDraftPath(d.professionalId, d.id))}>
             {t("case.editAnamnesis")}
           </Link>
           <Link className="text-sky-800 underline" to={localize(routePath("pro-clinical-reasoning", { proId: d.professionalId, caseId: d.id }))}>

@@ -5,6 +5,7 @@
  * the media work (issue 5) attaches real files. No e-mail is sent.
  */
 import { toE164 } from "~/domain/phone";
+import { DAY_MS } from "~/domain/dossier/age";
 import type { Anamnesis, Reasoning, Review } from "~/domain/dossier/content";
 import type { DossierStatus, DossierTransition } from "~/domain/dossier/lifecycle";
 import { LIFECYCLE } from "~/domain/dossier/lifecycle";
@@ -13,8 +14,6 @@ import { dossier, dossierEvent, dossierMedium, dossierMessage, patient } from ".
 import { inTransaction } from "../db/transaction.server";
 import { hasObjectStore } from "../storage/storage.server";
 import { insertDemoStill } from "./demo-media.server";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface DemoPerson {
   id: string;

@@ -17,10 +17,8 @@ export async function refusalOr<T>(work: () => Promise<T>): Promise<T | ActionRe
   try {
     return await work();
   } catch (error) {
-    if (!(error instanceof AppError) || error.code === "not-found") {
-      if (error instanceof AppError) throw errorResponse(error);
-      throw error;
-    }
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === "not-found") throw errorResponse(error);
     const details = error.details as { missing?: string[]; version?: number };
     return { error: error.code, missing: details.missing, currentVersion: details.version };
   }

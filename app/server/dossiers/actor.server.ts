@@ -3,6 +3,7 @@
  * queries with these rules (PRODUCT.md "Roles and guards"): the owning professional, supervisors assigned to the
  * dossier's organisation once it has been submitted, and admins (read-only, for oversight). Anyone else gets `not-found`, never "forbidden".
  */
+import { AppError } from "~/domain/errors";
 import type { Role } from "~/domain/roles";
 
 export interface Actor {
@@ -22,6 +23,12 @@ export interface DossierOwnership {
 
 /** Drafts (and drafts discarded before ever being submitted) are the professional's own work, not yet shared. */
 const UNSHARED_STATUSES = new Set(["draft", "cancelled"]);
+
+/** The organisation of a professional acting on their own dossiers; anyone else is `not-found`. */
+export function ownOrganisation(actor: Actor): string {
+  if (actor.role !== "professional" || !actor.organisationId) throw new AppError("not-found");
+  return actor.organisationId;
+}
 
 export function isOwner(actor: Actor, d: DossierOwnership): boolean {
   return actor.role === "professional" && actor.id === d.professionalId;

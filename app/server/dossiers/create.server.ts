@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Queryable } from "../db/client.server";
 import { dossier, patient } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
-import type { Actor } from "./actor.server";
+import { type Actor, ownOrganisation } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
 
 export const newDossierSchema = z.object({
@@ -21,11 +21,6 @@ export const newDossierSchema = z.object({
   anamnesis: anamnesisSchema.optional(),
 });
 export type NewDossierInput = z.infer<typeof newDossierSchema>;
-
-function professionalOrganisation(actor: Actor): string {
-  if (actor.role !== "professional" || !actor.organisationId) throw new AppError("not-found");
-  return actor.organisationId;
-}
 
 /**
  * The patient with this phone in the actor's organisation, created when new. Two dossiers started at once for
@@ -49,7 +44,7 @@ export async function patientFor(db: Queryable, organisationId: string, phone: s
 }
 
 export async function createDossier(actor: Actor, raw: unknown): Promise<{ id: string; patientId: string; patientIsNew: boolean }> {
-  const organisationId = professionalOrganisation(actor);
+  const organisationId = ownOrganisation(actor);
   const parsed = newDossierSchema.safeParse(raw);
   if (!parsed.success) throw new AppError("invalid-argument", { issues: parsed.error.issues.map((i) => i.path.join(".")) });
   const phone = toE164(parsed.data.phone);

@@ -5,10 +5,11 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, type SQL } from "drizzle-orm";
 import { toE164 } from "~/domain/phone";
 import { type DossierStatus, isDossierStatus } from "~/domain/dossier/lifecycle";
+import type { OwnDossierSort } from "~/domain/dossier/list-sorts";
 import { AppError } from "~/domain/errors";
 import { systemDb } from "../db/client.server";
 import { dossier, patient, user } from "../db/schema";
-import type { Actor } from "./actor.server";
+import { type Actor, ownOrganisation } from "./actor.server";
 
 export const PAGE_SIZE = 25;
 
@@ -18,7 +19,7 @@ export interface ProfessionalListQuery {
   from?: string | null;
   to?: string | null;
   phone?: string | null;
-  sort?: "updated-desc" | "updated-asc" | "created-desc" | "created-asc";
+  sort?: OwnDossierSort;
   page?: number;
 }
 
@@ -36,11 +37,6 @@ const summary = {
   phone: patient.phone,
 };
 
-function ownProfessional(actor: Actor): string {
-  if (actor.role !== "professional" || !actor.organisationId) throw new AppError("not-found");
-  return actor.organisationId;
-}
-
 function parseDate(value: string | null | undefined): Date | null {
   if (!value) return null;
   const date = new Date(value);
@@ -48,7 +44,7 @@ function parseDate(value: string | null | undefined): Date | null {
 }
 
 export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery = {}) {
-  ownProfessional(actor);
+  ownOrganisation(actor);
   const conditions: SQL[] = [eq(dossier.professionalId, actor.id)];
   if (query.status && isDossierStatus(query.status)) conditions.push(eq(dossier.status, query.status));
   const from = parseDate(query.from);
@@ -85,7 +81,7 @@ export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery
 
 /** One patient's dossiers in the professional's organisation, newest first; `canonical` is the E.164 path form. */
 export async function patientHistory(actor: Actor, typedPhone: string) {
-  const organisationId = ownProfessional(actor);
+  const organisationId = ownOrganisation(actor);
   const canonical = toE164(typedPhone);
   if (!canonical) throw new AppError("phone-invalid");
   const db = systemDb();

@@ -7,13 +7,17 @@ import { type Actor, mayRead } from "./actor.server";
 
 export type DossierRow = typeof dossier.$inferSelect;
 
+/** Ids are UUIDs; anything else cannot exist (and must not reach the database as a type error). */
+export function isRowId(id: string): boolean {
+  return /^[0-9a-f-]{36}$/i.test(id);
+}
+
 /**
  * The dossier row if the actor may read it. `forUpdate` locks the row for the rest of the transaction, so two
  * concurrent changes are applied one after the other and the version check sees the winner's write.
  */
 export async function loadDossierFor(db: Queryable, actor: Actor, id: string, options: { forUpdate?: boolean } = {}): Promise<DossierRow> {
-  // Ids are UUIDs; anything else cannot exist (and must not reach the database as a type error).
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError("not-found");
+  if (!isRowId(id)) throw new AppError("not-found");
   const query = db.select().from(dossier).where(eq(dossier.id, id));
   const [row] = options.forUpdate ? await query.for("update") : await query;
   if (!row || !mayRead(actor, row)) throw new AppError("not-found");

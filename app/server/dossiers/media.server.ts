@@ -17,9 +17,7 @@ import { inTransaction } from "../db/transaction.server";
 import { mediaView, type MediaView } from "../media/media.server";
 import { type Actor, relationOf } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
-import { loadDossierFor } from "./load.server";
-
-const UUID = /^[0-9a-f-]{36}$/i;
+import { type DossierRow, isRowId, loadDossierFor } from "./load.server";
 
 export interface DossierMediumView {
   id: string;
@@ -37,7 +35,7 @@ export async function attachMedium(actor: Actor, dossierId: string, input: { med
     if (!ownerMayEdit(current.status as DossierStatus)) throw new AppError("dossier/not-editable");
     if (!(earsOf(current.earSide as EarSide) as readonly string[]).includes(input.ear))
       throw new AppError("invalid-argument", { field: "ear" });
-    if (!UUID.test(input.mediaId)) throw new AppError("not-found");
+    if (!isRowId(input.mediaId)) throw new AppError("not-found");
     // The medium must be this professional's own finished upload in the dossier's organisation.
     const [row] = await tx
       .select({ id: media.id })
@@ -75,7 +73,7 @@ export async function detachMedium(actor: Actor, dossierId: string, dossierMediu
     const current = await loadDossierFor(tx, actor, dossierId, { forUpdate: true });
     if (!relationOf(actor, current).isOwner) throw new AppError("not-found");
     if (!ownerMayEdit(current.status as DossierStatus)) throw new AppError("dossier/not-editable");
-    if (!UUID.test(dossierMediumId)) throw new AppError("not-found");
+    if (!isRowId(dossierMediumId)) throw new AppError("not-found");
     const removed = await tx
       .delete(dossierMedium)
       .where(and(eq(dossierMedium.id, dossierMediumId), eq(dossierMedium.dossierId, dossierId)))
@@ -95,12 +93,16 @@ export async function detachMedium(actor: Actor, dossierId: string, dossierMediu
  */
 export async function dossierMediaViews(actor: Actor, dossierId: string, now = Date.now()): Promise<DossierMediumView[]> {
   const db = systemDb();
-  const current = await loadDossierFor(db, actor, dossierId);
+  return mediaViewsOf(db, await loadDossierFor(db, actor, dossierId), now);
+}
+
+/** The media views of a dossier row the caller has already loaded for the actor (so access is checked). */
+export async function mediaViewsOf(db: Queryable, readable: Pick<DossierRow, "id" | "organisationId">, now = Date.now()): Promise<DossierMediumView[]> {
   const rows = await db
     .select({ link: dossierMedium, medium: media })
     .from(dossierMedium)
     .innerJoin(media, eq(media.id, dossierMedium.mediaId))
-    .where(and(eq(dossierMedium.dossierId, dossierId), eq(media.organisationId, current.organisationId)))
+    .where(and(eq(dossierMedium.dossierId, readable.id), eq(media.organisationId, readable.organisationId)))
     .orderBy(asc(dossierMedium.createdAt));
   return rows.map(({ link, medium }) => ({
     id: link.id,

@@ -2,7 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
 import { storedStringProblem } from "~/domain/limits";
-import { systemDb } from "../db/client.server";
+import type { Queryable } from "../db/client.server";
 import { dossierMessage, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { type Actor, relationOf } from "./actor.server";
@@ -25,9 +25,8 @@ export async function addMessage(actor: Actor, dossierId: string, body: string):
   });
 }
 
-export async function listMessages(actor: Actor, dossierId: string) {
-  const db = systemDb();
-  await loadDossierFor(db, actor, dossierId);
+/** The thread of a dossier, oldest first. Callers check access first (openDossier has loaded the row for the actor). */
+export function messagesOf(db: Queryable, dossierId: string) {
   return db
     .select({ id: dossierMessage.id, body: dossierMessage.body, at: dossierMessage.at, authorId: dossierMessage.authorId, authorName: user.name })
     .from(dossierMessage)

@@ -5,8 +5,7 @@
  * `dossier/already-claimed`.
  */
 import { eq, sql } from "drizzle-orm";
-import { missingForComplete, missingForSubmit, reasoningSchema, reviewSchema, anamnesisSchema } from "~/domain/dossier/content";
-import { type Ear, type EarSide } from "~/domain/dossier/choices";
+import { missingForComplete, reviewSchema } from "~/domain/dossier/content";
 import { decideTransition, type DossierStatus, type DossierTransition } from "~/domain/dossier/lifecycle";
 import { AppError } from "~/domain/errors";
 import { storedStringProblem } from "~/domain/limits";
@@ -16,6 +15,7 @@ import { inTransaction } from "../db/transaction.server";
 import { type Actor, relationOf } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
 import { loadDossierFor, type DossierRow } from "./load.server";
+import { missingOf } from "./readiness.server";
 
 export interface TransitionInput {
   /** The version the actor saw; a stale one is `dossier/version-conflict`. Claims may omit it (first come, first served). */
@@ -24,19 +24,11 @@ export interface TransitionInput {
   message?: string;
 }
 
-async function mediaPerEar(tx: Transaction, dossierId: string): Promise<Record<Ear, number>> {
-  const rows = await tx.select({ ear: dossierMedium.ear }).from(dossierMedium).where(eq(dossierMedium.dossierId, dossierId));
-  return { left: rows.filter((r) => r.ear === "left").length, right: rows.filter((r) => r.ear === "right").length };
-}
-
 async function checkComplete(tx: Transaction, current: DossierRow, transition: DossierTransition): Promise<void> {
   if (transition === "submit" || transition === "resubmit") {
-    const missing = missingForSubmit({
-      earSide: current.earSide as EarSide,
-      anamnesis: anamnesisSchema.parse(current.anamnesis),
-      reasoning: reasoningSchema.parse(current.reasoning),
-      mediaPerEar: await mediaPerEar(tx, current.id),
-    });
+    const media = await tx.select({ ear: dossierMedium.ear }).from(dossierMedium).where(eq(dossierMedium.dossierId, current.id));
+    // The same rule the pages show as "still missing" (readiness.server.ts).
+    const missing = missingOf(current, media);
     if (missing.length) throw new AppError("dossier/incomplete", { missing });
   }
   if (transition === "complete") {

@@ -5,10 +5,10 @@
  * and is written to the dossier's event log and the audit log.
  */
 import { and, asc, eq, inArray, lte, or } from "drizzle-orm";
-import { daysSince, isPastReviewTarget, workingDaysSince } from "~/domain/dossier/age";
+import { DAY_MS, daysSince, isPastReviewTarget, workingDaysSince } from "~/domain/dossier/age";
 import { AppError } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
-import { routePath } from "~/domain/route-table";
+import { proDossierPath } from "~/domain/dossier/pro-links";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { config } from "../config.server";
 import { systemDb } from "../db/client.server";
@@ -18,8 +18,6 @@ import { delivery } from "../mail/delivery.server";
 import type { Actor } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
 import { caseLink, supervisorsOf, userById } from "./notify.server";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function adminOnly(actor: Actor): void {
   if (actor.role !== "admin") throw new AppError("not-found");
@@ -98,10 +96,8 @@ export async function sendReminder(actor: Actor, dossierId: string, origin: Audi
   } else {
     const owner = await userById(row.professionalId);
     if (owner) {
-      const page =
-        target.status === "returned"
-          ? routePath("supervisor-case", { caseId: dossierId })
-          : `${routePath("pro-case", { proId: owner.id })}?dossier=${dossierId}`;
+      // A draft opens to be edited, a returned dossier on its case page (with the question): the owner's own links.
+      const page = proDossierPath(owner.id, { id: dossierId, status: target.status });
       await delivery().sendEmail(owner, "dossier-reminder", {
         name: owner.name,
         url: localizePath(page, owner.locale),

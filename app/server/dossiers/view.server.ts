@@ -12,8 +12,8 @@ import { dossierEvent, patient } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { type Actor, relationOf } from "./actor.server";
 import { readEventLog, recordDossierEvent } from "./events.server";
-import { dossierMediaViews } from "./media.server";
-import { listMessages } from "./messages.server";
+import { mediaViewsOf } from "./media.server";
+import { messagesOf } from "./messages.server";
 import { loadDossierFor } from "./load.server";
 
 /** Whether this user's view of this dossier was logged within DOSSIER_VIEW_COLLAPSE_MS (then it is not logged again). */
@@ -43,9 +43,10 @@ export async function openDossier(actor: Actor, id: string) {
   });
   const db = systemDb();
   const [patientRow] = row.patientId ? await db.select().from(patient).where(eq(patient.id, row.patientId)) : [];
-  // Signed URLs only for someone who may read the dossier: the same rule loaded the row above.
-  const media = await dossierMediaViews(actor, id);
-  const messages = await listMessages(actor, id);
+  // Signed URLs only for someone who may read the dossier: the same rule loaded the row above (so it is not
+  // loaded again for the media and the thread).
+  const media = await mediaViewsOf(db, row);
+  const messages = await messagesOf(db, id);
   const relation = relationOf(actor, row);
   const status = row.status as DossierStatus;
   return {

@@ -89,6 +89,11 @@ function write(res: Response, event: LiveEvent): void {
   res.write(`id: ${event.seq}\nevent: dossier\ndata: ${JSON.stringify(event)}\n\n`);
 }
 
+/** The compression middleware buffers; flushing makes an event leave now. */
+function flush(res: Response): void {
+  (res as Response & { flush?: () => void }).flush?.();
+}
+
 export interface LiveStreamOptions {
   /** How often the session (and the user's role and organisations) is checked again; tests shorten it. */
   sessionCheckMs?: number;
@@ -121,8 +126,7 @@ export async function liveEventsHandler(req: Request, res: Response, options: Li
     // A Set iterates in insertion order: forget the oldest seq once the memory is full.
     if (sent.size > LIVE_SENT_MEMORY) sent.delete(sent.values().next().value!);
     write(res, event);
-    // compression buffers; flush so the event leaves now.
-    (res as Response & { flush?: () => void }).flush?.();
+    flush(res);
   };
   const unsubscribe = liveBus().subscribe((event) => {
     if (!mayReceive(actor, event)) return;
@@ -140,11 +144,11 @@ export async function liveEventsHandler(req: Request, res: Response, options: Li
   }
   replaying = false;
   for (const event of held.sort((a, b) => a.seq - b.seq)) send(event);
-  (res as Response & { flush?: () => void }).flush?.();
+  flush(res);
 
   const heartbeat = setInterval(() => {
     res.write(": keep-alive\n\n");
-    (res as Response & { flush?: () => void }).flush?.();
+    flush(res);
   }, LIVE_HEARTBEAT_MS);
   const sessionCheck = setInterval(async () => {
     const still = await loadSessionUser(headers).catch(() => null);
