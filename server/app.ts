@@ -9,10 +9,10 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { toNodeHandler } from "better-auth/node";
 import { assertRouteGuards } from "~/domain/guards";
 import { ROUTES } from "~/domain/route-table";
-import { CLIENT_IP_HEADER, createAuth, installAuth } from "~/server/auth/auth.server";
+import { createAuth, installAuth } from "~/server/auth/auth.server";
+import { authDoor } from "~/server/auth/auth-door.server";
 import { loadConfig, setConfig, type Config } from "~/server/config.server";
 import { closeDatabase, installDatabase, openDatabase } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
@@ -22,7 +22,6 @@ import { localeCookie } from "~/server/http/locale-cookie.server";
 import { requestLog } from "~/server/http/request-log.server";
 import { sameOriginActions } from "~/server/http/same-origin.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
-import { REQUEST_ID_HEADER } from "~/server/auth/request-headers.server";
 import { logger } from "~/server/logger.server";
 import { createDelivery, delivery, installDelivery } from "~/server/mail/delivery.server";
 import { buildPublicConfig } from "~/server/public-config.server";
@@ -97,12 +96,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   });
   app.use(compression());
   app.use(endpoints(buildId));
-  app.all("/api/auth/{*rest}", (req, _res, next) => {
-    // Better Auth rate-limits by this address; overwrite whatever the client sent.
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
-    req.headers[REQUEST_ID_HEADER] = String(req.id);
-    next();
-  }, toNodeHandler(auth));
+  // Only the Better Auth endpoints the browser needs; everything else there is 404 (decision 060).
+  app.use(authDoor(auth));
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else {

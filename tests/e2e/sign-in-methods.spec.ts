@@ -181,8 +181,17 @@ test.describe("errors", () => {
     const admin = await browser.newContext();
     const adminPage = await admin.newPage();
     await signIn(adminPage, "admin@casus.test", undefined, url("/"));
-    const banned = await adminPage.request.post(url("/api/auth/admin/ban-user"), { headers: { origin: stack.server.url }, data: { userId: await userId("pro@casus.test") } });
-    expect(banned.ok()).toBe(true);
+    // Through the product's own person action (Better Auth's admin endpoints are closed at the door).
+    const personAction = async (intent: "disable" | "enable") => {
+      const proId = await userId("pro@casus.test");
+      const [{ organisation_id }] = await stack.db.query<{ organisation_id: string }>(`select organisation_id from professional where user_id = $1`, [proId]);
+      return adminPage.request.post(url(`/admin/organisaties/${organisation_id}/professional/${proId}`), {
+        headers: { origin: stack.server.url },
+        form: { intent },
+        maxRedirects: 0,
+      });
+    };
+    expect((await personAction("disable")).status()).toBe(302);
     try {
       await pages[0].goto(home);
       await expect(pages[0].getByRole("alert")).toHaveText("Uw sessie is verlopen. Log opnieuw in.");
@@ -202,7 +211,7 @@ test.describe("errors", () => {
       await pages[1].waitForTimeout(1000);
       expect(stack.inbox.mails.slice(before).filter((m) => m.to.includes("pro@casus.test"))).toEqual([]);
     } finally {
-      await adminPage.request.post(url("/api/auth/admin/unban-user"), { headers: { origin: stack.server.url }, data: { userId: await userId("pro@casus.test") } });
+      await personAction("enable");
       await Promise.all([...devices, admin].map((d) => d.close()));
     }
   });

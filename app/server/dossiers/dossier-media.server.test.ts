@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { AppError } from "~/domain/errors";
 import { DRAWING_MAX_BYTES } from "~/domain/dossier/content";
-import { dossierEvent, dossierMedium, media } from "../db/schema";
+import { dossier, dossierEvent, dossierMedium, media } from "../db/schema";
+import { StorageError } from "~/domain/storage-errors";
+import { deleteUploadRecord, listMedia, mediaForActor, storePreview } from "../media/media.server";
 import { insertDemoStill } from "../demo/demo-media.server";
 import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
 import { verifyMediaSignature } from "../media/signed-url.server";
@@ -262,5 +264,49 @@ describe("dossier videos for labelling", () => {
     const page = await labellingPage(admin as unknown as SessionUser, new URL(`http://x/debug/ml/labelling?video=${attached}`));
     expect(page.video?.id).toBe(attached);
     expect(await views()).toEqual([{ actorId: admin.id, kind: "view", detail: { page: "ml-labelling", mediaId: attached } }]);
+  });
+});
+
+describe("media follow their dossier's rule (issue 12)", () => {
+  async function storageCodeOf(promise: Promise<unknown>): Promise<string> {
+    try {
+      await promise;
+    } catch (error) {
+      if (error instanceof StorageError) return error.code;
+      throw error;
+    }
+    return "allowed";
+  }
+
+  it("a colleague of the same organisation, and a supervisor before submission, are told the medium does not exist", async () => {
+    const { id } = await createDossier(pro, { phone: "0612345690", earSide: "left" });
+    const mediaId = await still(pro);
+    await attachMedium(pro, id, { mediaId, ear: "left" });
+    const reads = async () => ({
+      owner: await storageCodeOf(mediaForActor(pro, mediaId)),
+      colleague: await storageCodeOf(mediaForActor(pro2, mediaId)),
+      otherOrganisation: await storageCodeOf(mediaForActor(proOther, mediaId)),
+      supervisor: await storageCodeOf(mediaForActor(sup, mediaId)),
+      otherSupervisor: await storageCodeOf(mediaForActor(supOther, mediaId)),
+      admin: await storageCodeOf(mediaForActor(admin, mediaId)),
+    });
+    const missing = "storage/object-not-found";
+    expect(await reads()).toEqual({ owner: "allowed", colleague: missing, otherOrganisation: missing, supervisor: missing, otherSupervisor: missing, admin: "allowed" });
+    await database.handle.db.update(dossier).set({ status: "submitted" }).where(eq(dossier.id, id));
+    expect(await reads()).toEqual({ owner: "allowed", colleague: missing, otherOrganisation: missing, supervisor: "allowed", otherSupervisor: missing, admin: "allowed" });
+    // Nor can the colleague replace its poster.
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]);
+    expect(await storageCodeOf(storePreview(pro2, mediaId, "poster", jpeg, "image/jpeg"))).toBe(missing);
+  });
+
+  it("an upload in progress is its uploader's alone: a colleague cannot see or cancel it, and learns nothing", async () => {
+    const mediaId = await still(pro);
+    await database.handle.db.update(media).set({ status: "uploading" }).where(eq(media.id, mediaId));
+    expect(await storageCodeOf(mediaForActor(pro2, mediaId))).toBe("storage/object-not-found");
+    expect(await storageCodeOf(deleteUploadRecord(pro2, mediaId))).toBe("storage/object-not-found");
+    expect(await storageCodeOf(mediaForActor(sup, mediaId))).toBe("storage/object-not-found");
+    expect(await storageCodeOf(mediaForActor(pro, mediaId))).toBe("allowed");
+    expect((await listMedia(pro2)).map((m) => m.id)).not.toContain(mediaId);
+    expect((await listMedia(pro)).map((m) => m.id)).toContain(mediaId);
   });
 });

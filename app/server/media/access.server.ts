@@ -1,19 +1,11 @@
 /**
- * Who may see and upload media of which organisation, as SQL conditions and plain checks. Every media query goes
- * through these, so another organisation's medium is simply not found (404), never "forbidden".
- *
- * - admin: every organisation (uploads name the organisation explicitly);
- * - supervisor: the organisations they are assigned to;
- * - professional: their own organisation.
+ * Which organisations an actor may upload media into: admin every organisation (uploads name it explicitly),
+ * a supervisor the organisations they are assigned to, a professional their own. Which media an actor may SEE is
+ * narrower — media follow their dossier's rule — and lives in app/server/access/media-scope.server.ts.
  */
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { GuardUser } from "~/domain/guards";
-import { media } from "../db/schema";
+import type { Actor } from "~/domain/access/actor";
 
-export interface MediaActor extends GuardUser {
-  /** A professional's organisation. */
-  organisationId: string | null;
-}
+export type MediaActor = Actor;
 
 /** The organisations an actor works in; "all" for admins. */
 export function actorOrganisations(actor: MediaActor): string[] | "all" {
@@ -34,10 +26,5 @@ export function mayUseOrganisation(actor: MediaActor, organisationId: string): b
   return allowed === "all" || allowed.includes(organisationId);
 }
 
-/** The WHERE condition for the media an actor may see. */
-export function visibleMedia(actor: MediaActor): SQL {
-  const allowed = actorOrganisations(actor);
-  if (allowed === "all") return sql`true`;
-  if (allowed.length === 0) return sql`false`;
-  return allowed.length === 1 ? eq(media.organisationId, allowed[0]) : inArray(media.organisationId, allowed);
-}
+/** The WHERE condition for the media an actor may see: the access layer's media scope (media follow their dossier). */
+export { visibleMedia } from "../access/media-scope.server";

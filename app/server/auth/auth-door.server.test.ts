@@ -1,0 +1,108 @@
+/**
+ * The /api/auth door over real HTTP: every endpoint Better Auth registers (its own and every plugin's) is
+ * requested through the mount server/app.ts uses; only the allow-list may answer anything but 404.
+ */
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { DEMO_PASSWORD, seedDemoData } from "../demo/seed-demo.server";
+import { AUTH_BASE_PATH, authDoor, PUBLIC_AUTH_ENDPOINTS } from "./auth-door.server";
+
+/** Written out, not read from the module under test: adding an endpoint to the door must change this test too. */
+const OPEN = new Set(["GET /get-session", "POST /sign-out", "POST /sign-in/social", "GET /callback/:id", "POST /callback/:id"]);
+
+let database: TestDatabase;
+let server: Server;
+let base: string;
+let adminCookie: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData({ dossiers: false });
+  const app = express();
+  app.use(authDoor(database.auth));
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const signIn = await database.auth.api.signInEmail({ body: { email: "admin@casus.test", password: DEMO_PASSWORD }, asResponse: true });
+  adminCookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await database.close();
+});
+
+/** Every HTTP endpoint Better Auth has registered: [method, path]. Server-only ones have no path. */
+function registeredEndpoints(): [string, string][] {
+  const found: [string, string][] = [];
+  for (const endpoint of Object.values(database.auth.api) as { path?: string; options?: { method?: string | string[] } }[]) {
+    if (!endpoint.path) continue;
+    const methods = endpoint.options?.method ?? "GET";
+    for (const method of Array.isArray(methods) ? methods : methods === "*" ? ["GET", "POST"] : [methods]) found.push([method, endpoint.path]);
+  }
+  return found;
+}
+
+function concrete(path: string): string {
+  return path.replace(/:[^/]+/g, "x");
+}
+
+async function call(method: string, path: string, cookie = adminCookie) {
+  return fetch(`${base}${AUTH_BASE_PATH}${path}`, {
+    method,
+    headers: { cookie, origin: database.config.baseUrl, ...(method === "GET" ? {} : { "content-type": "application/json" }) },
+    body: method === "GET" ? undefined : JSON.stringify({ userId: "x", role: "admin", name: "A", email: "new-admin@casus.test", password: "short" }),
+    redirect: "manual",
+  });
+}
+
+describe("the /api/auth door", () => {
+  it("sees every endpoint the plugins register (the enumeration is real)", () => {
+    const paths = registeredEndpoints().map(([, path]) => path);
+    expect(paths.length).toBeGreaterThan(50);
+    for (const path of ["/admin/set-role", "/admin/create-user", "/admin/impersonate-user", "/update-user", "/list-sessions", "/sign-in/phone-number", "/two-factor/send-otp"]) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it("answers 404 to every registered endpoint except the five the browser uses, signed in as an administrator", async () => {
+    const reachable: string[] = [];
+    for (const [method, path] of registeredEndpoints()) {
+      const open = OPEN.has(`${method} ${path}`);
+      // Open ones are exercised below (calling sign-out here would end the session the other tests use).
+      if (open) continue;
+      const response = await call(method, concrete(path));
+      if (response.status !== 404) reachable.push(`${method} ${path} → ${response.status}`);
+    }
+    expect(reachable).toEqual([]);
+  });
+
+  it("answers 404 to paths nobody registered, and to trailing tricks on closed ones", async () => {
+    for (const path of ["/future-plugin/endpoint", "/admin/set-role/", "/ADMIN/SET-ROLE", "/admin%2Fset-role", "/./admin/set-role"]) {
+      expect((await call("POST", path)).status, path).toBe(404);
+    }
+  });
+
+  it("still serves what the browser uses, and get-session gives the expiry but no token", async () => {
+    const response = await call("GET", "/get-session");
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const body = JSON.parse(text) as { session: { expiresAt: string } };
+    expect(Date.parse(body.session.expiresAt)).toBeGreaterThan(Date.now());
+    expect(text).not.toMatch(/token/i);
+    expect(Object.keys(body)).toEqual(["session"]);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const signedOut = await call("GET", "/get-session", "");
+    expect(await signedOut.json()).toBeNull();
+    // Open, and answered by Better Auth (an unknown provider is its 4xx, not the door's 404).
+    expect((await call("POST", "/sign-in/social")).status).not.toBe(404);
+  });
+
+  it("lists exactly the open endpoints, each with who uses it", () => {
+    expect(new Set(PUBLIC_AUTH_ENDPOINTS.map((e) => `${e.method} ${e.path}`))).toEqual(OPEN);
+    for (const endpoint of PUBLIC_AUTH_ENDPOINTS) expect(endpoint.usedBy.length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Better Auth's own endpoints, tried as an attacker with a valid account would (issue 12): on the served app each
+ * is closed, so the product's rules (last administrator, three roles, invitations, password policy, recent
+ * sign-in, audit) cannot be walked around. app/server/auth/auth-door.server.test.ts enumerates every endpoint.
+ */
+import { apiSession, expect, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
+
+const base = () => process.env.E2E_BASE_URL!;
+
+test("Better Auth's admin, account and phone endpoints answer 404 to a signed-in administrator and professional", async () => {
+  const { users } = matrixFixtures();
+  const admin = await apiSession(base(), "admin@casus.test");
+  const pro = await apiSession(base(), "pro@casus.test");
+  const attacks: [typeof admin, string, Record<string, unknown>][] = [
+    [admin, "/api/auth/admin/set-role", { userId: users.admin, role: "professional" }],
+    [admin, "/api/auth/admin/set-role", { userId: users.pro, role: ["professional", "admin"] }],
+    [admin, "/api/auth/admin/update-user", { userId: users.admin, data: { banned: true } }],
+    [admin, "/api/auth/admin/create-user", { email: "hidden@casus.test", password: "weak", name: "Hidden", role: "admin" }],
+    [admin, "/api/auth/admin/set-user-password", { userId: users.pro, newPassword: "weak" }],
+    [admin, "/api/auth/admin/impersonate-user", { userId: users.pro }],
+    [admin, "/api/auth/admin/remove-user", { userId: users.pro2 }],
+    [pro, "/api/auth/update-user", { name: "x".repeat(5000), image: "javascript:alert(1)" }],
+    [pro, "/api/auth/change-password", { currentPassword: "casus-demo-2026", newPassword: "password" }],
+    [pro, "/api/auth/two-factor/send-otp", {}],
+    [pro, "/api/auth/two-factor/verify-otp", { code: "000000" }],
+    [pro, "/api/auth/sign-in/phone-number", { phoneNumber: "+31612345678", password: "casus-demo-2026" }],
+    [pro, "/api/auth/phone-number/send-otp", { phoneNumber: "+31612345678" }],
+  ];
+  try {
+    for (const [session, path, data] of attacks) {
+      const response = await session.post(path, { data });
+      expect(response.status(), path).toBe(404);
+    }
+    for (const path of ["/api/auth/list-sessions", "/api/auth/admin/list-users", "/api/auth/list-accounts"]) {
+      expect((await admin.get(path)).status(), path).toBe(404);
+    }
+    // What the browser needs still works, without handing a script the session token.
+    const session = await pro.get("/api/auth/get-session");
+    expect(session.status()).toBe(200);
+    expect(await session.text()).not.toMatch(/token/i);
+  } finally {
+    await Promise.all([admin.dispose(), pro.dispose()]);
+  }
+});
