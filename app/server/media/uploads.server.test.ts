@@ -225,7 +225,7 @@ describe("refusals with the seed's storage codes", () => {
     await refusal(await create(cookies.admin, 2 * MiB, { filetype: "video/webm", organisationId: org.id }), 402, "storage/quota-exceeded");
   });
 
-  it("403 for an organisation the uploader does not work for; 404 for another organisation's upload", async () => {
+  it("403 for an organisation the uploader does not work for; 404 for anybody else's upload", async () => {
     await refusal(await create(cookies.pro, 10, { filetype: "video/mp4", organisationId: demo.organisations[1].id }), 403, "storage/unauthorized");
     await refusal(await create(cookies.admin, 10, { filetype: "video/mp4" }), 400, "storage/invalid-argument");
     const created = await create(cookies.pro, 100, { filetype: "video/mp4" });
@@ -233,8 +233,9 @@ describe("refusals with the seed's storage codes", () => {
     expect((await head(cookies.pro2, location)).status).toBe(404);
     await refusal(await patch(cookies.pro2, location, 0, fakeMedia(MP4_HEAD, 100)), 404, "storage/object-not-found");
     await refusal(await fetch(`${server.url}/api/media/${location.split("/").pop()}`, { headers: { cookie: cookies.pro2 } }), 404, "storage/object-not-found");
-    // The supervisor of that organisation may see it.
-    expect((await head(cookies.supervisor, location)).status).toBe(200);
+    // Nor does the organisation's supervisor: an upload not attached to a submitted dossier is its uploader's alone.
+    expect((await head(cookies.supervisor, location)).status).toBe(404);
+    expect((await head(cookies.pro, location)).status).toBe(200);
   });
 });
 
