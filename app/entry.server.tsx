@@ -15,6 +15,17 @@ import { logger } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Pages and their `.data` payloads are never stored by a browser's back-button cache or a shared proxy: signed-in
+ * pages carry patient data, and every document carries a CSP nonce made for that one response.
+ */
+const PAGE_CACHE_CONTROL = "no-store";
+
+export function handleDataRequest(response: Response): Response {
+  response.headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -46,6 +57,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set("Cache-Control", PAGE_CACHE_CONTROL);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

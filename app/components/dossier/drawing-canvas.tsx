@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { DRAWING_COLOURS, DRAWING_MAX_POINTS, DRAWING_MAX_STROKES, type Stroke } from "~/domain/dossier/content";
 import { Button } from "../ui/button";
+import { Styled } from "~/components/ui/styled";
 
 const CSS_COLOUR: Record<(typeof DRAWING_COLOURS)[number], string> = {
   red: "#dc2626",
@@ -154,14 +155,15 @@ export function DrawingToolbar({
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="drawing-toolbar">
       <span className="text-slate-700">{t("viewer.colour")}</span>
       {DRAWING_COLOURS.map((colour) => (
-        <button
+        <Styled
+          as="button"
           key={colour}
           type="button"
           aria-pressed={tools.colour === colour}
           aria-label={t(`viewer.colours.${colour}`)}
           onClick={() => setTools((tl) => ({ ...tl, colour }))}
           className={`h-7 w-7 rounded-full border-2 ${tools.colour === colour ? "border-slate-900" : "border-slate-300"}`}
-          style={{ background: CSS_COLOUR[colour] }}
+          cssom={{ background: CSS_COLOUR[colour] }}
         />
       ))}
       <input

@@ -8,7 +8,9 @@ import { useTranslation } from "react-i18next";
 import { ASSUMED_FRAME_RATE } from "~/domain/constants";
 import type { Stroke } from "~/domain/dossier/content";
 import type { MediaInfo as MediaView } from "~/lib/uploads/media-client";
+import { useCssomStyle } from "~/lib/cssom-style";
 import { Button } from "../ui/button";
+import { Styled } from "../ui/styled";
 import { DrawingCanvas, DrawingEditor, DrawingToolbar, type DrawingTools } from "./drawing-canvas";
 
 const ZOOMS = [1, 1.5, 2, 3, 4];
@@ -114,6 +116,7 @@ function VideoViewer({ src, poster, label }: { src: string; poster: string | nul
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const fps = useFrameRate(video);
   const zoom = useZoom();
+  useCssomStyle(video, zoom.style);
   const [time, setTime] = useState(0);
   // A refreshed signed URL replaces the source: carry the position over.
   const resumeAt = useRef<number | null>(null);
@@ -137,16 +140,14 @@ function VideoViewer({ src, poster, label }: { src: string; poster: string | nul
   return (
     <div className="flex flex-col gap-2" onKeyDown={onKey}>
       <div
-        className="relative overflow-hidden rounded bg-black"
+        className={`relative overflow-hidden rounded bg-black ${zoom.scale > 1 ? "cursor-grab" : ""}`}
         {...zoom.panHandlers}
-        style={{ cursor: zoom.scale > 1 ? "grab" : undefined }}
       >
         <video
           ref={setVideo}
           src={src}
           poster={poster ?? undefined}
           className="aspect-video w-full"
-          style={zoom.style}
           controls={zoom.scale === 1}
           playsInline
           preload="metadata"
@@ -210,11 +211,10 @@ function StillViewer({
   return (
     <div className="flex flex-col gap-2">
       <div
-        className="relative overflow-hidden rounded bg-black"
+        className={`relative overflow-hidden rounded bg-black ${zoom.scale > 1 && !editing ? "cursor-grab" : ""}`}
         {...(editing ? {} : zoom.panHandlers)}
-        style={{ cursor: zoom.scale > 1 && !editing ? "grab" : undefined }}
       >
-        <div className="relative" style={zoom.style}>
+        <Styled className="relative" cssom={zoom.style}>
           <img src={src} alt={label} className="block max-h-[70vh] w-full object-contain" data-testid="medium-image" draggable={false} />
           {editing && onStrokes ? (
             <DrawingEditor
@@ -227,7 +227,7 @@ function StillViewer({
           ) : (
             <DrawingCanvas strokes={strokes} label={t("viewer.drawingLabel")} />
           )}
-        </div>
+        </Styled>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <ZoomButtons zoom={zoom} />

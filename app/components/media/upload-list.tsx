@@ -7,6 +7,7 @@ import { Button } from "../ui/button";
 import { MediaDetails } from "./media-details";
 import { MediaPlayer } from "./media-player";
 import { MediaThumbnail } from "./media-thumbnail";
+import { Styled } from "~/components/ui/styled";
 
 const KNOWN_REASONS = new Set(["type-not-allowed", "too-large", "already-complete"]);
 
@@ -71,7 +72,7 @@ export function UploadList({ uploads, compact }: UploadListProps) {
               aria-valuemax={100}
               aria-valuenow={percent}
             >
-              <div className={`h-full ${snapshot.state === "error" ? "bg-red-600" : "bg-sky-700"}`} style={{ width: `${percent}%` }} />
+              <Styled className={`h-full ${snapshot.state === "error" ? "bg-red-600" : "bg-sky-700"}`} cssom={{ width: `${percent}%` }} />
             </div>
             {snapshot.error ? (
               <p className="mt-2 text-sm text-red-700" role="alert" data-testid="upload-error" data-code={snapshot.error.code}>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Styled } from "~/components/ui/styled";
 
 /** Dataset size and the share of each class, as numbers and a bar. */
 export function ClassBalance({ inEar, notInEar }: { inEar: number; notInEar: number }) {
@@ -9,8 +10,8 @@ export function ClassBalance({ inEar, notInEar }: { inEar: number; notInEar: num
     <div className="max-w-xl space-y-1" data-testid="class-balance">
       <p className="text-sm">{t("dataset.summary", { total, inEar, notInEar })}</p>
       <div className="flex h-3 overflow-hidden rounded bg-slate-200" aria-hidden="true">
-        <div className="bg-emerald-600" style={{ width: `${share}%` }} />
-        <div className="flex-1 bg-slate-500" style={{ display: total ? undefined : "none" }} />
+        <Styled className="bg-emerald-600" cssom={{ width: `${share}%` }} />
+        {total ? <div className="flex-1 bg-slate-500" /> : null}
       </div>
     </div>
   );

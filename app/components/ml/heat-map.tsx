@@ -21,7 +21,7 @@ export function HeatMap({ imageUrl, map, alt }: { imageUrl: string; map: Occlusi
   return (
     <div className="relative h-64 w-64" data-testid="heat-map">
       <img src={imageUrl} alt={alt} className="absolute inset-0 h-full w-full rounded object-cover [image-rendering:pixelated]" />
-      <canvas ref={canvas} width={64} height={64} className="absolute inset-0 h-full w-full rounded" style={{ imageRendering: "auto" }} />
+      <canvas ref={canvas} width={64} height={64} className="absolute inset-0 h-full w-full rounded" />
     </div>
   );
 }

@@ -1,4 +1,6 @@
 /** A small SVG line chart for training curves (no chart library: two or four series of ≤ 100 points). */
+import { Styled } from "~/components/ui/styled";
+
 export type Series = { name: string; values: number[]; colour: string; dashed?: boolean };
 
 export function LineChart({ title, series, yMax, testId }: { title: string; series: Series[]; yMax?: number; testId?: string }) {
@@ -40,7 +42,7 @@ export function LineChart({ title, series, yMax, testId }: { title: string; seri
       <ul className="flex flex-wrap gap-3 text-xs text-slate-700">
         {series.map((s) => (
           <li key={s.name} className="flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-0.5 w-4" style={{ background: s.colour }} />
+            <Styled as="span" aria-hidden="true" className="inline-block h-0.5 w-4" cssom={{ background: s.colour }} />
             {s.name}: {s.values.length ? s.values[s.values.length - 1].toFixed(3) : "–"}
           </li>
         ))}

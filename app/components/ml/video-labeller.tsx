@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { encodeForDataset } from "~/ml/browser/frames";
 import { postJson } from "~/ml/browser/post-json";
 import { labelledStretches, type Moment } from "~/ml/timeline";
+import { Styled } from "~/components/ui/styled";
 
 type Video = { id: string; name: string; url: string };
 const KEYS: Record<string, 0 | 1> = { i: 1, "1": 1, o: 0, "0": 0 };
@@ -143,16 +144,17 @@ export function VideoLabeller({ video, initialMoments }: { video: Video; initial
         }}
       >
         {stretches.map((s) => (
-          <span
+          <Styled
+            as="span"
             key={`${s.label}-${s.startMs}`}
             data-testid="timeline-stretch"
             data-label={s.label}
             title={`${t(s.label === 1 ? "label.inEar" : "label.notInEar")}: ${s.count}`}
             className={`absolute top-1 h-4 min-w-[3px] rounded-sm ${s.label === 1 ? "bg-emerald-600" : "bg-slate-700"}`}
-            style={{ left: pct(s.startMs), width: `calc(${pct(s.endMs - s.startMs)} + 3px)` }}
+            cssom={{ left: pct(s.startMs), width: `calc(${pct(s.endMs - s.startMs)} + 3px)` }}
           />
         ))}
-        <span className="absolute top-0 h-6 w-0.5 bg-red-600" style={{ left: pct(time * 1000) }} aria-hidden="true" />
+        <Styled as="span" className="absolute top-0 h-6 w-0.5 bg-red-600" cssom={{ left: pct(time * 1000) }} aria-hidden="true" />
       </div>
       <p className="text-sm tabular-nums" data-testid="labeller-time">
         {t("labeller.position", { time: time.toFixed(2), duration: duration ? duration.toFixed(2) : "–", frame: Math.round(time * fps) })}

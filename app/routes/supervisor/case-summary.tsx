@@ -34,9 +34,6 @@ export default function Page({ loaderData: d }: Route.ComponentProps) {
   const ears = earsOf(d.earSide);
   return (
     <article className="summary-print mx-auto max-w-3xl bg-white p-4 text-sm print:max-w-none print:p-0" data-testid="case-summary">
-      {/* The site's shell hides itself in print (`print:hidden`); this page only drops its own breadcrumb and print
-          button. Not `header`: the page's title is in a <header> too. */}
-      <style>{"@media print { .summary-print nav, [data-print=hide] { display: none !important; } main { padding: 0 !important; } @page { margin: 12mm; } }"}</style>
       <PageHeader routeKey="supervisor-case-mvp" />
       <p className="mb-2">
         <StatusBadge status={d.status} /> · {t("summary.counts", { media: d.mediaCount, messages: d.messageCount })}

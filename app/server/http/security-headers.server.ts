@@ -16,7 +16,9 @@ export function contentSecurityPolicy(nonce: string, development: boolean, signI
     // 'wasm-unsafe-eval' lets TensorFlow.js compile its WebAssembly backend; it allows no JavaScript eval.
     // Global rather than per page: client-side navigation keeps the first document's policy (decision 027).
     `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
-    "style-src 'self' 'unsafe-inline'",
+    // No inline styles: the app's CSS is a file, and dynamic styles are set through the CSSOM (app/lib/cssom-style.ts),
+    // so injected markup cannot restyle a page (e.g. hide a warning or overlay a fake form).
+    "style-src 'self'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",

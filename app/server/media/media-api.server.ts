@@ -47,11 +47,11 @@ async function download(req: Request, res: Response, id: string, variant: MediaV
     res.status(416).set({ "Content-Range": `bytes */${size}`, "Accept-Ranges": "bytes", "Cache-Control": "no-store" }).end();
     return;
   }
-  const expiresInSeconds = Math.max(0, Math.floor((Number(req.query.expires) - Date.now()) / 1000));
   const headers: Record<string, string> = {
     "Accept-Ranges": "bytes",
-    // The URL stops working when it expires; no-transform keeps compression (and proxies) off the bytes.
-    "Cache-Control": `private, max-age=${expiresInSeconds}, no-transform`,
+    // Patient media: never stored by a cache (the URL also stops working when it expires); no-transform keeps
+    // compression (and proxies) off the bytes.
+    "Cache-Control": "no-store, no-transform",
     "Content-Disposition": "inline",
   };
   if (variant === "file" && row.sha256) headers.ETag = `"${row.sha256}"`;
