@@ -20,6 +20,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "~/server/demo/see
 import { endpoints } from "~/server/http/endpoints.server";
 import { localeCookie } from "~/server/http/locale-cookie.server";
 import { requestLog } from "~/server/http/request-log.server";
+import { closeAfterUnreadBody } from "~/server/http/unread-body.server";
 import { sameOriginActions } from "~/server/http/same-origin.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { logger } from "~/server/logger.server";
@@ -89,6 +90,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   app.use(requestLog);
+  app.use(closeAfterUnreadBody);
   app.use(securityHeaders({ development, hsts: config.secureCookies, signInOrigins: config.oidcProviders.map((p) => p.origin) }));
   // Before compression: an event stream must leave at once, not wait in a compression buffer.
   app.get("/api/live", (req, res, next) => {

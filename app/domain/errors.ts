@@ -10,6 +10,10 @@ export const ERROR_STATUS = {
   "csrf-rejected": 403,
   conflict: 409,
   "payload-too-large": 413,
+  // A form post the server cannot read: not a form at all, a broken body, or text with control characters.
+  "unsupported-media-type": 415,
+  "malformed-body": 400,
+  "text-control-character": 422,
   "too-many-requests": 429,
   "key-empty": 400,
   "key-forbidden-character": 400,

@@ -20,6 +20,7 @@ import { actorOf, doneRedirect, formStrings, runChange } from "~/server/people/r
 import { listAdministrators } from "~/server/people/staff.server";
 import { demoteAdministrator } from "~/server/people/users.server";
 import type { Route } from "./+types/administrators";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["people"] };
 
@@ -48,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
   // A selected person (?id=) that is not on this list is 404 for every intent, as in the loader.
   const selectedId = new URL(args.request.url).searchParams.get("id");
   if (selectedId && !(await listAdministrators(actor)).some((p) => p.id === selectedId)) throw notFound();
-  const values = formStrings(await args.request.formData());
+  const values = formStrings(await readForm(args.request));
   if (values.intent === "invite") {
     const parsed = inviteAdministratorSchema.safeParse(values);
     if (!parsed.success) return { intent: "invite", values, errors: fieldErrors(parsed.error) };

@@ -26,6 +26,7 @@ import { actorOf, CSV_MAX_BYTES, doneRedirect, formStrings, runChange } from "~/
 import { AppError } from "~/domain/errors";
 import { isLocale } from "~/domain/locales";
 import type { Route } from "./+types/organisation";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["people"] };
 
@@ -70,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
   const origin = auditOrigin(args.request, args.context);
   // An unknown organisation is 404 for every intent, before the form is even read.
   await load(actor, orgId);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const values = formStrings(form);
   switch (values.intent) {
     case "update": {

@@ -17,6 +17,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { createOrganisation, listOrganisations, ORGANISATION_SORTS, type OrganisationSort } from "~/server/people/organisations.server";
 import { actorOf, formStrings } from "~/server/people/route-helpers.server";
 import type { Route } from "./+types/organisations";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["people"] };
 
@@ -33,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "admin-organisations");
-  const values = formStrings(await args.request.formData());
+  const values = formStrings(await readForm(args.request));
   const parsed = organisationSchema.safeParse(values);
   if (!parsed.success) return { values, errors: fieldErrors(parsed.error) };
   const { id } = await createOrganisation(actorOf(user), parsed.data, auditOrigin(args.request, args.context));

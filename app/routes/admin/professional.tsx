@@ -22,6 +22,7 @@ import { isPersonIntent, runPersonAction } from "~/server/people/person-actions.
 import { moveProfessional, movePreview, professionalDetail } from "~/server/people/professionals.server";
 import { actorOf, doneRedirect, formStrings, runChange } from "~/server/people/route-helpers.server";
 import type { Route } from "./+types/professional";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["people"] };
 
@@ -52,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
   const origin = auditOrigin(args.request, args.context);
   // The professional must be in this organisation before anything happens to them (404 otherwise).
   await runChange(() => professionalDetail(actor, orgId, proId));
-  const values = formStrings(await args.request.formData());
+  const values = formStrings(await readForm(args.request));
   if (values.intent === "move") {
     const parsed = moveProfessionalSchema.safeParse(values);
     if (!parsed.success) return { error: "invalid-argument" as const };

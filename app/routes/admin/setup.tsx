@@ -15,6 +15,7 @@ import { notFound } from "~/server/http/responses.server";
 import { createFirstAdmin } from "~/server/setup/create-first-admin.server";
 import { adminExists } from "~/server/setup/setup-code.server";
 import type { Route } from "./+types/setup";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -36,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { locale } = await authorize(args, "admin-setup");
   if (await adminExists()) throw notFound();
-  const form = Object.fromEntries(await args.request.formData());
+  const form = Object.fromEntries(await readForm(args.request));
   const parsed = setupSchema.safeParse(form);
   if (!parsed.success) {
     const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], true])) as Partial<Record<FieldName, boolean>>;

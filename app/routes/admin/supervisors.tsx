@@ -22,6 +22,7 @@ import { isPersonIntent, runPersonAction } from "~/server/people/person-actions.
 import { actorOf, doneRedirect, formStrings, runChange } from "~/server/people/route-helpers.server";
 import { listSupervisors, updateSupervisor } from "~/server/people/staff.server";
 import type { Route } from "./+types/supervisors";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["people"] };
 
@@ -50,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
   // A selected person (?id=) that is not on this list is 404 for every intent, as in the loader.
   const selectedId = new URL(args.request.url).searchParams.get("id");
   if (selectedId && !(await listSupervisors(actor)).some((p) => p.id === selectedId)) throw notFound();
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const values = formStrings(form);
   const organisationIds = form.getAll("organisationIds").map(String);
   if (values.intent === "invite") {

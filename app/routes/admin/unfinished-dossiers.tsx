@@ -17,6 +17,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { refusalOr } from "~/server/dossiers/action-result.server";
 import { listUnfinished, sendReminder } from "~/server/dossiers/unfinished.server";
 import type { Route } from "./+types/unfinished-dossiers";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["dossier", "dossier-log"] };
 
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "admin-unfinished-dossiers");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const id = String(form.get("dossierId") ?? "");
   const done = await refusalOr(() => sendReminder(user, id, auditOrigin(args.request, args.context)));
   return "error" in done ? done : { ok: true as const, sent: done.sent, id };

@@ -11,6 +11,7 @@ import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import type { Route } from "./+types/forgot";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["password"] };
 
@@ -23,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   await authorize(args, "forgot");
-  const form = Object.fromEntries(await args.request.formData());
+  const form = Object.fromEntries(await readForm(args.request));
   const parsed = forgotSchema.safeParse(form);
   if (!parsed.success) return { sent: false, error: null, invalidEmail: true, email: String(form.email ?? "") };
   const result = await requestPasswordReset(parsed.data.email, auditOrigin(args.request, args.context));

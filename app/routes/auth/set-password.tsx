@@ -13,6 +13,7 @@ import { cookieHeaders } from "~/server/auth/auth-request.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { setPasswordFromLink, setPasswordLink } from "~/server/auth/set-password-link.server";
 import type { Route } from "./+types/set-password";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["password"] };
 
@@ -29,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { locale } = await authorize(args, "set-password");
-  const parsed = formSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = formSchema.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) return { error: "invalid-action-code" as const, problem: null };
   if (parsed.data.password !== parsed.data.confirm) return { error: "mismatch" as const, problem: null };
   const result = await setPasswordFromLink(parsed.data.token, parsed.data.password, args.request.headers, auditOrigin(args.request, args.context), parsed.data.expires);

@@ -24,6 +24,7 @@ import { handlePhoneSignIn, isPhoneSignInIntent } from "~/server/auth/phone-sign
 import { redirectAfterSignInStep } from "~/server/auth/sign-in-redirect.server";
 import { oidcSignInAction, signInLinkAction, tooManyRequests, type SignInActionData } from "~/server/auth/sign-in-actions.server";
 import type { Route } from "./+types/sign-in";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["auth", "account"] };
 
@@ -48,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "sign-in");
   if (user) throw redirect(localizePath(homePath(user), locale));
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get("intent");
   if (isPhoneSignInIntent(intent)) return handlePhoneSignIn(form, args, locale);
   if (intent === "magic-link") return signInLinkAction(form, args.request, args.context, locale);

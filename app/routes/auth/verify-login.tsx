@@ -13,6 +13,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { handleSecondFactorAction, isSecondFactorIntent, secondFactorChallenge } from "~/server/auth/second-factor-form.server";
 import { verifyLoginAction, verifyLoginLoader, type VerifyLoginView } from "~/server/auth/verify-login.server";
 import type { Route } from "./+types/verify-login";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["auth", "account"] };
 
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { locale } = await authorize(args, "verify-login");
   // The second-factor forms carry an intent; the e-mail-link confirmation form does not.
-  const form = await args.request.clone().formData();
+  const form = await readForm(args.request.clone());
   if (isSecondFactorIntent(form.get("intent"))) return handleSecondFactorAction(form, args, locale);
   return verifyLoginAction(args.request, args.context, locale);
 }

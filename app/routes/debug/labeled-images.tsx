@@ -9,6 +9,7 @@ import { IMAGE_SOURCES } from "~/domain/image-sources";
 import { authorize } from "~/server/auth/authorize.server";
 import { changeLabelledImage, labelledImagesPage, pageAction } from "~/server/ml/ml-pages.server";
 import type { Route } from "./+types/labeled-images";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["ml"] };
 
@@ -19,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "debug-ml-labeled-images");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   return pageAction(() => changeLabelledImage(user, form));
 }
 

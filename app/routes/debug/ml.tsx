@@ -11,6 +11,7 @@ import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
 import { activateFromForm, modelOverview, pageAction } from "~/server/ml/ml-pages.server";
 import type { Route } from "./+types/ml";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["ml"] };
 
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "debug-ml");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   return pageAction(() => activateFromForm(user, form));
 }
 

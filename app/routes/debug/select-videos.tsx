@@ -7,8 +7,10 @@ import { routePath } from "~/domain/route-table";
 import { VIDEO_SOURCES } from "~/domain/video-sources";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
-import { assertUploadSize, pageAction, uploadVideoFromForm, videosPage } from "~/server/ml/ml-pages.server";
+import { pageAction, uploadVideoFromForm, videosPage } from "~/server/ml/ml-pages.server";
 import type { Route } from "./+types/select-videos";
+import { MAX_TEST_VIDEO_BYTES } from "~/server/ml/video-sources.server";
+import { FORM_OVERHEAD_BYTES, readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["ml"] };
 
@@ -20,8 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "debug-ml-select-videos");
   return pageAction(async () => {
-    assertUploadSize(args.request);
-    await uploadVideoFromForm(user, await args.request.formData());
+    await uploadVideoFromForm(user, await readForm(args.request, { maxBytes: MAX_TEST_VIDEO_BYTES + FORM_OVERHEAD_BYTES }));
   });
 }
 

@@ -32,6 +32,7 @@ import { openDossier, readDossier } from "~/server/dossiers/view.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/clinical-reasoning";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["dossier"] };
 
@@ -57,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "pro-clinical-reasoning");
   const id = args.params.caseId;
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const { intent, version } = intentOf(form);
   const current = await readDossier(user, id).catch(rethrowAsResponse);
   const ears = earsOf(current.earSide as EarSide);

@@ -38,6 +38,7 @@ import { takeTransition } from "~/server/dossiers/workflow.server";
 import { openDossier } from "~/server/dossiers/view.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/new-case";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["dossier", "media", "ml"] };
 
@@ -66,7 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "pro-case");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const { intent, version } = intentOf(form);
   const dossierId = new URL(args.request.url).searchParams.get("dossier");
   if (intent === "create") {

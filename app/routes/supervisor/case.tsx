@@ -33,6 +33,7 @@ import { openDossier, readDossier } from "~/server/dossiers/view.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/case";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["dossier", "media"] };
 
@@ -64,7 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "supervisor-case");
   const id = args.params.caseId;
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const { intent, version } = intentOf(form);
   if (intent === "message") {
     const sent = await refusalOr(() => addMessage(user, id, String(form.get("body") ?? "")));

@@ -21,6 +21,7 @@ import { refusalOr } from "~/server/dossiers/action-result.server";
 import { supervisorQueue } from "~/server/dossiers/lists.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import type { Route } from "./+types/queue";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["dossier"] };
 
@@ -39,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "supervisor");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const id = String(form.get("dossierId") ?? "");
   if (form.get("intent") !== "claim" || !id) return { error: "invalid-argument" as const };
   const done = await refusalOr(() => takeTransition(user, id, "claim", {}, args.context.log));

@@ -11,6 +11,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { loginFlowOverview } from "~/server/auth/login-flow.server";
 import { oidcSignInAction, signInLinkAction, type SignInActionData } from "~/server/auth/sign-in-actions.server";
 import type { Route } from "./+types/login-flow";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { locale } = await authorize(args, "test-login-flow");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get("intent");
   if (intent === "magic-link") return signInLinkAction(form, args.request, args.context, locale);
   if (intent === "oidc") return oidcSignInAction(form, args.request, args.context, locale);

@@ -6,6 +6,7 @@ import { Alert } from "~/components/ui/alert";
 import { passwordProblem, personalInputs } from "~/domain/password-policy";
 import { authorize } from "~/server/auth/authorize.server";
 import type { Route } from "./+types/set-password-copy";
+import { readForm } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["password"] };
 
@@ -22,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** Runs the real password rule on the server and reports the outcome; sets nothing and signs nobody in. */
 export async function action(args: Route.ActionArgs) {
   await authorize(args, "test-set-password-copy");
-  const parsed = formSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = formSchema.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) return { error: "invalid-argument" as const, problem: null, accepted: false };
   if (parsed.data.password !== parsed.data.confirm) return { error: "mismatch" as const, problem: null, accepted: false };
   const problem = passwordProblem(parsed.data.password, personalInputs(SAMPLE.name, SAMPLE.email));

@@ -33,6 +33,7 @@ import {
   startEnrolment,
 } from "./second-factor-enrolment.server";
 import { listActiveSessions, revokeOtherSessions, revokeSession } from "./sessions.server";
+import { readForm } from "~/server/forms/read-form.server";
 
 const SENSITIVE_INTENTS = ["email", "password", "phone-send", "phone-verify", "phone-remove", "totp-start", "totp-confirm", "backup-codes", "second-factor-disable"] as const;
 type SensitiveIntent = (typeof SENSITIVE_INTENTS)[number];
@@ -144,7 +145,7 @@ function isSensitive(intent: AccountIntent): intent is SensitiveIntent {
 const NOT_KEPT = new Set(["intent", "reauthMethod", "reauthSecret"]);
 
 export async function handleAccountAction(request: Request, user: SessionUser, locale: Locale, origin: AuditOrigin): Promise<AccountActionData> {
-  const form = Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, String(v)]));
+  const form = Object.fromEntries([...(await readForm(request)).entries()].map(([k, v]) => [k, String(v)]));
   const intent = form.intent;
   if (!isIntent(intent)) return { section: "profile", error: "invalid-argument" };
   if (intent === "reauth-cancel") {

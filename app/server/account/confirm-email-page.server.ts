@@ -3,6 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { AppError, type ErrorCode } from "~/domain/errors";
 import { auditOrigin } from "../audit/audit.server";
 import { confirmEmailChange, emailChangeLink } from "./email-change.server";
+import { readForm } from "~/server/forms/read-form.server";
 
 export type ConfirmEmailView = { state: "valid"; token: string; to: string } | { state: "invalid" };
 
@@ -13,7 +14,7 @@ export async function emailChangeLinkView(request: Request): Promise<ConfirmEmai
 }
 
 export async function confirmEmailChangeAction(request: Request, context: AppLoadContext): Promise<{ ok: true; email: string } | { ok: false; error: ErrorCode }> {
-  const token = String((await request.formData()).get("token") ?? "");
+  const token = String((await readForm(request)).get("token") ?? "");
   try {
     const { email } = await confirmEmailChange(token, auditOrigin(request, context));
     return { ok: true, email };

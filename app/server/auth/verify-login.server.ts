@@ -13,6 +13,7 @@ import { cookieHeaders } from "./auth-request.server";
 import { countAddressAttempt } from "./plugins/address-rate-limit.server";
 import { browserAskedForLink, completeSignInLink, pendingSignInLink, sameAddress } from "./magic-link-sign-in.server";
 import { redirectAfterSignInStep } from "./sign-in-redirect.server";
+import { readForm } from "~/server/forms/read-form.server";
 
 /** Wrong addresses typed for one link before it stops accepting guesses (for the link's lifetime). */
 const ADDRESS_GUESSES_PER_LINK = 5;
@@ -49,7 +50,7 @@ export async function verifyLoginLoader(request: Request, context: AppLoadContex
 }
 
 export async function verifyLoginAction(request: Request, context: AppLoadContext, locale: Locale) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? "");
   const email = String(form.get("email") ?? "");
   const redirectTo = safeRedirectPath(form.get("redirectTo"));

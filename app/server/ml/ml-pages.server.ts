@@ -140,12 +140,6 @@ export async function videosPage(user: SessionUser, url: URL) {
   };
 }
 
-/** Refuses a too large upload from its Content-Length, before the form is read into memory. */
-export function assertUploadSize(request: Request): void {
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > MAX_TEST_VIDEO_BYTES + 64 * 1024) throw new AppError("payload-too-large");
-}
-
 /** The upload form of the select page: one test video into the object store. */
 export async function uploadVideoFromForm(user: SessionUser, form: FormData): Promise<void> {
   const file = form.get("video");
