@@ -88,6 +88,22 @@ function targets(): [Role, string][] {
   ];
 }
 
+/** The JSON and upload endpoints that take a body (the GET ones are in the API route matrix). */
+function apiTargets(): [Role, "POST" | "PUT" | "PATCH", string][] {
+  const missing = "00000000-0000-4000-8000-000000000000";
+  const endpoints: ["POST" | "PUT" | "PATCH", string][] = [
+    ["POST", "/api/ml/images"],
+    ["POST", "/api/ml/models"],
+    ["PUT", `/api/media/${missing}/poster`],
+    ["PUT", "/api/media/not-an-id/thumbnail"],
+    ["POST", "/api/uploads"],
+    ["PATCH", `/api/uploads/${missing}`],
+    ["POST", "/api/auth/sign-in/social"],
+    ["POST", "/api/auth/sign-out"],
+  ];
+  return (["anon", "pro", "admin"] as const).flatMap((role) => endpoints.map(([method, path]) => [role, method, path] as [Role, "POST" | "PUT" | "PATCH", string]));
+}
+
 /** Sent on a connection of its own: the server answers 413 and stops reading, so the connection cannot be reused. */
 const OVERSIZED: Body = { name: "over the size limit", contentType: FORM, data: `name=${"z".repeat(10 * 1024 * 1024 + 10)}` };
 
@@ -123,6 +139,34 @@ test("no page action answers a malformed body with a 5xx or a stack trace", asyn
   expect(failures).toEqual([]);
 });
 
+test("no API endpoint answers a malformed body with a 5xx or a stack trace", async () => {
+  test.setTimeout(120_000);
+  const base = process.env.E2E_BASE_URL!;
+  const sessions = new Map<Role, APIRequestContext>();
+  for (const role of ["anon", "admin", "pro"] as const) sessions.set(role, await apiSession(base, role === "anon" ? null : EMAIL[role]));
+  const failures: string[] = [];
+  try {
+    for (const [role, method, path] of apiTargets()) {
+      for (const body of BODIES) {
+        const headers: Record<string, string> = body.contentType ? { "content-type": body.contentType } : {};
+        const response = await sessions
+          .get(role)!
+          .fetch(path, { method, headers, data: body.data, maxRedirects: 0 })
+          .catch((error: Error) => error);
+        if (response instanceof Error) {
+          failures.push(`${role} ${method} ${path} [${body.name}] → ${response.message.split("\n")[0]}`);
+          continue;
+        }
+        const text = await response.text();
+        if (response.status() >= 500 || STACK_TRACE.test(text)) failures.push(`${role} ${method} ${path} [${body.name}] → ${response.status()}`);
+      }
+    }
+  } finally {
+    await Promise.all([...sessions.values()].map((s) => s.dispose()));
+  }
+  expect(failures).toEqual([]);
+});
+
 test("a body over the limit is refused with 413 before it is read whole", async () => {
   const base = process.env.E2E_BASE_URL!;
   for (const [role, path] of [["anon", "/forgot"], ["pro", `/pro/${matrixFixtures().users.pro}/profiel`]] as const) {
@@ -130,6 +174,23 @@ test("a body over the limit is refused with 413 before it is read whole", async 
     try {
       const response = await session.post(path, { headers: { "content-type": OVERSIZED.contentType! }, data: OVERSIZED.data, maxRedirects: 0 });
       expect(response.status(), path).toBe(413);
+    } finally {
+      await session.dispose();
+    }
+  }
+});
+
+test("/api/ml refuses a stranger's 16 MB JSON body without reading it", async () => {
+  const base = process.env.E2E_BASE_URL!;
+  const payload = JSON.stringify({ image: "A".repeat(16 * 1024 * 1024 - 100) });
+  for (const [role, status] of [["anon", 401], ["pro", 404]] as const) {
+    const session = await apiSession(base, role === "anon" ? null : EMAIL[role]);
+    try {
+      const response = await session.post("/api/ml/images", { headers: { "content-type": "application/json" }, data: payload });
+      expect(response.status(), role).toBe(status);
+      expect(await response.json()).toEqual({ code: role === "anon" ? "unauthenticated" : "not-found" });
+      // The answer went out before the body was read: the server closes the connection instead of reading on.
+      expect(response.headers()["connection"], role).toBe("close");
     } finally {
       await session.dispose();
     }

@@ -16,7 +16,7 @@
  * Each request is authorised by its session, like the pages; refusals answer 404 to non-admins.
  */
 import { fromNodeHeaders } from "better-auth/node";
-import express, { Router, type Request, type Response } from "express";
+import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import yazl from "yazl";
 import { AppError } from "~/domain/errors";
 import { MODEL_FILES, type ImageFile, type ModelFile } from "~/ml/api-urls";
@@ -41,22 +41,64 @@ const IMMUTABLE = "private, max-age=31536000, immutable";
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
-/** Runs a handler with the session's user; typed errors become their status with a JSON code, never a stack. */
-function handle(work: (req: Request, res: Response, user: Awaited<ReturnType<typeof loadSessionUser>>) => Promise<void>): Handler {
+type SessionUser = NonNullable<Awaited<ReturnType<typeof loadSessionUser>>>;
+
+/** Typed errors become their status with a JSON code, never a stack; anything else is a logged 500. */
+function sendError(req: Request, res: Response, error: unknown): void {
+  // StorageError is an AppError too, so storage/object-not-found answers 404 like the rest.
+  const known = error instanceof AppError;
+  if (!known) req.log?.error({ err: error }, "ml endpoint failed");
+  const status = known ? error.status : 500;
+  const code = known ? error.code : "internal";
+  if (!res.headersSent) res.status(status).set("Cache-Control", "no-store").json({ code });
+  else res.destroy();
+}
+
+/** The session's user, looked up once per request (the JSON guard below may have done it already). */
+async function sessionUser(req: Request, res: Response): Promise<SessionUser> {
+  const known = res.locals.mlUser as SessionUser | undefined;
+  if (known) return known;
+  const user = await loadSessionUser(fromNodeHeaders(req.headers));
+  if (!user) throw new AppError("unauthenticated");
+  res.locals.mlUser = user;
+  return user;
+}
+
+/** Runs a handler with the session's user. */
+function handle(work: (req: Request, res: Response, user: SessionUser) => Promise<void>): Handler {
   return async (req, res) => {
     try {
-      const user = await loadSessionUser(fromNodeHeaders(req.headers));
-      if (!user) throw new AppError("unauthenticated");
-      await work(req, res, user);
+      await work(req, res, await sessionUser(req, res));
     } catch (error) {
-      // StorageError is an AppError too, so storage/object-not-found answers 404 like the rest.
-      const known = error instanceof AppError;
-      if (!known) req.log?.error({ err: error }, "ml endpoint failed");
-      const status = known ? error.status : 500;
-      const code = known ? error.code : "internal";
-      if (!res.headersSent) res.status(status).set("Cache-Control", "no-store").json({ code });
-      else res.destroy();
+      sendError(req, res, error);
     }
+  };
+}
+
+const JSON_PARSE_ERRORS: Record<string, "payload-too-large" | "malformed-body" | "unsupported-media-type"> = {
+  "entity.too.large": "payload-too-large",
+  "entity.parse.failed": "malformed-body",
+  "encoding.unsupported": "unsupported-media-type",
+  "charset.unsupported": "unsupported-media-type",
+};
+
+/**
+ * An administrator's JSON body: who is asking is checked before a byte of the body is read (up to 16 MB of base64
+ * weights or frames), and a body that is not JSON, or not readable, is a 4xx with a code, never a 500.
+ */
+function adminJsonBody(limit: string): RequestHandler {
+  const parse = express.json({ limit });
+  return async (req, res, next) => {
+    try {
+      assertMlAdmin(await sessionUser(req, res));
+      if (!req.is("application/json")) throw new AppError("unsupported-media-type");
+    } catch (error) {
+      return sendError(req, res, error);
+    }
+    parse(req, res, (error?: unknown) => {
+      if (!error) return next();
+      sendError(req, res, new AppError(JSON_PARSE_ERRORS[(error as { type?: string }).type ?? ""] ?? "malformed-body"));
+    });
   };
 }
 
@@ -152,7 +194,7 @@ export function mlHttp(): Router {
     }),
   );
 
-  const json = express.json({ limit: "16mb" });
+  const json = adminJsonBody("16mb");
 
   router.post(
     "/api/ml/images",
