@@ -69,6 +69,15 @@ export const VERSION_POLL_INTERVAL_MS = 5 * MINUTE;
 export const RECENT_LOGIN_MS = 10 * MINUTE;
 /** SMS codes (phone sign-in, phone verification, SMS second factor) are valid this long. */
 export const SMS_CODE_MINUTES = 5;
+/**
+ * SMS codes: the setting SMS_RATE_LIMIT_PER_HOUR is the most per phone number per window; a user may be sent
+ * SMS_RATE_LIMIT_USER_FACTOR times that (several numbers over time), a client address SMS_RATE_LIMIT_ADDRESS_FACTOR
+ * times (a clinic behind one address). Over the limit no SMS goes out; the account page says so, the sign-in form
+ * answers as always.
+ */
+export const SMS_RATE_LIMIT_USER_FACTOR = 2;
+export const SMS_RATE_LIMIT_ADDRESS_FACTOR = 5;
+export const SMS_RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
 /** Wrong tries allowed per SMS code before a new one must be requested. */
 export const SMS_CODE_ATTEMPTS = 3;
 

@@ -37,6 +37,7 @@ const schema = z
     TRUSTED_ORIGINS: z.string().default(""),
     TRUST_PROXY: z.string().min(1).default("loopback"),
     SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+    SMS_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
     SIGN_IN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(20),
     // Decimals allowed (0.02 = 72 s) so tests and trials can watch a session expire.
     SESSION_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(12),
@@ -117,6 +118,8 @@ export interface Config {
   /** Express's "trust proxy": false, a hop count, or addresses/subnets ("loopback", "10.0.0.0/8", …). */
   trustProxy: boolean | number | string;
   signInRateLimitPerMinute: number;
+  /** SMS codes per phone number per hour; twice that per user, five times per client address. */
+  smsRateLimitPerHour: number;
   /** Sign-in attempts (password and e-mail link) per e-mail address per ADDRESS_RATE_LIMIT_WINDOW_MS. */
   signInAddressRateLimit: number;
   /** OpenID Connect providers for social sign-in (OIDC_PROVIDERS); empty: no social sign-in. */
@@ -223,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     signInRateLimitPerMinute: e.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+    smsRateLimitPerHour: e.SMS_RATE_LIMIT_PER_HOUR,
     signInAddressRateLimit: e.SIGN_IN_ADDRESS_RATE_LIMIT,
     oidcProviders: oidc.providers,
     sessionHours: e.SESSION_HOURS,

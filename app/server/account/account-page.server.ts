@@ -156,8 +156,9 @@ export async function handleAccountAction(request: Request, user: SessionUser, l
     // Re-authentication by SMS, step one: the change itself is already kept on the server.
     const pending = form.pendingIntent;
     if (!isIntent(pending) || !isSensitive(pending)) return { section: "profile", error: "invalid-argument" };
-    const sent = await sendReauthSms(user);
-    return { section: SECTION[pending], error: sent ? undefined : "mail-delivery-failed", reauth: { intent: pending, methods: await reauthMethods(user), smsSent: sent } };
+    const outcome = await sendReauthSms(user, origin.ipAddress ?? null);
+    const error = outcome === "sent" ? undefined : outcome === "limited" ? "too-many-requests" : "mail-delivery-failed";
+    return { section: SECTION[pending], error, reauth: { intent: pending, methods: await reauthMethods(user), smsSent: outcome === "sent" } };
   }
   let fields = form;
   if (isSensitive(intent) && !(await isRecentLogin(user))) {

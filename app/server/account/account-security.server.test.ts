@@ -279,9 +279,13 @@ describe("recent login and account changes", () => {
     expect(row).toEqual({ phone: "+31655554444", verified: true });
     const [entry] = await audits("auth.phone-changed", supervisorId);
     expect(JSON.stringify(entry)).not.toContain("655554444");
-    // Someone else's number cannot be claimed.
+    // Someone else's number gets the same answer as any other (no "in use" for whoever is signed in to see); only the
+    // number's holder receives the code, and confirming it cannot claim the number.
     const taken = await handleAccountAction(formRequest({ intent: "phone-send", phone: PHONE }, headers), user, "nl", origin);
-    expect(taken).toEqual({ section: "phone", error: "phone-number-already-in-use" });
+    expect(taken).toMatchObject({ section: "phone", phoneCodeSentTo: { e164: PHONE } });
+    expect(taken.error).toBeUndefined();
+    const claimed = await handleAccountAction(formRequest({ intent: "phone-verify", phoneNumber: PHONE, code: lastCode(PHONE) }, headers), user, "nl", origin);
+    expect(claimed.error).toBe("phone-number-already-in-use");
   });
 
   it("lists sessions with the current one marked, and revokes only the user's own", async () => {

@@ -42,9 +42,12 @@ export async function requestEmailChange(user: { id: string; email: string; name
   if (!parsed.success) throw new AppError("invalid-argument");
   const to = parsed.data;
   if (to === user.email.toLowerCase()) throw new AppError("invalid-argument");
-  // Only someone who just proved who they are gets here, and they learn no more than the sign-up form of any
-  // site would tell: that the address is taken. No name, no role.
-  if (await addressTaken(to, user.id)) throw new AppError("email-already-in-use");
+  // An address another account uses gets the same answer and no mail: saying "taken" would tell whoever is signed
+  // in which addresses have an account (decision 061). The audit log keeps what really happened.
+  if (await addressTaken(to, user.id)) {
+    await recordAudit({ action: "auth.email-change-address-taken", actorId: user.id, subjectType: "user", subjectId: user.id }, origin);
+    return { to };
+  }
   const token = generateRandomString(32, "a-z", "A-Z", "0-9");
   const ctx = await auth().$context;
   const value: Pending = { userId: user.id, from: user.email, to };

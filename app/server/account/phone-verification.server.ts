@@ -4,7 +4,7 @@
  * phoneNumber plugin (/phone-number/verify with updatePhoneNumber, server-side only), so attempts are limited
  * the same way as for sign-in. Full numbers never reach the audit log or the logs.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { AppError } from "~/domain/errors";
 import type { Locale } from "~/domain/locales";
@@ -15,14 +15,16 @@ import { systemDb } from "../db/client.server";
 import { user as userTable } from "../db/schema";
 import { issueSmsCode } from "./sms-code.server";
 
+/**
+ * Sends the code whether or not another account already has the number: saying "in use" here would tell anyone
+ * signed in which numbers are registered (decision 061). Only whoever holds the phone gets the code, and
+ * confirming it says "in use" then — to the number's holder, who learns nothing new.
+ */
 export async function sendPhoneVerification(user: { id: string; locale: Locale }, phoneNumber: string, origin: AuditOrigin): Promise<void> {
-  const [taken] = await systemDb()
-    .select({ id: userTable.id })
-    .from(userTable)
-    .where(and(eq(userTable.phoneNumber, phoneNumber), ne(userTable.id, user.id)));
-  if (taken) throw new AppError("phone-number-already-in-use");
   // Under the number itself, as the phoneNumber plugin keeps its codes, so its verify endpoint checks it.
-  if (!(await issueSmsCode(phoneNumber, { phoneNumber, locale: user.locale }))) throw new AppError("mail-delivery-failed");
+  const outcome = await issueSmsCode(phoneNumber, { phoneNumber, locale: user.locale }, { userId: user.id, clientIp: origin.ipAddress ?? null });
+  if (outcome === "limited") throw new AppError("too-many-requests");
+  if (outcome === "failed") throw new AppError("mail-delivery-failed");
   await recordAudit({ action: "auth.phone-verification-sent", actorId: user.id, subjectType: "user", subjectId: user.id, after: { phoneNumber: maskPhoneNumbers(phoneNumber) } }, origin);
 }
 

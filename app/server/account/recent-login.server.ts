@@ -15,6 +15,7 @@ import { systemDb } from "../db/client.server";
 import { twoFactor, user as userTable } from "../db/schema";
 import { totpCodeMatches } from "./second-factor-enrolment.server";
 import { issueSmsCode } from "./sms-code.server";
+import type { SmsOutcome } from "../auth/plugins/sms-recipient.server";
 
 const marker = (sessionId: string) => `recent-login-${sessionId}`;
 
@@ -78,10 +79,11 @@ export async function verifiedPhone(userId: string): Promise<{ phoneNumber: stri
 }
 
 /** Sends a re-authentication code to the user's verified phone, for this session only. */
-export async function sendReauthSms(user: Pick<SessionUser, "id" | "sessionId">): Promise<boolean> {
+export async function sendReauthSms(user: Pick<SessionUser, "id" | "sessionId">, clientIp: string | null): Promise<SmsOutcome | "no-phone"> {
   const phone = await verifiedPhone(user.id);
-  if (!phone) return false;
-  return issueSmsCode(smsKey(user.sessionId), { phoneNumber: phone.phoneNumber, locale: isLocale(phone.locale) ? phone.locale : DEFAULT_LOCALE });
+  if (!phone) return "no-phone";
+  const to = { phoneNumber: phone.phoneNumber, locale: isLocale(phone.locale) ? phone.locale : DEFAULT_LOCALE };
+  return issueSmsCode(smsKey(user.sessionId), to, { userId: user.id, clientIp });
 }
 
 /** A few tries per code; a used, expired or used-up code is gone. */

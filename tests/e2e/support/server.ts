@@ -49,6 +49,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       BASE_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Browser tests send many SMS codes to the few demo numbers; the limit itself is tested in Vitest.
+      SMS_RATE_LIMIT_PER_HOUR: "10000",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -14,8 +14,17 @@ const LIMITED_PATHS = new Set(["/sign-in/email", "/sign-in/magic-link"]);
 
 /** Counts one attempt; returns the seconds to wait when over the limit, else null. */
 export async function countAddressAttempt(db: Database, email: string, limit: number, now = Date.now()): Promise<number | null> {
-  const key = `address:${crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("base64url")}`;
-  const windowStart = now - ADDRESS_RATE_LIMIT_WINDOW_MS;
+  return countAttempt(db, `address:${hashedKey(email.trim().toLowerCase())}`, limit, ADDRESS_RATE_LIMIT_WINDOW_MS, now);
+}
+
+/** A key that does not store what it counts (an address, a phone number). */
+export function hashedKey(value: string): string {
+  return crypto.createHash("sha256").update(value).digest("base64url");
+}
+
+/** Counts one attempt under `key` in a fixed window; the seconds to wait when over the limit, else null. */
+export async function countAttempt(db: Database, key: string, limit: number, windowMs: number, now = Date.now()): Promise<number | null> {
+  const windowStart = now - windowMs;
   // One statement, so concurrent attempts cannot both slip under the limit. last_request is the window's start.
   const result = await db.execute<{ count: number; last_request: string }>(sql`
     insert into rate_limit (id, key, count, last_request) values (${crypto.randomUUID()}, ${key}, 1, ${now})
@@ -25,7 +34,7 @@ export async function countAddressAttempt(db: Database, email: string, limit: nu
     returning count, last_request`);
   const row = (result as unknown as { rows: { count: number; last_request: string }[] }).rows[0];
   if (Number(row.count) <= limit) return null;
-  return Math.max(1, Math.ceil((Number(row.last_request) + ADDRESS_RATE_LIMIT_WINDOW_MS - now) / 1000));
+  return Math.max(1, Math.ceil((Number(row.last_request) + windowMs - now) / 1000));
 }
 
 export function addressRateLimit(db: Database, limit: number): BetterAuthPlugin {

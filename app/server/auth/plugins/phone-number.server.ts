@@ -7,6 +7,7 @@
 import { phoneNumber } from "better-auth/plugins";
 import { SMS_CODE_ATTEMPTS, SMS_CODE_MINUTES } from "~/domain/constants";
 import { isE164 } from "~/domain/phone";
+import { mayText } from "../sms-rate-limit.server";
 import { sendSmsCode, verifiedPhoneOwner } from "./sms-recipient.server";
 
 export function phoneNumberPlugin() {
@@ -17,7 +18,9 @@ export function phoneNumberPlugin() {
     phoneNumberValidator: (value) => isE164(value),
     async sendOTP({ phoneNumber: number, code }) {
       const owner = await verifiedPhoneOwner(number);
-      if (owner) await sendSmsCode({ phoneNumber: number, locale: owner.locale }, code);
+      // An unknown number is counted against the SMS limit too: the same work, and the same answer, either way.
+      if (owner) await sendSmsCode({ phoneNumber: number, locale: owner.locale }, code, { userId: owner.id, clientIp: null });
+      else await mayText(number, { userId: null, clientIp: null });
     },
   });
 }

@@ -10,6 +10,7 @@ import { systemDb } from "../../db/client.server";
 import { user } from "../../db/schema";
 import { logger } from "../../logger.server";
 import { delivery } from "../../mail/delivery.server";
+import { mayText, type SmsRequester } from "../sms-rate-limit.server";
 
 export async function verifiedPhoneOwner(phoneNumber: string): Promise<{ id: string; locale: Locale } | null> {
   const [row] = await systemDb()
@@ -20,16 +21,22 @@ export async function verifiedPhoneOwner(phoneNumber: string): Promise<{ id: str
   return { id: row.id, locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE };
 }
 
+export type SmsOutcome = "sent" | "failed" | "limited";
+
 /**
- * Sends the code, or logs why not. A delivery failure is logged, not thrown: an error only for existing numbers
- * would tell a stranger that the number has an account.
+ * Sends the code within the SMS limits (sms-rate-limit.server.ts), or logs why not. A refusal or a delivery failure
+ * is logged, not thrown: an error only for existing numbers would tell a stranger that the number has an account.
  */
-export async function sendSmsCode(to: { phoneNumber: string; locale: Locale }, code: string): Promise<boolean> {
+export async function sendSmsCode(to: { phoneNumber: string; locale: Locale }, code: string, who: SmsRequester): Promise<SmsOutcome> {
+  if (!(await mayText(to.phoneNumber, who))) {
+    logger.warn({ sms: { to: maskPhoneNumbers(to.phoneNumber) } }, "SMS code not sent: over the SMS limit");
+    return "limited";
+  }
   try {
     await delivery().sendSms(to, "sms-code", { code, minutes: SMS_CODE_MINUTES });
-    return true;
+    return "sent";
   } catch {
     logger.warn({ sms: { to: maskPhoneNumbers(to.phoneNumber) } }, "SMS code not delivered");
-    return false;
+    return "failed";
   }
 }

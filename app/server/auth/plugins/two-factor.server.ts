@@ -22,7 +22,7 @@ export function twoFactorPlugin() {
         const { phoneNumber, phoneNumberVerified, locale } = user as typeof user & { phoneNumber?: string | null; phoneNumberVerified?: boolean | null; locale?: string };
         // The challenge page offers SMS only to users with a verified number; anyone else gets nothing.
         if (!phoneNumber || !phoneNumberVerified) return;
-        await sendSmsCode({ phoneNumber, locale: isLocale(locale) ? locale : DEFAULT_LOCALE }, otp);
+        await sendSmsCode({ phoneNumber, locale: isLocale(locale) ? locale : DEFAULT_LOCALE }, otp, { userId: user.id, clientIp: null });
       },
     },
     backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
