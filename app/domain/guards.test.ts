@@ -24,9 +24,9 @@ const users: Record<Role, GuardUser> = {
 };
 
 /** Case situations, seen from the users above. */
-const ownCaseInOrgA: CaseFacts = { organisationId: ORG_A, professionalId: "pro-1" };
-const otherProCaseInOrgA: CaseFacts = { organisationId: ORG_A, professionalId: "pro-2" };
-const otherProCaseInOrgB: CaseFacts = { organisationId: ORG_B, professionalId: "pro-3" };
+const ownCaseInOrgA: CaseFacts = { organisationId: ORG_A, professionalId: "pro-1", status: "submitted" };
+const otherProCaseInOrgA: CaseFacts = { organisationId: ORG_A, professionalId: "pro-2", status: "submitted" };
+const otherProCaseInOrgB: CaseFacts = { organisationId: ORG_B, professionalId: "pro-3", status: "submitted" };
 
 /** Who passes each guard by role alone (PRODUCT.md "Roles and guards"). */
 const ROLES_OF: Record<GuardName, Role[]> = {
@@ -102,7 +102,7 @@ describe("decideGuard: professional-role (own proId)", () => {
   });
   it("allows a case under their own path only when the case is theirs", () => {
     expect(decideGuard("professional-role", pro, { proId: pro.id, caseId: "c1" }, ownCaseInOrgA)).toBe("allow");
-    expect(decideGuard("professional-role", pro, { proId: pro.id, caseId: "c2" }, { organisationId: ORG_A, professionalId: "pro-2" })).toBe("not-found");
+    expect(decideGuard("professional-role", pro, { proId: pro.id, caseId: "c2" }, { organisationId: ORG_A, professionalId: "pro-2", status: "submitted" })).toBe("not-found");
     expect(decideGuard("professional-role", pro, { proId: pro.id, caseId: "missing" }, null)).toBe("not-found");
   });
   it("sends admins and supervisors home rather than 404", () => {

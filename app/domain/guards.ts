@@ -3,6 +3,7 @@
  * `GuardName` is derived from the registry, so a misspelt guard in the route table does not compile;
  * `assertRouteGuards` checks the same again at start-up for anything that slipped past the types.
  */
+import { can } from "./access/permissions";
 import type { Role } from "./roles";
 
 interface GuardDefinition {
@@ -43,6 +44,7 @@ export interface GuardUser {
 export interface CaseFacts {
   organisationId: string;
   professionalId: string;
+  status: string;
 }
 
 export type GuardDecision = "allow" | "sign-in" | "home" | "not-found";
@@ -71,9 +73,8 @@ export function decideGuard(
       if (params.caseId !== undefined) return caseFacts?.professionalId === user.id ? "allow" : "not-found";
       return "allow";
     case "case-participant":
-      if (!caseFacts) return "not-found";
-      if (user.role === "professional") return caseFacts.professionalId === user.id ? "allow" : "not-found";
-      return user.supervisedOrganisationIds.includes(caseFacts.organisationId) ? "allow" : "not-found";
+      // The permission table's read rule: the owner, or an assigned supervisor once the dossier is shared.
+      return caseFacts && can({ organisationId: null, ...user }, "dossier.read", caseFacts) ? "allow" : "not-found";
   }
 }
 

@@ -43,6 +43,7 @@ describe("loadConfig defaults", () => {
       trustedOrigins: [],
       trustProxy: "loopback",
       signInRateLimitPerMinute: 30,
+      smsRateLimitPerHour: 10,
       signInAddressRateLimit: 20,
       oidcProviders: [],
       sessionHours: 12,

@@ -1,14 +1,13 @@
 /**
- * Which dossiers an actor may read, as one SQL condition: the same rule as `mayRead`
- * (app/server/dossiers/actor.server.ts) — the owning professional; supervisors assigned to the dossier's
+ * Which dossiers an actor may read, as one SQL condition: the permission table's `dossier.read`
+ * (app/domain/access/permissions.ts) — the owning professional; supervisors assigned to the dossier's
  * organisation once it has been shared (not a draft, not a draft discarded before submitting); administrators.
+ * access-scopes.server.test.ts holds this and `can()` to the same answers.
  */
 import { and, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
+import { UNSHARED_STATUSES } from "~/domain/access/permissions";
 import { dossier } from "../db/schema";
-
-/** Drafts (and drafts discarded before ever being submitted) are the professional's own work, not yet shared. */
-export const UNSHARED_STATUSES = ["draft", "cancelled"] as const;
 
 export function visibleDossiers(actor: Actor): SQL {
   switch (actor.role) {

@@ -29,7 +29,7 @@ export type Access<K extends RouteKey> = { locale: Locale; user: GuardOf<K> exte
 async function caseFacts(caseId: string | undefined): Promise<CaseFacts | null> {
   if (!caseId) return null;
   const [row] = await systemDb()
-    .select({ organisationId: dossier.organisationId, professionalId: dossier.professionalId })
+    .select({ organisationId: dossier.organisationId, professionalId: dossier.professionalId, status: dossier.status })
     .from(dossier)
     .where(eq(dossier.id, caseId));
   return row ?? null;

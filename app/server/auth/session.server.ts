@@ -4,19 +4,18 @@
  */
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import type { GuardUser } from "~/domain/guards";
+import type { Actor } from "~/domain/access/actor";
 import { isLocale, type Locale, DEFAULT_LOCALE } from "~/domain/locales";
 import { isRole } from "~/domain/roles";
 import { systemDb } from "../db/client.server";
 import { professional, session as sessionTable, supervisorOrganisation } from "../db/schema";
 import { auth } from "./auth.server";
 
-export interface SessionUser extends GuardUser {
+/** The signed-in user: the one actor (app/domain/access/actor.ts) plus what the pages show of them. */
+export interface SessionUser extends Actor {
   name: string;
   email: string;
   locale: Locale;
-  /** A professional's organisation; null for other roles. */
-  organisationId: string | null;
   sessionId: string;
   sessionExpiresAt: Date;
   /** When this session was created (the sign-in), for the recent-login rule. */

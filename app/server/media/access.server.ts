@@ -4,6 +4,7 @@
  * narrower — media follow their dossier's rule — and lives in app/server/access/media-scope.server.ts.
  */
 import type { Actor } from "~/domain/access/actor";
+import { can } from "~/domain/access/permissions";
 
 export type MediaActor = Actor;
 
@@ -22,8 +23,7 @@ export function actorOrganisations(actor: MediaActor): string[] | "all" {
 }
 
 export function mayUseOrganisation(actor: MediaActor, organisationId: string): boolean {
-  const allowed = actorOrganisations(actor);
-  return allowed === "all" || allowed.includes(organisationId);
+  return can(actor, "media.upload", { organisationId });
 }
 
 /** The WHERE condition for the media an actor may see: the access layer's media scope (media follow their dossier). */

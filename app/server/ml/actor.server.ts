@@ -3,11 +3,13 @@
  * again: managing versions and the dataset needs an admin; reading the active model's files needs only a
  * signed-in user, because the recording screen of every professional runs it.
  */
+import type { Actor } from "~/domain/access/actor";
+import { can } from "~/domain/access/permissions";
 import { AppError } from "~/domain/errors";
 
-export type MlActor = { id: string; role: string };
+export type MlActor = Actor;
 
 export function assertMlAdmin(actor: MlActor | null): asserts actor is MlActor {
   // Not found rather than forbidden, as everywhere: the data's existence is not confirmed.
-  if (!actor || actor.role !== "admin") throw new AppError("not-found");
+  if (!can(actor, "model-data.manage")) throw new AppError("not-found");
 }

@@ -32,7 +32,7 @@ import { findVideoForLabelling, uploadTestVideo, VIDEO_PREFIX } from "./video-so
 
 let db: TestDatabase;
 let admin: MlActor;
-const professional: MlActor = { id: "someone", role: "professional" };
+const professional: MlActor = { id: "someone", role: "professional", organisationId: null, supervisedOrganisationIds: [] };
 
 async function readAll(key: string): Promise<Buffer> {
   const { body } = await objectStore().get(key);
@@ -45,7 +45,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   installObjectStore(createObjectStore({ dataDir: db.dataDir, s3: null }));
   const created = await createAdmin({ email: "ml-admin@example.test", name: "ML Admin", password: "a-long-password-123" });
-  admin = { id: created.id, role: "admin" };
+  admin = { id: created.id, role: "admin", organisationId: null, supervisedOrganisationIds: [] };
 });
 
 afterAll(async () => {

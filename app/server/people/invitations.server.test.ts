@@ -15,7 +15,7 @@ import { invitePerson, latestInvitation, resendInvitation, revokeInvitation } fr
 
 let database: TestDatabase;
 let mails: Awaited<ReturnType<typeof installOutbox>>;
-let admin: { id: string; role: "admin"; name: string };
+let admin: { id: string; role: "admin"; name: string; organisationId: null; supervisedOrganisationIds: string[] };
 let orgId: string;
 const origin = { requestId: "req", ipAddress: "127.0.0.1" };
 const STRONG = "kraanvogel-tandpasta-oktober-7";
@@ -25,7 +25,7 @@ beforeAll(async () => {
   database = await createTestDatabase({ SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000" });
   mails = installOutbox(database);
   const created = await createAdmin({ email: "beheer@casus.test", name: "Bea Beheer", password: STRONG });
-  admin = { id: created.id, role: "admin", name: "Bea Beheer" };
+  admin = { id: created.id, role: "admin", name: "Bea Beheer", organisationId: null, supervisedOrganisationIds: [] };
   orgId = (await createOrganisation({ name: "Praktijk De Linde" })).id;
 });
 afterAll(async () => {
@@ -41,7 +41,7 @@ describe("invitations", () => {
   it("invite → mail in the invitee's language → set password → verified and signed in", async () => {
     const { userId } = await invitePerson(admin, { name: "Sanne Smit", email: "Sanne@Linde.test", role: "professional", locale: "en", organisationId: orgId, jobTitle: "Assistant" }, origin);
     const [row] = await database.handle.db.select().from(user).where(eq(user.id, userId));
-    expect(row).toMatchObject({ email: "sanne@linde.test", emailVerified: false, role: "professional" });
+    expect(row).toMatchObject({ email: "sanne@linde.test", emailVerified: false, role: "professional", organisationId: null, supervisedOrganisationIds: [] });
     const mail = (await mails()).at(-1)!;
     expect(mail.to).toBe("sanne@linde.test");
     expect(mail.language).toBe("en");
@@ -55,7 +55,7 @@ describe("invitations", () => {
     // A weak password is refused on the server, whatever the browser said.
     expect(await setPasswordFromLink(tokenOf(link), "sannesmitlinde", new Headers(), origin)).toMatchObject({ ok: false, code: "weak-password" });
     const result = await setPasswordFromLink(tokenOf(link), STRONG, new Headers(), origin);
-    expect(result).toMatchObject({ ok: true, userId, role: "professional" });
+    expect(result).toMatchObject({ ok: true, userId, role: "professional", organisationId: null, supervisedOrganisationIds: [] });
     if (!result.ok) throw new Error("unreachable");
     expect((await loadSessionUser(cookieHeaders(result.setCookies)))?.id).toBe(userId);
     const [after] = await database.handle.db.select().from(user).where(eq(user.id, userId));
@@ -73,7 +73,7 @@ describe("invitations", () => {
 
   it("refuses a second account for the same address, and invitations by non-admins", async () => {
     expect(await codeOf(invitePerson(admin, { name: "X", email: "SANNE@linde.test", role: "professional", locale: "nl", organisationId: orgId }, origin))).toBe("email-already-in-use");
-    expect(await codeOf(invitePerson({ id: "x", role: "supervisor" }, { name: "X", email: "x@linde.test", role: "admin", locale: "nl" }, origin))).toBe("not-found");
+    expect(await codeOf(invitePerson({ id: "x", role: "supervisor", organisationId: null, supervisedOrganisationIds: [] }, { name: "X", email: "x@linde.test", role: "admin", locale: "nl" }, origin))).toBe("not-found");
   });
 
   it("expires after 7 days with its own message; a resend makes a new link and the old one stops working", async () => {
@@ -168,7 +168,7 @@ describe("forgot password", () => {
     expect(await setPasswordLink(tokenOf(link))).toMatchObject({ state: "valid", kind: "reset" });
     expect(await setPasswordFromLink(tokenOf(link), "jokejansenlinde", new Headers(), origin)).toMatchObject({ code: "weak-password" });
     const result = await setPasswordFromLink(tokenOf(link), "nieuwe-lente-gitaar-42", new Headers(), origin);
-    expect(result).toMatchObject({ ok: true, role: "professional" });
+    expect(result).toMatchObject({ ok: true, role: "professional", organisationId: null, supervisedOrganisationIds: [] });
     expect(await setPasswordLink(tokenOf(link))).toEqual({ state: "invalid" });
     expect((await signInWithPassword({ email: "joke@linde.test", password: STRONG }, new Headers(), origin)).ok).toBe(false);
     expect((await signInWithPassword({ email: "joke@linde.test", password: "nieuwe-lente-gitaar-42" }, new Headers(), origin)).ok).toBe(true);

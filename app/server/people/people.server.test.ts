@@ -39,8 +39,8 @@ beforeAll(async () => {
   database = await createTestDatabase({ SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000" });
   mails = installOutbox(database);
   installObjectStore(createObjectStore(database.config));
-  admin = { id: (await createAdmin({ email: "a1@casus.test", name: "Anna Admin", password: PW })).id, role: "admin", name: "Anna Admin" };
-  admin2 = { id: (await createAdmin({ email: "a2@casus.test", name: "Bart Admin", password: PW })).id, role: "admin", name: "Bart Admin" };
+  admin = { id: (await createAdmin({ email: "a1@casus.test", name: "Anna Admin", password: PW })).id, role: "admin", name: "Anna Admin", organisationId: null, supervisedOrganisationIds: [] };
+  admin2 = { id: (await createAdmin({ email: "a2@casus.test", name: "Bart Admin", password: PW })).id, role: "admin", name: "Bart Admin", organisationId: null, supervisedOrganisationIds: [] };
   orgA = (await factoryOrganisation({ name: "Praktijk Oost", city: "Enschede" })).id;
   orgB = (await factoryOrganisation({ name: "Praktijk West", city: "Leiden" })).id;
   proA = (await createProfessional({ email: "pro@oost.test", name: "Pieter Pro", password: PW, organisationId: orgA })).id;
@@ -54,10 +54,10 @@ afterAll(async () => {
 
 describe("role checks in the data layer", () => {
   it("refuses everyone but admins, whatever the route did", async () => {
-    const sup: Actor = { id: supervisorId, role: "supervisor" };
+    const sup: Actor = { id: supervisorId, role: "supervisor", organisationId: null, supervisedOrganisationIds: [] };
     expect(await codeOf(listOrganisations(sup, {}))).toBe("not-found");
     expect(await codeOf(organisationDetail(sup, orgA))).toBe("not-found");
-    expect(await codeOf(setUserDisabled({ id: proA, role: "professional" }, proA, true, origin))).toBe("not-found");
+    expect(await codeOf(setUserDisabled({ id: proA, role: "professional", organisationId: null, supervisedOrganisationIds: [] }, proA, true, origin))).toBe("not-found");
     expect(await codeOf(dashboard(sup))).toBe("not-found");
   });
 });
@@ -181,11 +181,11 @@ describe("administrators and supervisors", () => {
     const [bart] = await database.handle.db.select().from(user).where(eq(user.id, admin2.id));
     expect(bart.role).toBe("supervisor");
     expect((await listAdministrators(admin)).map((a) => a.name)).toEqual(["Anna Admin"]);
-    expect(await codeOf(setUserDisabled({ id: bart.id, role: "supervisor" }, admin.id, true, origin))).toBe("not-found");
+    expect(await codeOf(setUserDisabled({ id: bart.id, role: "supervisor", organisationId: null, supervisedOrganisationIds: [] }, admin.id, true, origin))).toBe("not-found");
   });
 
   it("two admins disabling each other at once leave one active", async () => {
-    const c = { id: (await createAdmin({ email: "a3@casus.test", name: "Cor Admin", password: PW })).id, role: "admin" as const };
+    const c = { id: (await createAdmin({ email: "a3@casus.test", name: "Cor Admin", password: PW })).id, role: "admin" as const, organisationId: null, supervisedOrganisationIds: [] };
     await setUserDisabled(admin, admin.id === c.id ? admin.id : c.id, false, origin);
     // Only Anna and Cor are active admins now.
     const results = await Promise.allSettled([setUserDisabled(admin, c.id, true, origin), setUserDisabled(c, admin.id, true, origin)]);

@@ -9,7 +9,7 @@ import { notFound } from "../http/responses.server";
 import type { Actor } from "./access.server";
 
 export function actorOf(user: SessionUser): Actor {
-  return { id: user.id, role: user.role, name: user.name };
+  return { id: user.id, role: user.role, name: user.name, organisationId: user.organisationId, supervisedOrganisationIds: user.supervisedOrganisationIds };
 }
 
 export type ChangeResult = { ok: true } | { ok: false; error: ErrorCode; fieldErrors?: Record<string, string> };

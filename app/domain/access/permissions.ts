@@ -1,0 +1,101 @@
+/**
+ * The one permission table (issue 12): what an actor may do, decided from the actor and the facts of the record.
+ * Pure, so guards, pages (what to show), buttons and the server's data layer all ask the same `can()`. The SQL
+ * form of the read rules (app/server/access/*-scope.server.ts) is built from the same pieces, and a test holds
+ * the two forms to the same answers. Who may take which dossier transition is the lifecycle table's
+ * (app/domain/dossier/lifecycle.ts); reading comes first, and is decided here.
+ */
+import type { Role } from "../roles";
+import type { Actor } from "./actor";
+
+/** Drafts (and drafts discarded before ever being submitted) are the professional's own work, not yet shared. */
+export const UNSHARED_STATUSES = ["draft", "cancelled"] as const;
+
+export interface DossierFacts {
+  organisationId: string;
+  professionalId: string;
+  status: string;
+}
+
+export interface MediaFacts {
+  uploaderId: string;
+  /** The dossiers the medium is attached to (none while it is an upload of its own). */
+  dossiers: readonly DossierFacts[];
+}
+
+export interface OrganisationFacts {
+  organisationId: string;
+}
+
+/** What each action needs to know besides the actor; `null` for actions decided by the actor alone. */
+export interface PermissionFacts {
+  /** Open a dossier, its thread, media list, events; receive its live events. */
+  "dossier.read": DossierFacts;
+  /** Start a new dossier (in one's own organisation). */
+  "dossier.create": null;
+  /** Edit the professional's parts of a dossier (anamnesis, reasoning, media) while it is theirs to edit. */
+  "dossier.edit-own": DossierFacts;
+  /** A medium: its facts, signed URLs, preview images. */
+  "media.read": MediaFacts;
+  /** Upload media into an organisation's storage. */
+  "media.upload": OrganisationFacts;
+  /** Use the in-ear model: the active version's files. */
+  "model.use": null;
+  /** The in-ear model's data: labelled images, test videos, versions, training. */
+  "model-data.manage": null;
+  /** Organisations, people, invitations, audit history, unfinished dossiers. */
+  "people.manage": null;
+  /** Reporting pages (scoped to the actor's organisations in their queries). */
+  "reporting.read": null;
+  /** Dossier export. */
+  "export.run": null;
+}
+
+export type Action = keyof PermissionFacts;
+
+type Rule<A extends Action> = (actor: Actor, facts: PermissionFacts[A]) => boolean;
+
+const is = (...roles: Role[]) => (actor: Actor) => roles.includes(actor.role);
+
+function readsDossier(actor: Actor, d: DossierFacts): boolean {
+  switch (actor.role) {
+    case "admin":
+      return true;
+    case "professional":
+      return actor.id === d.professionalId;
+    case "supervisor":
+      return actor.supervisedOrganisationIds.includes(d.organisationId) && !(UNSHARED_STATUSES as readonly string[]).includes(d.status);
+  }
+}
+
+function worksIn(actor: Actor, organisationId: string): boolean {
+  switch (actor.role) {
+    case "admin":
+      return true;
+    case "supervisor":
+      return actor.supervisedOrganisationIds.includes(organisationId);
+    case "professional":
+      return actor.organisationId === organisationId;
+  }
+}
+
+export const PERMISSIONS: { [A in Action]: Rule<A> } = {
+  "dossier.read": readsDossier,
+  "dossier.create": (actor) => actor.role === "professional" && actor.organisationId !== null,
+  "dossier.edit-own": (actor, d) => actor.role === "professional" && actor.id === d.professionalId,
+  // Media follow their dossier: whoever may read a dossier it is attached to; an unattached upload is its uploader's.
+  "media.read": (actor, m) => actor.role === "admin" || actor.id === m.uploaderId || m.dossiers.some((d) => readsDossier(actor, d)),
+  "media.upload": (actor, o) => worksIn(actor, o.organisationId),
+  "model.use": () => true,
+  "model-data.manage": is("admin"),
+  "people.manage": is("admin"),
+  "reporting.read": is("admin", "supervisor"),
+  "export.run": is("admin"),
+};
+
+/** Whether `actor` may do `action`; a signed-out visitor (null) may do nothing. */
+export function can<A extends Action>(actor: Actor | null | undefined, action: A, ...facts: PermissionFacts[A] extends null ? [] : [PermissionFacts[A]]): boolean {
+  if (!actor) return false;
+  const rule = PERMISSIONS[action] as Rule<A>;
+  return rule(actor, (facts[0] ?? null) as PermissionFacts[A]);
+}
