@@ -1,0 +1,73 @@
+/**
+ * The unscoped database handle (`systemDb()`) is allowed only where nothing is scoped by an acting user, or where
+ * the scoping itself lives. Anywhere else, data is reached through functions that take the actor. A new file that
+ * reaches for the handle fails this test; so does a listed file that no longer needs its place on the list.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+/** Folders whose work is not done on a user's behalf, or is the scoping itself. */
+const ALLOWED_FOLDERS: Record<string, string> = {
+  "app/server/db": "the handle itself, migrations and transactions",
+  "app/server/demo": "seeding the demo and test data",
+  "app/server/setup": "creating the first administrator, before anyone can sign in",
+  "app/server/access": "the query scopes, which every scoped read is built from",
+  "app/server/audit": "appending to the audit log",
+  "app/server/auth": "sessions, credentials and sign-in limits, keyed by the session or the sign-in attempt itself",
+  "app/server/account": "the signed-in user's own account rows, keyed by the session's user id",
+};
+
+/**
+ * Files that still query with the handle after checking the actor in code (can(), requireAdmin, loadDossierFor).
+ * Each says why; moving one behind a scope takes it off this list.
+ */
+const CHECKED_IN_CODE: Record<string, string> = {
+  "app/server/dossiers/media.server.ts": "attach/detach after loadDossierFor(actor) locked the row",
+  "app/server/dossiers/lists.server.ts": "the owner's own lists (professionalId = actor.id) and the supervisor queue by supervised organisations",
+  "app/server/dossiers/admin-log.server.ts": "admin-only event log, after requireAdmin",
+  "app/server/dossiers/notify.server.ts": "finding whom to e-mail after a transition; no actor is reading",
+  "app/server/dossiers/unfinished.server.ts": "admin-only page, after requireAdmin",
+  "app/server/dossiers/view.server.ts": "the thread, media and events of a dossier loadDossierFor(actor) returned",
+  "app/server/media/media.server.ts": "reads through visibleMedia(actor); uploads after mayUseOrganisation(actor)",
+  "app/server/ml/model-versions.server.ts": "after assertMlAdmin (can model-data.manage); the active model is for everyone",
+  "app/server/ml/video-sources.server.ts": "after assertMlAdmin (can model-data.manage)",
+  "app/server/ml/labelled-images.server.ts": "after assertMlAdmin (can model-data.manage)",
+  "app/server/people/users.server.ts": "after requireAdmin (can people.manage)",
+  "app/server/people/staff.server.ts": "after requireAdmin (can people.manage)",
+  "app/server/people/invitations.server.ts": "after requireAdmin; accepting an invitation is keyed by its token",
+  "app/server/people/csv-import.server.ts": "after requireAdmin (can people.manage)",
+  "app/server/people/organisations.server.ts": "after requireAdmin (can people.manage)",
+  "app/server/people/audit-trail.server.ts": "after requireAdmin (can people.manage)",
+  "app/server/people/professionals.server.ts": "after requireAdmin (can people.manage)",
+  "app/server/people/dashboard.server.ts": "after requireAdmin (can people.manage)",
+  "app/server/live/sse.server.ts": "replays events, each filtered by mayReceive (can dossier.read)",
+};
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(relative);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative] : [];
+  });
+}
+
+const users = sourceFiles("app").filter((file) => /\bsystemDb\(\)/.test(fs.readFileSync(path.join(ROOT, file), "utf8")));
+
+describe("the unscoped database handle", () => {
+  it("is used only in the allowed folders and the listed files", () => {
+    const outside = users.filter((file) => !Object.keys(ALLOWED_FOLDERS).some((folder) => file.startsWith(`${folder}/`)) && !(file in CHECKED_IN_CODE));
+    expect(outside).toEqual([]);
+  });
+
+  it("lists no file that no longer uses it", () => {
+    expect(Object.keys(CHECKED_IN_CODE).filter((file) => !users.includes(file))).toEqual([]);
+  });
+
+  it("is found where it is used (the scan is real)", () => {
+    expect(users).toContain("app/server/access/media-scope.server.ts");
+    expect(users.length).toBeGreaterThan(20);
+  });
+});
