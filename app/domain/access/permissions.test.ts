@@ -1,7 +1,7 @@
 /** The permission table, case by case: expected outcomes written out, not computed. */
 import { describe, expect, it } from "vitest";
 import type { Actor } from "./actor";
-import { can, type DossierFacts } from "./permissions";
+import { can, type DossierFacts, type MediaFacts } from "./permissions";
 
 const admin: Actor = { id: "admin", role: "admin", organisationId: null, supervisedOrganisationIds: [] };
 const supA: Actor = { id: "sup-a", role: "supervisor", organisationId: null, supervisedOrganisationIds: ["A"] };
@@ -32,10 +32,10 @@ describe("dossier.read", () => {
 });
 
 describe("media.read: media follow their dossier", () => {
-  const unattached = { uploaderId: "pro-1", dossiers: [] };
+  const unattached: MediaFacts = { uploaderId: "pro-1", dossiers: [] };
   const inDraft = { uploaderId: "pro-1", dossiers: [dossier("draft")] };
   const inSubmitted = { uploaderId: "pro-1", dossiers: [dossier("submitted")] };
-  it.each<[string, Actor, typeof unattached, boolean]>([
+  it.each<[string, Actor, MediaFacts, boolean]>([
     ["the uploader, unattached", owner, unattached, true],
     ["a colleague, unattached", colleague, unattached, false],
     ["the organisation's supervisor, unattached", supA, unattached, false],

@@ -8,11 +8,16 @@ import crypto from "node:crypto";
 import pg from "pg";
 
 export interface MatrixFixtures {
-  users: { admin: string; supervisor: string; pro: string; pro2: string; pro3: string; pro4: string };
+  users: { admin: string; supervisor: string; pro: string; pro2: string; pro3: string; pro4: string; colleague: string };
   organisations: { first: string; second: string; third: string; inactive: string };
   /** `draft`: a draft of the first organisation, owned by pro (not shared with any supervisor yet). */
   dossiers: { first: string; second: string; third: string; draft: string };
+  /** pro's media: `first` attached to dossiers.first, `uploading` an upload in progress of their own. */
+  media: { first: string; uploading: string };
 }
+
+/** A second professional of pro's organisation who can sign in (the demo password), for the same-organisation rows. */
+export const COLLEAGUE_EMAIL = "colleague@casus.test";
 
 export async function createMatrixFixtures(databaseUrl: string): Promise<MatrixFixtures> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -28,6 +33,7 @@ export async function createMatrixFixtures(databaseUrl: string): Promise<MatrixF
       pro2: await byEmail("pro2@casus.test"),
       pro3: crypto.randomUUID(),
       pro4: crypto.randomUUID(),
+      colleague: crypto.randomUUID(),
     };
     const third = crypto.randomUUID();
     await client.query(`insert into organisation (id, name, kind, city) values ($1, 'Thuiszorg Het Anker', 'home-care', 'Zwolle')`, [third]);
@@ -41,6 +47,13 @@ export async function createMatrixFixtures(databaseUrl: string): Promise<MatrixF
     await client.query(`insert into "user" (id, name, email, email_verified, role) values ($1, 'Vera Vroeger', 'pro4@casus.test', true, 'professional')`, [users.pro4]);
     await client.query(`insert into professional (user_id, organisation_id) values ($1, $2)`, [users.pro4, inactive]);
     const organisations = { first: await orgOf(users.pro), second: await orgOf(users.pro2), third, inactive };
+    await client.query(`insert into "user" (id, name, email, email_verified, role) values ($1, 'Cas Collega', $2, true, 'professional')`, [users.colleague, COLLEAGUE_EMAIL]);
+    await client.query(`insert into professional (user_id, organisation_id) values ($1, $2)`, [users.colleague, organisations.first]);
+    // The same password as the demo accounts: a copy of pro's credential row.
+    await client.query(
+      `insert into account (id, account_id, provider_id, user_id, password) select $1, $2, 'credential', $2, password from account where user_id = $3 and provider_id = 'credential'`,
+      [crypto.randomUUID(), users.colleague, users.pro],
+    );
     const dossier = async (organisationId: string, professionalId: string, status = "submitted") =>
       (await client.query<{ id: string }>(`insert into dossier (id, organisation_id, professional_id, status) values ($1, $2, $3, $4) returning id`, [
         crypto.randomUUID(),
@@ -54,7 +67,17 @@ export async function createMatrixFixtures(databaseUrl: string): Promise<MatrixF
       third: await dossier(third, users.pro3),
       draft: await dossier(organisations.first, users.pro, "draft"),
     };
-    return { users, organisations, dossiers };
+    const medium = async (status: string) => {
+      const id = crypto.randomUUID();
+      await client.query(
+        `insert into media (id, organisation_id, uploader_id, object_key, kind, content_type, size, status) values ($1, $2, $3, $4, 'image', 'image/png', 100, $5)`,
+        [id, organisations.first, users.pro, `org-${organisations.first}/media/${id}`, status],
+      );
+      return id;
+    };
+    const media = { first: await medium("complete"), uploading: await medium("uploading") };
+    await client.query(`insert into dossier_medium (id, dossier_id, media_id, ear) values ($1, $2, $3, 'left')`, [crypto.randomUUID(), dossiers.first, media.first]);
+    return { users, organisations, dossiers, media };
   } finally {
     await client.end();
   }
