@@ -15,6 +15,7 @@ import { loadSessionUser } from "../auth/session.server";
 import { objectStore } from "../storage/storage.server";
 import { requireAppCheck } from "./app-check.server";
 import { mediaById, mediaForActor, mediaView, storePreview } from "./media.server";
+import { recordMediaRead } from "../audit/media-reads.server";
 import { parseRange } from "./range.server";
 import { MEDIA_VARIANTS, verifyMediaSignature, type MediaVariant } from "./signed-url.server";
 import { storageErrorBody } from "./tus-errors.server";
@@ -81,7 +82,9 @@ export function mediaApi(): Router {
 
   router.get("/api/media/:id", async (req, res, next) => {
     try {
-      const row = await mediaForActor(await actor(req), req.params.id);
+      const reader = await actor(req);
+      const row = await mediaForActor(reader, req.params.id);
+      await recordMediaRead(reader, row, { requestId: String(req.id ?? ""), ipAddress: req.ip ?? null });
       res.set("Cache-Control", "no-store").json(mediaView(row));
     } catch (error) {
       if (isStorageError(error)) return fail(res, error);

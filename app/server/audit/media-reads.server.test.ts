@@ -1,0 +1,38 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import type { Actor } from "~/domain/access/actor";
+import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
+import { systemDb } from "../db/client.server";
+import { auditLog } from "../db/schema";
+import { MEDIA_READ_ACTION, recordMediaRead } from "./media-reads.server";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const reader = (id: string): Actor => ({ id, role: "supervisor", organisationId: null, supervisedOrganisationIds: ["org"] });
+const reads = (mediumId: string) =>
+  systemDb().select().from(auditLog).where(and(eq(auditLog.action, MEDIA_READ_ACTION), eq(auditLog.subjectId, mediumId)));
+
+describe("reads of media are audited", () => {
+  it("records who read which medium, from where, once per user within the collapse window", async () => {
+    const medium = { id: crypto.randomUUID(), organisationId: "org" };
+    const t0 = Date.now();
+    await recordMediaRead(reader("u1"), medium, { requestId: "r1", ipAddress: "192.0.2.1" }, t0);
+    await recordMediaRead(reader("u1"), medium, { requestId: "r2", ipAddress: "192.0.2.1" }, t0 + 1000);
+    await recordMediaRead(reader("u2"), medium, { requestId: "r3", ipAddress: "192.0.2.2" }, t0 + 1000);
+    const rows = await reads(medium.id);
+    expect(rows.map((r) => [r.actorId, r.subjectType, r.organisationId, r.requestId, r.ipAddress])).toEqual([
+      ["u1", "media", "org", "r1", "192.0.2.1"],
+      ["u2", "media", "org", "r3", "192.0.2.2"],
+    ]);
+    // After the window, the same reader is logged again.
+    await recordMediaRead(reader("u1"), medium, {}, t0 + DOSSIER_VIEW_COLLAPSE_MS + 60_000);
+    expect(await reads(medium.id)).toHaveLength(3);
+  });
+});
