@@ -16,6 +16,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { patientHistory } from "~/server/dossiers/lists.server";
 import { notFound } from "~/server/http/responses.server";
 import type { Route } from "./+types/history";
+import { auditOrigin } from "~/server/audit/audit.server";
 
 export const handle = { i18n: ["dossier"] };
 
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     const search = new URL(args.request.url).search;
     throw redirect(localizePath(routePath("pro-history", { proId: user.id, phone: canonical }), locale) + search, 301);
   }
-  const history = await patientHistory(user, canonical);
+  const history = await patientHistory(user, canonical, auditOrigin(args.request, args.context));
   return { phone: canonical, patient: history.patient ? { initials: history.patient.initials, birthYear: history.patient.birthYear } : null, rows: history.rows };
 }
 

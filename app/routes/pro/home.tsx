@@ -8,6 +8,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { toE164 } from "~/domain/phone";
+import { auditOrigin } from "~/server/audit/audit.server";
 import { errorMessageKey } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
 import { routePath } from "~/domain/route-table";
@@ -25,10 +26,10 @@ export async function loader(args: Route.LoaderArgs) {
   if (phone !== null) {
     // "Find a patient": a plain GET form, so it works without JavaScript.
     const canonical = toE164(phone);
-    if (!canonical) return { ...(await professionalHome(user)), phoneError: "phone-invalid" as const };
+    if (!canonical) return { ...(await professionalHome(user, auditOrigin(args.request, args.context))), phoneError: "phone-invalid" as const };
     throw redirect(localizePath(routePath("pro-history", { proId: user.id, phone: canonical }), locale));
   }
-  return { ...(await professionalHome(user)), phoneError: null };
+  return { ...(await professionalHome(user, auditOrigin(args.request, args.context))), phoneError: null };
 }
 
 export default function Page({ loaderData, params }: Route.ComponentProps) {

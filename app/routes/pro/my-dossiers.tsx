@@ -13,6 +13,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { OWN_DOSSIER_SORTS } from "~/domain/dossier/list-sorts";
 import { listOwnDossiers, type ProfessionalListQuery } from "~/server/dossiers/lists.server";
 import type { Route } from "./+types/my-dossiers";
+import { auditOrigin } from "~/server/audit/audit.server";
 
 export const handle = { i18n: ["dossier"] };
 
@@ -29,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
     sort,
     page: Number(params.get("page")) || 1,
   };
-  const result = await listOwnDossiers(user, query);
+  const result = await listOwnDossiers(user, query, auditOrigin(args.request, args.context));
   return { ...result, filters: { status: query.status ?? "", from: params.get("from") ?? "", to: params.get("to") ?? "", phone: query.phone ?? "", sort } };
 }
 

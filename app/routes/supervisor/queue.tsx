@@ -22,12 +22,13 @@ import { supervisorQueue } from "~/server/dossiers/lists.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import type { Route } from "./+types/queue";
 import { readForm } from "~/server/forms/read-form.server";
+import { auditOrigin } from "~/server/audit/audit.server";
 
 export const handle = { i18n: ["dossier"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "supervisor");
-  const queue = await supervisorQueue(user);
+  const queue = await supervisorQueue(user, { origin: auditOrigin(args.request, args.context) });
   const now = new Date();
   const target = config().reviewTargetWorkingDays;
   return {

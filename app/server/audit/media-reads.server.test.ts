@@ -36,3 +36,21 @@ describe("reads of media are audited", () => {
     expect(await reads(medium.id)).toHaveLength(3);
   });
 });
+
+describe("reads of lists with phone numbers are audited", () => {
+  it("records the list and the dossiers shown, once per identical view within the window", async () => {
+    const { LIST_READ_ACTION, recordListRead } = await import("./list-reads.server");
+    const actor = reader("u9");
+    await recordListRead(actor, "supervisor-queue", ["d2", "d1"], { requestId: "q1" });
+    await recordListRead(actor, "supervisor-queue", ["d1", "d2"], { requestId: "q2" });
+    await recordListRead(actor, "supervisor-queue", ["d1", "d2", "d3"], { requestId: "q3" });
+    await recordListRead(actor, "patient-history", ["d1"], { requestId: "q4" });
+    await recordListRead(actor, "patient-history", [], { requestId: "q5" });
+    const rows = await systemDb().select().from(auditLog).where(and(eq(auditLog.action, LIST_READ_ACTION), eq(auditLog.actorId, "u9")));
+    expect(rows.map((r) => [r.subjectId, r.after, r.requestId])).toEqual([
+      ["supervisor-queue", { dossierIds: ["d1", "d2"] }, "q1"],
+      ["supervisor-queue", { dossierIds: ["d1", "d2", "d3"] }, "q3"],
+      ["patient-history", { dossierIds: ["d1"] }, "q4"],
+    ]);
+  });
+});

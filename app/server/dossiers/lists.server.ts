@@ -9,6 +9,8 @@ import type { OwnDossierSort } from "~/domain/dossier/list-sorts";
 import { AppError } from "~/domain/errors";
 import { systemDb } from "../db/client.server";
 import { dossier, patient, user } from "../db/schema";
+import { type AuditOrigin } from "../audit/audit.server";
+import { recordListRead } from "../audit/list-reads.server";
 import { type Actor, ownOrganisation } from "./actor.server";
 
 export const PAGE_SIZE = 25;
@@ -43,7 +45,7 @@ function parseDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery = {}) {
+export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery = {}, origin: AuditOrigin = {}) {
   ownOrganisation(actor);
   const conditions: SQL[] = [eq(dossier.professionalId, actor.id)];
   if (query.status && isDossierStatus(query.status)) conditions.push(eq(dossier.status, query.status));
@@ -76,11 +78,12 @@ export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery
     .orderBy(order, desc(dossier.id))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
+  await recordListRead(actor, "own-dossiers", rows.map((r) => r.id), origin);
   return { rows, total, page, pageCount };
 }
 
 /** One patient's dossiers in the professional's organisation, newest first; `canonical` is the E.164 path form. */
-export async function patientHistory(actor: Actor, typedPhone: string) {
+export async function patientHistory(actor: Actor, typedPhone: string, origin: AuditOrigin = {}) {
   const organisationId = ownOrganisation(actor);
   const canonical = toE164(typedPhone);
   if (!canonical) throw new AppError("phone-invalid");
@@ -97,6 +100,7 @@ export async function patientHistory(actor: Actor, typedPhone: string) {
     .innerJoin(user, eq(user.id, dossier.professionalId))
     .where(and(eq(dossier.patientId, found.id), eq(dossier.organisationId, organisationId)))
     .orderBy(desc(dossier.createdAt));
+  await recordListRead(actor, "patient-history", rows.map((r) => r.id), origin);
   return { canonical, patient: found, rows };
 }
 
@@ -104,7 +108,7 @@ export async function patientHistory(actor: Actor, typedPhone: string) {
  * The supervisor's queue: submitted dossiers of their organisations (oldest first: the longest wait comes first),
  * their own in-review work, and recently completed reviews.
  */
-export async function supervisorQueue(actor: Actor, options: { recentLimit?: number } = {}) {
+export async function supervisorQueue(actor: Actor, options: { recentLimit?: number; origin?: AuditOrigin } = {}) {
   if (actor.role !== "supervisor") throw new AppError("not-found");
   const orgs = [...actor.supervisedOrganisationIds];
   if (orgs.length === 0) return { waiting: [], mine: [], recent: [] };
@@ -125,5 +129,6 @@ export async function supervisorQueue(actor: Actor, options: { recentLimit?: num
     .where(and(inArray(dossier.organisationId, orgs), eq(dossier.status, "completed"), isNotNull(dossier.completedAt)))
     .orderBy(desc(dossier.completedAt))
     .limit(options.recentLimit ?? 10);
+  await recordListRead(actor, "supervisor-queue", [...waiting, ...mine, ...recent].map((r) => r.id), options.origin);
   return { waiting, mine, recent };
 }
