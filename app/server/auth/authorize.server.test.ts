@@ -23,7 +23,7 @@ let database: TestDatabase;
 let demo: DemoData;
 /** Supervisor of the first organisation only (the demo supervisor supervises both). */
 let narrowSupervisorId: string;
-const cases = {} as { pro: string; pro2: string; thirdOrg: string };
+const cases = {} as { pro: string; pro2: string; thirdOrg: string; draft: string };
 const cookies = {} as Record<"admin" | "supervisor" | "narrowSupervisor" | "pro" | "pro2", string>;
 
 async function signIn(email: string): Promise<string> {
@@ -43,9 +43,10 @@ beforeAll(async () => {
   narrowSupervisorId = (
     await createSupervisor({ email: "sup-first@casus.test", name: "Sam Smal", password: DEMO_PASSWORD, organisationIds: [first.id] })
   ).id;
-  cases.pro = (await createDossier({ organisationId: first.id, professionalId: demo.proId })).id;
-  cases.pro2 = (await createDossier({ organisationId: second.id, professionalId: demo.pro2Id })).id;
-  cases.thirdOrg = (await createDossier({ organisationId: third.id, professionalId: demo.pro2Id })).id;
+  cases.pro = (await createDossier({ organisationId: first.id, professionalId: demo.proId, status: "submitted" })).id;
+  cases.pro2 = (await createDossier({ organisationId: second.id, professionalId: demo.pro2Id, status: "submitted" })).id;
+  cases.thirdOrg = (await createDossier({ organisationId: third.id, professionalId: demo.pro2Id, status: "submitted" })).id;
+  cases.draft = (await createDossier({ organisationId: first.id, professionalId: demo.proId })).id;
   cookies.admin = await signIn("admin@casus.test");
   cookies.supervisor = await signIn("supervisor@casus.test");
   cookies.narrowSupervisor = await signIn("sup-first@casus.test");
@@ -163,6 +164,9 @@ describe("records", () => {
     expect(await outcome("supervisor-case", { caseId: cases.pro2 }, cookies.supervisor)).toEqual({ allow: demo.supervisorId });
     expect(await outcome("supervisor-case", { caseId: cases.thirdOrg }, cookies.supervisor)).toEqual({ status: 404 });
     expect(await outcome("supervisor-case", { caseId: "no-such-case" }, cookies.supervisor)).toEqual({ status: 404 });
+    // A draft is the professional's own until it is submitted: the guard says so already (the permission table).
+    expect(await outcome("supervisor-case", { caseId: cases.draft }, cookies.narrowSupervisor)).toEqual({ status: 404 });
+    expect(await outcome("supervisor-case", { caseId: cases.draft }, cookies.pro)).toEqual({ allow: demo.proId });
   });
 });
 
