@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: everything, in the order that fails fastest — type check, unit and integration tests (Vitest on
+// `npm test`: everything, in the order that fails fastest — type check, lint, unit and integration tests (Vitest on
 // PGlite and a real PostgreSQL), production build, browser tests (Playwright driving Debian's Chromium).
 // Installs Debian's chromium/postgresql when missing and running as root; otherwise says what to install.
 import { spawnSync } from "node:child_process";
@@ -38,6 +38,7 @@ const playwrightReport = path.join(reports, "playwright.json");
 
 const steps = [
   { title: "Type check", cmd: "npm", args: ["run", "--silent", "typecheck"] },
+  { title: "Lint", cmd: "npm", args: ["run", "--silent", "lint"] },
   { title: "Unit and integration tests", cmd: "npx", args: ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`] },
   { title: "Production build", cmd: "npx", args: ["react-router", "build"], env: { NODE_ENV: "production" } },
   { title: "Browser tests", cmd: "npx", args: ["playwright", "test"], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } },

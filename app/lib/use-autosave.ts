@@ -95,7 +95,8 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
       data.set("version", String(baseVersion));
       sentAt.current = Date.now();
       setState("saving");
-      fetcher.submit(data, { method: "post" });
+      // The fetcher reports its outcome through its own state, which this hook watches.
+      void fetcher.submit(data, { method: "post" });
     },
     [fetcher, form, options.intent],
   );

@@ -21,6 +21,7 @@ export function PhoneSection({ data, actionData }: { data: AccountPageData; acti
           <Intent value="phone-verify" />
           <input type="hidden" name="phoneNumber" value={mine.phoneCodeSentTo.e164} />
           <p className="text-sm text-slate-700">{t("phone.codeSent", { phone: mine.phoneCodeSentTo.display })}</p>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the field appeared because the person asked for it: it is what they do next */}
           <Field label={t("phone.code")} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required autoFocus />
           <div>
             <Button type="submit">{t("phone.verify")}</Button>

@@ -23,6 +23,7 @@ export function PhoneSignIn({ state, redirectTo }: { state?: PhoneSignInState["p
             <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
             <input type="hidden" name="phoneNumber" value={state.codeSentTo.e164} />
             <p className="text-sm text-slate-700">{t("account:phoneSignIn.codeSent", { phone: state.codeSentTo.display })}</p>
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the field appeared because the person asked for it: it is what they do next */}
             <Field label={t("account:phoneSignIn.code")} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required autoFocus />
             <Button type="submit">{t("account:phoneSignIn.verify")}</Button>
           </Form>

@@ -19,6 +19,7 @@ export function ReauthPanel({ reauth, error }: { reauth: NonNullable<AccountActi
       {error ? <Alert tone="error">{t(errorMessageKey(error))}</Alert> : null}
       <p className="text-sm text-slate-800">{t("account:reauth.intro", { change: t(`account:reauth.changes.${reauth.intent}`) })}</p>
       {reauth.methods.includes("password") ? (
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the panel appeared because the person asked for a change: this is what they do next
         <SecretForm intent={reauth.intent} method="password" label={t("account:reauth.password")} submitLabel={t("account:reauth.confirm")} primary type="password" autoComplete="current-password" autoFocus />
       ) : null}
       {reauth.methods.includes("totp") ? (

@@ -27,6 +27,7 @@ export function SecondFactorChallenge({ challenge, state }: { challenge: SecondF
     <Form method="post" className="flex flex-col gap-4">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the field appeared because the person asked for it: it is what they do next */}
       <Field label={label} name="code" autoComplete="one-time-code" inputMode={numeric ? "numeric" : "text"} required autoFocus={numeric} />
       <Button type="submit">{submit}</Button>
     </Form>

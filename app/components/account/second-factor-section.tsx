@@ -39,6 +39,7 @@ export function SecondFactorSection({ data, actionData, enrolmentDemanded }: { d
           <BackupCodes codes={mine.enrolment.backupCodes} />
           <Form method="post" className="flex flex-col gap-4">
             <Intent value="totp-confirm" />
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the field appeared because the person asked for it: it is what they do next */}
             <Field label={t("secondFactor.code")} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required autoFocus />
             <div>
               <Button type="submit">{t("secondFactor.confirm")}</Button>

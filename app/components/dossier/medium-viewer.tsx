@@ -138,6 +138,8 @@ function VideoViewer({ src, poster, label }: { src: string; poster: string | nul
     }
   };
   return (
+    // Frame stepping with ←/→ while focus is on the video or its buttons: the keys bubble up to this box.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div className="flex flex-col gap-2" onKeyDown={onKey}>
       <div
         className={`relative overflow-hidden rounded bg-black ${zoom.scale > 1 ? "cursor-grab" : ""}`}

@@ -25,7 +25,7 @@ export function ImageUpload() {
         await postJson("/api/ml/images", { label, source: "upload", ...encoded });
         setDone((n) => (n ?? 0) + 1);
       }
-      revalidator.revalidate();
+      void revalidator.revalidate();
     } catch {
       setFailed(true);
     }

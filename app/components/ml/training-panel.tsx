@@ -79,7 +79,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
       });
       setSavedId(id);
       setStatus("saved");
-      revalidator.revalidate();
+      void revalidator.revalidate();
     } catch {
       setStatus("failed");
     }

@@ -32,7 +32,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     let cancelled = false;
     loadMl()
       .then((ml) => ml.occlusionSensitivity(model, picked.rgb))
-      .then((m) => !cancelled && setMap(m));
+      .then((m) => !cancelled && setMap(m))
+      // A failed explanation leaves the picture without a heat map rather than an unhandled rejection.
+      .catch(() => !cancelled && setMap(null));
     return () => {
       cancelled = true;
     };

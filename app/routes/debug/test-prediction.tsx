@@ -45,7 +45,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     let cancelled = false;
     loadMl()
       .then((ml) => ml.predict(model, [picked.rgb]))
-      .then((p) => !cancelled && setProbability(p[0]));
+      .then((p) => !cancelled && setProbability(p[0]))
+      .catch(() => !cancelled && setProbability(null));
     return () => {
       cancelled = true;
     };

@@ -1,0 +1,65 @@
+// ESLint holds the house conventions (issue 12, decision 064): the layer rules as import restrictions, promises
+// that are handled, switches that cover every case, the rules of hooks, and jsx-a11y's accessibility rules.
+// Type-aware (typescript-eslint's project service), so the promise and switch rules see the types.
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+/** Modules with I/O or server-only state: never in app/domain (pure, runs on both sides). */
+const IO_MODULES = [
+  { group: ["node:*", "fs", "path", "os", "crypto", "http", "https", "net", "child_process", "stream"], message: "app/domain is pure: no I/O." },
+  { group: ["drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/*", "better-auth", "better-auth/*", "express", "nodemailer", "pino", "@aws-sdk/*", "@tus/*"], message: "app/domain is pure: no I/O." },
+  { group: ["~/server/*", "~/server/**", "../server/*", "../../server/*", "*.server"], message: "app/domain runs on both sides: nothing from app/server." },
+];
+
+/** Browser code may use the server's types, never its code. */
+const SERVER_CODE = [{ group: ["~/server/*", "~/server/**", "../server/*", "../../server/*", "*.server"], allowTypeImports: true, message: "Browser code never imports app/server (types only)." }];
+
+export default tseslint.config(
+  { ignores: ["build/**", "node_modules/**", ".react-router/**", "public/**", "test-results/**", "drizzle/**", "data/**", "**/*.mjs", "**/*.js"] },
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { "@typescript-eslint": tseslint.plugin, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Otoscope recordings have no sound and no speech: there is nothing to caption.
+      "jsx-a11y/media-has-caption": "off",
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
+    // React code only: TensorFlow.js's `tf.backend`/`useBackend` and Playwright's fixture `use` are not React hooks.
+    files: ["app/components/**/*.tsx", "app/routes/**/*.tsx", "app/layouts/**/*.tsx", "app/lib/**/*.{ts,tsx}", "app/root.tsx"],
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["app/domain/**/*.ts"],
+    ignores: ["app/domain/**/*.test.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: IO_MODULES }] },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}", "app/ml/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: SERVER_CODE }] },
+  },
+  {
+    // Route modules (and layouts, which are routes too) reach data only through app/server's functions that take the
+    // actor, never the database. Their server imports are stripped from the browser build with the loader.
+    files: ["app/routes/**/*.{ts,tsx}", "app/layouts/**/*.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/server/db/*", "~/server/db/**"], allowTypeImports: true, message: "Route modules never reach the database directly." }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,48 @@
+/**
+ * The lint rules really catch what they are for: each snippet below breaks one convention and must be reported
+ * with the project's own config (eslint.config.js). Fails if a rule is dropped or a layer pattern stops matching.
+ */
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const eslint = new ESLint({
+  cwd: ROOT,
+  overrideConfig: { languageOptions: { parserOptions: { projectService: { allowDefaultProject: ["app/*/lint-probe.ts", "app/*/lint-probe.tsx"] } } } },
+});
+
+async function rulesFor(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result.messages.map((m) => m.ruleId ?? m.message);
+}
+
+describe("the lint config", { timeout: 60_000 }, () => {
+  it("keeps app/domain free of I/O and of app/server", async () => {
+    expect(await rulesFor("app/domain/lint-probe.ts", 'import fs from "node:fs";\nexport const x = fs;\n')).toContain("@typescript-eslint/no-restricted-imports");
+    expect(await rulesFor("app/domain/lint-probe.ts", 'import { systemDb } from "~/server/db/client.server";\nexport const x = systemDb;\n')).toContain("@typescript-eslint/no-restricted-imports");
+    expect(await rulesFor("app/domain/lint-probe.ts", 'import { eq } from "drizzle-orm";\nexport const x = eq;\n')).toContain("@typescript-eslint/no-restricted-imports");
+  });
+
+  it("keeps browser code away from app/server, types excepted", async () => {
+    expect(await rulesFor("app/components/lint-probe.tsx", 'import { config } from "~/server/config.server";\nexport const x = config;\n')).toContain("@typescript-eslint/no-restricted-imports");
+    expect(await rulesFor("app/components/lint-probe.tsx", 'import type { Config } from "~/server/config.server";\nexport type X = Config;\n')).not.toContain("@typescript-eslint/no-restricted-imports");
+  });
+
+  it("keeps route modules away from the database", async () => {
+    expect(await rulesFor("app/routes/lint-probe.tsx", 'import { systemDb } from "~/server/db/client.server";\nexport const x = systemDb;\n')).toContain("@typescript-eslint/no-restricted-imports");
+  });
+
+  it("reports a floating promise and a switch that misses a case", async () => {
+    const floating = "async function save(): Promise<void> {}\nexport function run() {\n  save();\n}\n";
+    expect(await rulesFor("app/lib/lint-probe.ts", floating)).toContain("@typescript-eslint/no-floating-promises");
+    const partial = 'type Role = "admin" | "supervisor";\nexport function home(role: Role): string {\n  switch (role) {\n    case "admin":\n      return "/admin";\n  }\n  return "/";\n}\n';
+    expect(await rulesFor("app/lib/lint-probe.ts", partial)).toContain("@typescript-eslint/switch-exhaustiveness-check");
+  });
+
+  it("reports a hook called conditionally, and an image without a text alternative", async () => {
+    const hook = 'import { useState } from "react";\nexport function Box({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n';
+    expect(await rulesFor("app/components/lint-probe.tsx", hook)).toContain("react-hooks/rules-of-hooks");
+    expect(await rulesFor("app/components/lint-probe.tsx", 'export const I = () => <img src="/x.png" />;\n')).toContain("jsx-a11y/alt-text");
+  });
+});
