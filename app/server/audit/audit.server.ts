@@ -2,6 +2,7 @@
  * The audit log, written by the data layer (not by routes): who did what to which record, when, and from where.
  * Never pass secrets in before/after; phone numbers are stored masked.
  */
+import { and, eq, gt, type SQL } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { systemDb, type Queryable } from "../db/client.server";
 import { auditLog } from "../db/schema";
@@ -38,4 +39,26 @@ export async function recordAudit(entry: AuditEntry, origin: AuditOrigin = {}, d
 /** The origin of an audited action from a route's request and context. */
 export function auditOrigin(_request: Request, context: AppLoadContext): AuditOrigin {
   return { requestId: context.requestId, ipAddress: context.clientIp };
+}
+
+/**
+ * Whether `entry`'s actor already has a row of the same action on the same subject since `since` (and matching
+ * `also`): reads logged once per window (dossier views, media and list reads) ask this first.
+ */
+export async function auditedSince(entry: Required<Pick<AuditEntry, "action" | "actorId" | "subjectType" | "subjectId">>, since: Date, also?: SQL): Promise<boolean> {
+  const [row] = await systemDb()
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, entry.action),
+        eq(auditLog.actorId, entry.actorId!),
+        eq(auditLog.subjectType, entry.subjectType!),
+        eq(auditLog.subjectId, entry.subjectId!),
+        gt(auditLog.at, since),
+        also,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

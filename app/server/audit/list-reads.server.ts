@@ -4,12 +4,11 @@
  * same user seeing the same rows of the same list again within DOSSIER_VIEW_COLLAPSE_MS (a live update re-runs the
  * loader) is logged once, as dossier views are (decision 048).
  */
-import { and, eq, gt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
 import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
-import { systemDb } from "../db/client.server";
 import { auditLog } from "../db/schema";
-import { type AuditOrigin, recordAudit } from "./audit.server";
+import { type AuditOrigin, auditedSince, recordAudit } from "./audit.server";
 
 export const LIST_READ_ACTION = "dossier.list-read";
 export type PatientList = "supervisor-queue" | "own-dossiers" | "patient-history";
@@ -17,20 +16,8 @@ export type PatientList = "supervisor-queue" | "own-dossiers" | "patient-history
 export async function recordListRead(actor: Actor, list: PatientList, dossierIds: string[], origin: AuditOrigin = {}): Promise<void> {
   if (dossierIds.length === 0) return;
   const after = { dossierIds: [...dossierIds].sort() };
-  const [recent] = await systemDb()
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, LIST_READ_ACTION),
-        eq(auditLog.actorId, actor.id),
-        eq(auditLog.subjectType, "list"),
-        eq(auditLog.subjectId, list),
-        gt(auditLog.at, new Date(Date.now() - DOSSIER_VIEW_COLLAPSE_MS)),
-        sql`${auditLog.after} = ${JSON.stringify(after)}::jsonb`,
-      ),
-    )
-    .limit(1);
-  if (recent) return;
-  await recordAudit({ action: LIST_READ_ACTION, actorId: actor.id, subjectType: "list", subjectId: list, after }, origin);
+  const entry = { action: LIST_READ_ACTION, actorId: actor.id, subjectType: "list", subjectId: list };
+  const sameRows = sql`${auditLog.after} = ${JSON.stringify(after)}::jsonb`;
+  if (await auditedSince(entry, new Date(Date.now() - DOSSIER_VIEW_COLLAPSE_MS), sameRows)) return;
+  await recordAudit({ ...entry, after }, origin);
 }

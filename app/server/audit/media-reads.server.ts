@@ -5,29 +5,14 @@
  * DOSSIER_VIEW_COLLAPSE_MS are logged once, like dossier views (decision 048). The review page's periodic refresh
  * of its URLs (`/api/dossiers/:id/media`) is not a new read: its page load was logged as a dossier view.
  */
-import { and, eq, gt } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
 import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
-import { type AuditOrigin, recordAudit } from "./audit.server";
-import { systemDb } from "../db/client.server";
-import { auditLog } from "../db/schema";
+import { type AuditOrigin, auditedSince, recordAudit } from "./audit.server";
 
 export const MEDIA_READ_ACTION = "media.read";
 
 export async function recordMediaRead(actor: Actor, medium: { id: string; organisationId: string }, origin: AuditOrigin, now = Date.now()): Promise<void> {
-  const [recent] = await systemDb()
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, MEDIA_READ_ACTION),
-        eq(auditLog.subjectType, "media"),
-        eq(auditLog.subjectId, medium.id),
-        eq(auditLog.actorId, actor.id),
-        gt(auditLog.at, new Date(now - DOSSIER_VIEW_COLLAPSE_MS)),
-      ),
-    )
-    .limit(1);
-  if (recent) return;
-  await recordAudit({ action: MEDIA_READ_ACTION, actorId: actor.id, subjectType: "media", subjectId: medium.id, organisationId: medium.organisationId }, origin);
+  const entry = { action: MEDIA_READ_ACTION, actorId: actor.id, subjectType: "media", subjectId: medium.id };
+  if (await auditedSince(entry, new Date(now - DOSSIER_VIEW_COLLAPSE_MS))) return;
+  await recordAudit({ ...entry, organisationId: medium.organisationId }, origin);
 }
