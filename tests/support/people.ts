@@ -5,6 +5,8 @@ import { createLogger } from "~/server/logger.server";
 import { listOutbox, type OutboxEntry } from "~/server/mail/outbox-reader.server";
 import type { TestDatabase } from "./test-database";
 import { Writable } from "node:stream";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
 
 export function silentLogger() {
   return createLogger(new Writable({ write: (_c, _e, done) => done() }), "info");
@@ -40,4 +42,29 @@ export async function codeOf(promise: Promise<unknown>): Promise<string> {
     throw error;
   }
   throw new Error("expected an AppError");
+}
+
+/**
+ * A real SMTP server on loopback that takes `delayMs` to accept each message, installed as the delivery: an answer
+ * that waited for the mail would take that much longer. `received` lists each message's recipients.
+ */
+export async function installSlowSmtp(database: TestDatabase, delayMs: number): Promise<{ received: string[]; close(): Promise<void> }> {
+  const received: string[] = [];
+  const slow = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on("end", () =>
+        setTimeout(() => {
+          received.push(session.envelope.rcptTo.map((r) => r.address).join(","));
+          callback();
+        }, delayMs),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+  const port = (slow.server.address() as AddressInfo).port;
+  installDelivery(createDelivery({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: database.config.mailFrom, dataDir: database.dataDir, baseUrl: database.config.baseUrl }, silentLogger()));
+  return { received, close: () => new Promise<void>((resolve) => slow.close(resolve)) };
 }

@@ -43,7 +43,6 @@ export async function requestSignInLink(
     locale: input.locale,
   });
   if (response.status === 429) return { ok: false, code: "too-many-requests", retryAfter: retryAfterSeconds(response) };
-  if (response.status === 503) return { ok: false, code: "mail-delivery-failed" };
   if (!response.ok) return { ok: false, code: response.status >= 500 ? "mail-delivery-failed" : "internal" };
   return { ok: true, setCookies: [markerCookie(marker(input.email), MAGIC_LINK_TTL_MINUTES * 60)] };
 }

@@ -1,9 +1,6 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { codeOf, installOutbox, silentLogger, tokenOf, waitForMail } from "../../../tests/support/people";
-import { createDelivery, installDelivery } from "../mail/delivery.server";
+import { codeOf, installOutbox, installSlowSmtp, tokenOf, waitForMail } from "../../../tests/support/people";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { loadSessionUser } from "../auth/session.server";
 import { requestPasswordReset } from "../auth/password-reset.server";
@@ -122,21 +119,8 @@ describe("forgot password", () => {
     await createProfessional({ email: "joke@linde.test", name: "Joke Jansen", password: STRONG, organisationId: orgId, locale: "de" });
     // A real SMTP server on loopback that takes 2 s to accept each message: if the known address waited for the
     // mail, its answer would take 2 s longer than the unknown one's.
-    const received: string[] = [];
-    const slow = new SMTPServer({
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on("end", () => setTimeout(() => {
-          received.push(session.envelope.rcptTo.map((r) => r.address).join(","));
-          callback();
-        }, SLOW_SMTP_MS));
-      },
-    });
-    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
-    const port = (slow.server.address() as AddressInfo).port;
-    installDelivery(createDelivery({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: database.config.mailFrom, dataDir: database.dataDir, baseUrl: database.config.baseUrl }, silentLogger()));
+    const slow = await installSlowSmtp(database, SLOW_SMTP_MS);
+    const received = slow.received;
     try {
       const timed = async (email: string) => {
         const start = performance.now();
@@ -152,7 +136,7 @@ describe("forgot password", () => {
       expect(known.ms).toBeLessThan(SLOW_SMTP_MS);
       await vi.waitFor(() => expect(received).toEqual(["joke@linde.test"]), { timeout: SLOW_SMTP_MS * 3 });
     } finally {
-      await new Promise<void>((resolve) => slow.close(resolve));
+      await slow.close();
       mails = installOutbox(database);
     }
     const before = (await mails()).length;
