@@ -7,6 +7,8 @@
  */
 import express, { type Request, type Response, type Router } from "express";
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
+import { AppError } from "~/domain/errors";
+import { sendApiError } from "../http/api-error.server";
 import type { Auth } from "./auth.server";
 import { CLIENT_IP_HEADER, REQUEST_ID_HEADER } from "./request-headers.server";
 
@@ -61,10 +63,7 @@ export function authDoor(auth: Auth): Router {
   const handler = toNodeHandler(auth);
   router.all(`${AUTH_BASE_PATH}/{*rest}`, (req, res, next) => {
     const path = req.path.slice(AUTH_BASE_PATH.length) || "/";
-    if (!isPublicAuthEndpoint(req.method, path)) {
-      res.status(404).set("Cache-Control", "no-store").json({ code: "not-found" });
-      return;
-    }
+    if (!isPublicAuthEndpoint(req.method, path)) return sendApiError(req, res, new AppError("not-found"));
     // Better Auth rate-limits by this address; overwrite whatever the client sent.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     req.headers[REQUEST_ID_HEADER] = String(req.id ?? "");

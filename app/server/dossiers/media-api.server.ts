@@ -7,19 +7,18 @@ import { fromNodeHeaders } from "better-auth/node";
 import express, { type Router } from "express";
 import { AppError } from "~/domain/errors";
 import { loadSessionUser } from "../auth/session.server";
+import { sendApiError } from "../http/api-error.server";
 import { dossierMediaViews } from "./media.server";
 
 export function dossierMediaApi(): Router {
   const router = express.Router();
-  router.get("/api/dossiers/:id/media", async (req, res, next) => {
+  router.get("/api/dossiers/:id/media", async (req, res) => {
     try {
       const user = await loadSessionUser(fromNodeHeaders(req.headers));
-      if (!user) return void res.status(401).set("Cache-Control", "no-store").json({ code: "unauthenticated" });
+      if (!user) throw new AppError("unauthenticated");
       res.set("Cache-Control", "no-store").json({ media: await dossierMediaViews(user, req.params.id) });
     } catch (error) {
-      if (error instanceof AppError && error.code === "not-found")
-        return void res.status(404).set("Cache-Control", "no-store").json({ code: "not-found" });
-      next(error);
+      sendApiError(req, res, error);
     }
   });
   return router;

@@ -9,6 +9,8 @@
  * harmless, a lost one is not. So the stream remembers the set of seqs it sent (not the highest), and a replay
  * also re-reads the events written shortly before the Last-Event-ID (decision 046).
  */
+import { AppError } from "~/domain/errors";
+import { sendApiError } from "../http/api-error.server";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request, Response } from "express";
 import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
@@ -102,10 +104,7 @@ export interface LiveStreamOptions {
 export async function liveEventsHandler(req: Request, res: Response, options: LiveStreamOptions = {}): Promise<void> {
   const headers = fromNodeHeaders(req.headers);
   const user: SessionUser | null = await loadSessionUser(headers);
-  if (!user) {
-    res.status(401).json({ code: "unauthenticated" });
-    return;
-  }
+  if (!user) return sendApiError(req, res, new AppError("unauthenticated"));
   // Who receives what is decided with the latest known facts about the user (refreshed by the session check).
   let actor: SessionUser = user;
   res.status(200);

@@ -7,6 +7,7 @@
  * every tus request and every preview PUT; the upload server and the media API refuse a missing, tampered or
  * expired token, or one issued to another build, with 403 storage/unauthorized-app. See decision 051.
  */
+import { sendApiError } from "../http/api-error.server";
 import type { Request, RequestHandler } from "express";
 import { APP_CHECK_HEADER, APP_CHECK_TTL_MS } from "~/domain/constants";
 import { StorageError } from "~/domain/storage-errors";
@@ -60,9 +61,6 @@ export function requireAppCheck(req: Pick<Request, "get">): void {
  */
 export const appCheckEndpoint: RequestHandler = (req, res) => {
   const site = req.get("sec-fetch-site");
-  if (site && site !== "same-origin") {
-    res.status(403).set("Cache-Control", "no-store").json({ code: "storage/unauthorized-app" });
-    return;
-  }
+  if (site && site !== "same-origin") return sendApiError(req, res, new StorageError("storage/unauthorized-app"));
   res.set("Cache-Control", "no-store").json(issueAppCheckToken());
 };

@@ -10,7 +10,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import express, { type Request, type Response, type Router } from "express";
 import { MEDIA_PREVIEW_MAX_BYTES } from "~/domain/constants";
 import { sniffMediaType } from "~/domain/media-types";
-import { StorageError, isStorageError } from "~/domain/storage-errors";
+import { StorageError } from "~/domain/storage-errors";
 import { loadSessionUser } from "../auth/session.server";
 import { objectStore } from "../storage/storage.server";
 import { requireAppCheck } from "./app-check.server";
@@ -18,11 +18,7 @@ import { mediaById, mediaForActor, mediaView, storePreview } from "./media.serve
 import { recordMediaRead } from "../audit/media-reads.server";
 import { parseRange } from "./range.server";
 import { MEDIA_VARIANTS, verifyMediaSignature, type MediaVariant } from "./signed-url.server";
-import { storageErrorBody } from "./tus-errors.server";
-
-function fail(res: Response, error: StorageError): void {
-  res.status(error.status).set("Cache-Control", "no-store").type("application/json").send(storageErrorBody(error));
-}
+import { sendApiError } from "../http/api-error.server";
 
 async function actor(req: Request) {
   const user = await loadSessionUser(fromNodeHeaders(req.headers));
@@ -80,53 +76,56 @@ async function download(req: Request, res: Response, id: string, variant: MediaV
 export function mediaApi(): Router {
   const router = express.Router();
 
-  router.get("/api/media/:id", async (req, res, next) => {
+  router.get("/api/media/:id", async (req, res) => {
     try {
       const reader = await actor(req);
       const row = await mediaForActor(reader, req.params.id);
       await recordMediaRead(reader, row, { requestId: String(req.id ?? ""), ipAddress: req.ip ?? null });
       res.set("Cache-Control", "no-store").json(mediaView(row));
     } catch (error) {
-      if (isStorageError(error)) return fail(res, error);
-      next(error);
+      sendApiError(req, res, error);
     }
   });
 
-  // The body parser hands a too-large body to Express's error handling, past the handler below: its refusal is
-  // answered here, in the seed's terms like every other one.
+  // Who is asking is checked before a byte of the body is read; a body over the limit is refused in the seed's terms.
   const previewBody = express.raw({ type: () => true, limit: MEDIA_PREVIEW_MAX_BYTES });
   router.put(
     "/api/media/:id/:variant",
-    (req, res, next) =>
-      previewBody(req, res, (error?: unknown) => {
-        if ((error as { type?: string } | undefined)?.type !== "entity.too.large") return next(error);
-        fail(res, new StorageError("storage/invalid-argument", { field: "size", reason: "too-large", maxBytes: MEDIA_PREVIEW_MAX_BYTES }));
-      }),
     async (req, res, next) => {
       try {
-        const variant = req.params.variant;
-        if (variant !== "poster" && variant !== "thumbnail") throw new StorageError("storage/invalid-url");
+        if (req.params.variant !== "poster" && req.params.variant !== "thumbnail") throw new StorageError("storage/invalid-url");
         requireAppCheck(req);
-        const user = await actor(req);
+        res.locals.previewUser = await actor(req);
+      } catch (error) {
+        return sendApiError(req, res, error);
+      }
+      previewBody(req, res, (error?: unknown) => {
+        if (!error) return next();
+        const tooLarge = (error as { type?: string }).type === "entity.too.large";
+        sendApiError(req, res, new StorageError("storage/invalid-argument", tooLarge ? { field: "size", reason: "too-large", maxBytes: MEDIA_PREVIEW_MAX_BYTES } : { reason: "unreadable" }));
+      });
+    },
+    async (req, res) => {
+      try {
+        const variant = req.params.variant as "poster" | "thumbnail";
+        const user = res.locals.previewUser as Awaited<ReturnType<typeof actor>>;
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const sniffed = sniffMediaType(body);
         if (!sniffed || sniffed.kind !== "image") throw new StorageError("storage/invalid-argument", { field: "type", reason: "type-not-allowed" });
         const row = await storePreview(user, req.params.id, variant, body, sniffed.contentType);
         res.set("Cache-Control", "no-store").json(mediaView(row));
       } catch (error) {
-        if (isStorageError(error)) return fail(res, error);
-        next(error);
+        sendApiError(req, res, error);
       }
     },
   );
 
-  const serve = async (req: Request<{ id: string; variant: string }>, res: Response, next: (error: unknown) => void) => {
+  const serve = async (req: Request<{ id: string; variant: string }>, res: Response) => {
     try {
       if (!isVariant(req.params.variant)) throw new StorageError("storage/invalid-url");
       await download(req, res, req.params.id, req.params.variant);
     } catch (error) {
-      if (isStorageError(error)) return fail(res, error);
-      next(error);
+      sendApiError(req, res, error);
     }
   };
   router.get("/api/media/:id/:variant", serve);

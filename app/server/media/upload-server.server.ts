@@ -31,6 +31,7 @@ import {
   type MediaRow,
 } from "./media.server";
 import { StagingStore, checkHead, readHead } from "./staging-store.server";
+import { sendApiError } from "../http/api-error.server";
 import { storageErrorBody, tusError } from "./tus-errors.server";
 
 const actors = new WeakMap<object, MediaActor>();
@@ -43,8 +44,9 @@ function actorOf(req: { runtime?: { node?: { req: object } } }): MediaActor {
   return actor;
 }
 
-function sendStorageError(res: ExpressResponse, error: StorageError): void {
-  res.status(error.status).set({ "Tus-Resumable": "1.0.0", "Cache-Control": "no-store" }).type("application/json").send(storageErrorBody(error));
+/** Refusals before tus takes over: the one API error answer, with the tus protocol header the client expects. */
+function sendStorageError(req: ExpressRequest, res: ExpressResponse, error: unknown): void {
+  sendApiError(req, res, error, { "Tus-Resumable": "1.0.0" });
 }
 
 /** The in-ear model's score (0…1) and model version id, as the recorder measured them (issue 7 point 8). */
@@ -166,14 +168,14 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
       // First the app, then the user (seed §6): a client that is not a page of this app learns nothing more.
       requireAppCheck(req);
       const user = await loadSessionUser(fromNodeHeaders(req.headers));
-      if (!user) return sendStorageError(res, new StorageError("storage/unauthenticated"));
+      if (!user) return sendStorageError(req, res, new StorageError("storage/unauthenticated"));
       actors.set(req, user);
       const id = req.path.slice(UPLOADS_PATH.length).replace(/^\//, "");
       if (!id) {
-        if (req.method !== "POST") return sendStorageError(res, new StorageError("storage/object-not-found"));
+        if (req.method !== "POST") return sendStorageError(req, res, new StorageError("storage/object-not-found"));
         return void (await tus.handle(req, res));
       }
-      if (!/^[0-9a-f-]{36}$/.test(id)) return sendStorageError(res, new StorageError("storage/object-not-found"));
+      if (!/^[0-9a-f-]{36}$/.test(id)) return sendStorageError(req, res, new StorageError("storage/object-not-found"));
       // 404 for an upload of another organisation, exactly as for one that does not exist.
       const row = await mediaForActor(user, id);
       switch (req.method) {
@@ -190,7 +192,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
           return;
         }
         case "PATCH":
-          if (row.status === "complete") return sendStorageError(res, new StorageError("storage/invalid-argument", { reason: "already-complete" }));
+          if (row.status === "complete") return sendStorageError(req, res, new StorageError("storage/invalid-argument", { reason: "already-complete" }));
           return void (await tus.handle(req, res));
         case "DELETE":
           // Cancel: the staged bytes and the record go; the quota is free again.
@@ -199,11 +201,10 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
           res.status(204).set({ "Tus-Resumable": "1.0.0" }).end();
           return;
         default:
-          return sendStorageError(res, new StorageError("storage/object-not-found"));
+          return sendStorageError(req, res, new StorageError("storage/object-not-found"));
       }
     } catch (error) {
-      if (isStorageError(error)) return sendStorageError(res, error);
-      next(error);
+      sendStorageError(req, res, error);
     }
   };
   async function sweep(now = Date.now()): Promise<number> {

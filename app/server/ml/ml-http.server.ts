@@ -21,6 +21,7 @@ import yazl from "yazl";
 import { AppError } from "~/domain/errors";
 import { MODEL_FILES, type ImageFile, type ModelFile } from "~/ml/api-urls";
 import { loadSessionUser } from "../auth/session.server";
+import { sendApiError } from "../http/api-error.server";
 import { parseRange } from "../media/range.server";
 import { objectStore } from "../storage/storage.server";
 import {
@@ -43,17 +44,6 @@ type Handler = (req: Request, res: Response) => Promise<void>;
 
 type SessionUser = NonNullable<Awaited<ReturnType<typeof loadSessionUser>>>;
 
-/** Typed errors become their status with a JSON code, never a stack; anything else is a logged 500. */
-function sendError(req: Request, res: Response, error: unknown): void {
-  // StorageError is an AppError too, so storage/object-not-found answers 404 like the rest.
-  const known = error instanceof AppError;
-  if (!known) req.log?.error({ err: error }, "ml endpoint failed");
-  const status = known ? error.status : 500;
-  const code = known ? error.code : "internal";
-  if (!res.headersSent) res.status(status).set("Cache-Control", "no-store").json({ code });
-  else res.destroy();
-}
-
 /** The session's user, looked up once per request (the JSON guard below may have done it already). */
 async function sessionUser(req: Request, res: Response): Promise<SessionUser> {
   const known = res.locals.mlUser as SessionUser | undefined;
@@ -70,7 +60,7 @@ function handle(work: (req: Request, res: Response, user: SessionUser) => Promis
     try {
       await work(req, res, await sessionUser(req, res));
     } catch (error) {
-      sendError(req, res, error);
+      sendApiError(req, res, error);
     }
   };
 }
@@ -93,11 +83,11 @@ function adminJsonBody(limit: string): RequestHandler {
       assertMlAdmin(await sessionUser(req, res));
       if (!req.is("application/json")) throw new AppError("unsupported-media-type");
     } catch (error) {
-      return sendError(req, res, error);
+      return sendApiError(req, res, error);
     }
     parse(req, res, (error?: unknown) => {
       if (!error) return next();
-      sendError(req, res, new AppError(JSON_PARSE_ERRORS[(error as { type?: string }).type ?? ""] ?? "malformed-body"));
+      sendApiError(req, res, new AppError(JSON_PARSE_ERRORS[(error as { type?: string }).type ?? ""] ?? "malformed-body"));
     });
   };
 }
