@@ -3,10 +3,9 @@
  * MEDIA_URL_TTL_MS (the review screen refreshes before its URLs expire). Session cookie; the same scoping as
  * reading the dossier, so another organisation's dossier is 404. Not logged as a view: the page's load was.
  */
-import { fromNodeHeaders } from "better-auth/node";
 import express, { type Router } from "express";
 import { AppError } from "~/domain/errors";
-import { loadSessionUser } from "../auth/session.server";
+import { requestActor } from "../access/request-actor.server";
 import { sendApiError } from "../http/api-error.server";
 import { dossierMediaViews } from "./media.server";
 
@@ -14,7 +13,7 @@ export function dossierMediaApi(): Router {
   const router = express.Router();
   router.get("/api/dossiers/:id/media", async (req, res) => {
     try {
-      const user = await loadSessionUser(fromNodeHeaders(req.headers));
+      const user = await requestActor(req);
       if (!user) throw new AppError("unauthenticated");
       res.set("Cache-Control", "no-store").json({ media: await dossierMediaViews(user, req.params.id) });
     } catch (error) {

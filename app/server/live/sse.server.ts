@@ -16,6 +16,7 @@ import type { Request, Response } from "express";
 import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { systemDb } from "../db/client.server";
 import { dossier, dossierEvent } from "../db/schema";
+import { requestActor } from "../access/request-actor.server";
 import { loadSessionUser, type SessionUser } from "../auth/session.server";
 import type { Actor } from "../dossiers/actor.server";
 import type { LiveEvent } from "./channel";
@@ -103,7 +104,7 @@ export interface LiveStreamOptions {
 
 export async function liveEventsHandler(req: Request, res: Response, options: LiveStreamOptions = {}): Promise<void> {
   const headers = fromNodeHeaders(req.headers);
-  const user: SessionUser | null = await loadSessionUser(headers);
+  const user: SessionUser | null = await requestActor(req);
   if (!user) return sendApiError(req, res, new AppError("unauthenticated"));
   // Who receives what is decided with the latest known facts about the user (refreshed by the session check).
   let actor: SessionUser = user;

@@ -6,12 +6,11 @@
  * Refusals are the seed's storage codes as `{"code":"storage/…"}`.
  */
 import { pipeline } from "node:stream/promises";
-import { fromNodeHeaders } from "better-auth/node";
 import express, { type Request, type Response, type Router } from "express";
 import { MEDIA_PREVIEW_MAX_BYTES } from "~/domain/constants";
 import { sniffMediaType } from "~/domain/media-types";
 import { StorageError } from "~/domain/storage-errors";
-import { loadSessionUser } from "../auth/session.server";
+import { requestActor } from "../access/request-actor.server";
 import { objectStore } from "../storage/storage.server";
 import { requireAppCheck } from "./app-check.server";
 import { mediaById, mediaForActor, mediaView, storePreview } from "./media.server";
@@ -21,7 +20,7 @@ import { MEDIA_VARIANTS, verifyMediaSignature, type MediaVariant } from "./signe
 import { sendApiError } from "../http/api-error.server";
 
 async function actor(req: Request) {
-  const user = await loadSessionUser(fromNodeHeaders(req.headers));
+  const user = await requestActor(req);
   if (!user) throw new StorageError("storage/unauthenticated");
   return user;
 }

@@ -10,12 +10,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { MemoryLocker, Server, type ServerOptions } from "@tus/server";
 import type { Upload } from "@tus/utils";
-import { fromNodeHeaders } from "better-auth/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { UPLOAD_EXPIRY_MS, UPLOADS_PATH } from "~/domain/constants";
 import { claimedKind } from "~/domain/media-types";
 import { StorageError, isStorageError } from "~/domain/storage-errors";
-import { loadSessionUser } from "../auth/session.server";
+import { requestActor } from "../access/request-actor.server";
 import { config } from "../config.server";
 import { logger } from "../logger.server";
 import type { MediaActor } from "./access.server";
@@ -167,7 +166,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
       if (req.method === "OPTIONS") return void (await tus.handle(req, res));
       // First the app, then the user (seed §6): a client that is not a page of this app learns nothing more.
       requireAppCheck(req);
-      const user = await loadSessionUser(fromNodeHeaders(req.headers));
+      const user = await requestActor(req);
       if (!user) return sendStorageError(req, res, new StorageError("storage/unauthenticated"));
       actors.set(req, user);
       const id = req.path.slice(UPLOADS_PATH.length).replace(/^\//, "");

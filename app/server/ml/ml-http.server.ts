@@ -15,12 +15,12 @@
  *
  * Each request is authorised by its session, like the pages; refusals answer 404 to non-admins.
  */
-import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import yazl from "yazl";
 import { AppError } from "~/domain/errors";
 import { MODEL_FILES, type ImageFile, type ModelFile } from "~/ml/api-urls";
-import { loadSessionUser } from "../auth/session.server";
+import { requestActor } from "../access/request-actor.server";
+import type { SessionUser } from "../auth/session.server";
 import { sendApiError } from "../http/api-error.server";
 import { parseRange } from "../media/range.server";
 import { objectStore } from "../storage/storage.server";
@@ -42,15 +42,10 @@ const IMMUTABLE = "private, max-age=31536000, immutable";
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
-type SessionUser = NonNullable<Awaited<ReturnType<typeof loadSessionUser>>>;
-
-/** The session's user, looked up once per request (the JSON guard below may have done it already). */
-async function sessionUser(req: Request, res: Response): Promise<SessionUser> {
-  const known = res.locals.mlUser as SessionUser | undefined;
-  if (known) return known;
-  const user = await loadSessionUser(fromNodeHeaders(req.headers));
+/** The request's actor (built once per request), or unauthenticated. */
+async function sessionUser(req: Request): Promise<SessionUser> {
+  const user = await requestActor(req);
   if (!user) throw new AppError("unauthenticated");
-  res.locals.mlUser = user;
   return user;
 }
 
@@ -58,7 +53,7 @@ async function sessionUser(req: Request, res: Response): Promise<SessionUser> {
 function handle(work: (req: Request, res: Response, user: SessionUser) => Promise<void>): Handler {
   return async (req, res) => {
     try {
-      await work(req, res, await sessionUser(req, res));
+      await work(req, res, await sessionUser(req));
     } catch (error) {
       sendApiError(req, res, error);
     }
@@ -80,7 +75,7 @@ function adminJsonBody(limit: string): RequestHandler {
   const parse = express.json({ limit });
   return async (req, res, next) => {
     try {
-      assertMlAdmin(await sessionUser(req, res));
+      assertMlAdmin(await sessionUser(req));
       if (!req.is("application/json")) throw new AppError("unsupported-media-type");
     } catch (error) {
       return sendApiError(req, res, error);
