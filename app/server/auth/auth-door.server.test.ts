@@ -95,6 +95,9 @@ describe("the /api/auth door", () => {
     expect(text).not.toMatch(/token/i);
     expect(Object.keys(body)).toEqual(["session"]);
     expect(response.headers.get("cache-control")).toBe("no-store");
+    // With a trailing slash too: the door answers it, not Better Auth with its token.
+    const slashed = await call("GET", "/get-session/");
+    expect(await slashed.text()).not.toMatch(/token/i);
     const signedOut = await call("GET", "/get-session", "");
     expect(await signedOut.json()).toBeNull();
     // Open, and answered by Better Auth (an unknown provider is its 4xx, not the door's 404).

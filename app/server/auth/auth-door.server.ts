@@ -37,9 +37,14 @@ function segmentsMatch(pattern: string, path: string): boolean {
   return want.every((segment, i) => (segment.startsWith(":") ? got[i].length > 0 : segment === got[i]));
 }
 
+/** A path under AUTH_BASE_PATH without its trailing slash (Better Auth's router treats both alike). */
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
 /** Whether a request to `path` (under AUTH_BASE_PATH, without query) with `method` may reach Better Auth. */
 export function isPublicAuthEndpoint(method: string, path: string): boolean {
-  const normalised = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  const normalised = withoutTrailingSlash(path);
   return PUBLIC_AUTH_ENDPOINTS.some((e) => e.method === method.toUpperCase() && segmentsMatch(e.path, normalised));
 }
 
@@ -62,7 +67,7 @@ export function authDoor(auth: Auth): Router {
   const router = express.Router();
   const handler = toNodeHandler(auth);
   router.all(`${AUTH_BASE_PATH}/{*rest}`, (req, res, next) => {
-    const path = req.path.slice(AUTH_BASE_PATH.length) || "/";
+    const path = withoutTrailingSlash(req.path.slice(AUTH_BASE_PATH.length) || "/");
     if (!isPublicAuthEndpoint(req.method, path)) return sendApiError(req, res, new AppError("not-found"));
     // Better Auth rate-limits by this address; overwrite whatever the client sent.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
