@@ -17,8 +17,9 @@ export function contentSecurityPolicy(nonce: string, development: boolean, signI
     // Global rather than per page: client-side navigation keeps the first document's policy (decision 027).
     `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
     // No inline styles: the app's CSS is a file, and dynamic styles are set through the CSSOM (app/lib/cssom-style.ts),
-    // so injected markup cannot restyle a page (e.g. hide a warning or overlay a fake form).
-    "style-src 'self'",
+    // so injected markup cannot restyle a page (e.g. hide a warning or overlay a fake form). Vite's dev server injects
+    // the CSS as <style> elements, so development (only) allows them.
+    `style-src 'self'${development ? " 'unsafe-inline'" : ""}`,
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",
