@@ -62,4 +62,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The API table is the only way to answer HTTP outside the pages (issue 12): no hand-made Express routers or
+    // routes elsewhere. The auth door is the one other router (an allow-list in front of Better Auth).
+    files: ["app/server/**/*.ts", "server/**/*.ts"],
+    ignores: ["app/server/api/**", "app/server/auth/auth-door.server.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.name='Router']", message: "Declare the endpoint in app/domain/api-table.ts instead of a router." },
+        { selector: "CallExpression[callee.property.name='Router']", message: "Declare the endpoint in app/domain/api-table.ts instead of a router." },
+        {
+          selector: "CallExpression[callee.object.name=/^(app|router)$/][callee.property.name=/^(get|post|put|patch|delete|all|head|options)$/]",
+          message: "Declare the endpoint in app/domain/api-table.ts instead of a route on the app.",
+        },
+      ],
+    },
+  },
 );

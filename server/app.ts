@@ -17,7 +17,6 @@ import { loadConfig, setConfig, type Config } from "~/server/config.server";
 import { closeDatabase, installDatabase, openDatabase } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "~/server/demo/seed-demo.server";
-import { endpoints } from "~/server/http/endpoints.server";
 import { localeCookie } from "~/server/http/locale-cookie.server";
 import { requestLog } from "~/server/http/request-log.server";
 import { closeAfterUnreadBody } from "~/server/http/unread-body.server";
@@ -28,13 +27,10 @@ import { createDelivery, delivery, installDelivery } from "~/server/mail/deliver
 import { buildPublicConfig } from "~/server/public-config.server";
 import { installAppCheckBuild } from "~/server/media/app-check.server";
 import { openSetupIfNeeded } from "~/server/setup/setup-code.server";
-import { mlHttp } from "~/server/ml/ml-http.server";
 import { createObjectStore, installObjectStore } from "~/server/storage/storage.server";
 import { installLiveBus, liveBus, startLiveBus } from "~/server/live/bus.server";
-import { liveEventsHandler } from "~/server/live/sse.server";
-import { mediaRoutes } from "~/server/media/media-routes.server";
-import { dossierMediaApi } from "~/server/dossiers/media-api.server";
 import { createUploadServer } from "~/server/media/upload-server.server";
+import { apiRouter } from "~/server/api/api-router.server";
 
 export interface CasusServer {
   app: express.Express;
@@ -92,12 +88,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   app.use(requestLog);
   app.use(closeAfterUnreadBody);
   app.use(securityHeaders({ development, hsts: config.secureCookies, signInOrigins: config.oidcProviders.map((p) => p.origin) }));
-  // Before compression: an event stream must leave at once, not wait in a compression buffer.
-  app.get("/api/live", (req, res, next) => {
-    liveEventsHandler(req, res).catch(next);
-  });
+  // Every JSON, byte and stream endpoint, from the one API table (app/domain/api-table.ts): guard, body, cache and
+  // compression per entry (an event stream must leave at once), and a 404 for anything else under /api.
+  // Storage requests carry an app-check token bound to this build (decision 051); uploads are staged in DATA_DIR/uploads.
+  installAppCheckBuild(buildId);
+  const uploads = createUploadServer();
+  void uploads.sweep().catch((err) => logger.error({ err }, "sweeping unfinished uploads failed"));
+  app.use(apiRouter({ buildId, uploads, trustedOrigins: config.trustedOrigins }));
   app.use(compression());
-  app.use(endpoints(buildId));
   // Only the Better Auth endpoints the browser needs; everything else there is 404 (decision 060).
   app.use(authDoor(auth));
   if (options.devMiddleware) {
@@ -109,15 +107,6 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   }
   app.use(localeCookie({ secure: config.secureCookies }));
   app.use(sameOriginActions(config.trustedOrigins));
-  // Media: resumable uploads (tus) staged in DATA_DIR/uploads, then the JSON/preview/download API.
-  // Storage requests carry an app-check token bound to this build (decision 051).
-  installAppCheckBuild(buildId);
-  const uploads = createUploadServer();
-  void uploads.sweep().catch((err) => logger.error({ err }, "sweeping unfinished uploads failed"));
-  app.use(mediaRoutes(uploads));
-  app.use(dossierMediaApi());
-  // After the same-origin check: the model's JSON POSTs need the same CSRF defence as forms.
-  app.use(mlHttp());
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

@@ -6,6 +6,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { apiSession, expect, test } from "./support/fixtures";
 import { COLLEAGUE_EMAIL, type MatrixFixtures, matrixFixtures } from "./support/matrix-fixtures";
+import { API_ENDPOINT_NAMES, type ApiEndpointName } from "../../app/domain/api-table";
+import { APP_CHECK_HEADER } from "../../app/domain/constants";
 
 type Visitor = "anon" | "admin" | "supervisor" | "pro" | "pro2" | "colleague";
 type Expectation = Record<Visitor, number>;
@@ -31,25 +33,68 @@ const PRO_DOSSIER: Expectation = { anon: 401, admin: 200, supervisor: 200, pro: 
 /** pro's draft: not yet shared with the supervisor. */
 const PRO_DRAFT: Expectation = { anon: 401, admin: 200, supervisor: 404, pro: 200, pro2: 404, colleague: 404 };
 
-function cases(f: MatrixFixtures): [string, Expectation][] {
+/** Any signed-in visitor passes the guard; what they sent is then refused by the endpoint itself (400). */
+const SIGNED_IN_BAD_REQUEST: Expectation = { anon: 401, admin: 400, supervisor: 400, pro: 400, pro2: 400, colleague: 400 };
+/** An administrator's endpoint given a body it refuses: 404 to anyone else, before the body is read. */
+const ADMIN_BAD_REQUEST: Expectation = { anon: 401, admin: 400, supervisor: 404, pro: 404, pro2: 404, colleague: 404 };
+
+interface Case {
+  /** The API table entry (app/domain/api-table.ts) this request reaches. */
+  endpoint: ApiEndpointName;
+  path: string;
+  expected: Expectation;
+  method?: "GET" | "HEAD" | "POST" | "PUT" | "OPTIONS";
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+interface Facts {
+  appCheck: Record<string, string>;
+  activeModelId: string;
+  signedFileUrl: string;
+}
+
+function cases(f: MatrixFixtures, facts: Facts): Case[] {
   const missing = "00000000-0000-4000-8000-000000000000";
+  const tus = { "Tus-Resumable": "1.0.0", ...facts.appCheck };
+  const json = { "Content-Type": "application/json" };
   return [
-    ["/api/version", PUBLIC],
-    ["/healthz", PUBLIC],
-    ["/locales/en/common.json", PUBLIC],
-    ["/api/ml/models/active", SIGNED_IN],
-    ["/api/ml/dataset", ADMIN],
-    ["/api/ml/export.zip", ADMIN],
-    [`/api/ml/videos/${missing}`, NOBODY_SIGNED_IN],
-    [`/api/media/${f.media.first}`, PRO_MEDIUM],
-    [`/api/media/${f.media.uploading}`, PRO_UPLOAD],
-    [`/api/media/${missing}`, NOBODY_SIGNED_IN],
-    [`/api/dossiers/${f.dossiers.first}/media`, PRO_DOSSIER],
-    [`/api/dossiers/${f.dossiers.draft}/media`, PRO_DRAFT],
-    [`/api/dossiers/${f.dossiers.third}/media`, { anon: 401, admin: 200, supervisor: 404, pro: 404, pro2: 404, colleague: 404 }],
-    [`/api/dossiers/${missing}/media`, NOBODY_SIGNED_IN],
+    { endpoint: "version", path: "/api/version", expected: PUBLIC },
+    { endpoint: "health", path: "/healthz", expected: PUBLIC },
+    { endpoint: "translations", path: "/locales/en/common.json", expected: PUBLIC },
+    { endpoint: "appCheck", path: "/api/app-check", expected: PUBLIC },
+    { endpoint: "uploadOptions", path: "/api/uploads", method: "OPTIONS", headers: { "Tus-Resumable": "1.0.0" }, expected: { anon: 204, admin: 204, supervisor: 204, pro: 204, pro2: 204, colleague: 204 } },
+    // A creation without its length: refused by tus itself, once the app and the session have been checked.
+    { endpoint: "uploadCreate", path: "/api/uploads", method: "POST", headers: tus, expected: SIGNED_IN_BAD_REQUEST },
+    { endpoint: "upload", path: `/api/uploads/${f.media.first}`, method: "HEAD", headers: tus, expected: PRO_MEDIUM },
+    { endpoint: "upload", path: `/api/uploads/${missing}`, method: "HEAD", headers: tus, expected: NOBODY_SIGNED_IN },
+    { endpoint: "activeModel", path: "/api/ml/models/active", expected: SIGNED_IN },
+    { endpoint: "modelFile", path: `/api/ml/models/${facts.activeModelId}/model.json`, expected: SIGNED_IN },
+    { endpoint: "modelFile", path: `/api/ml/models/${missing}/model.json`, expected: NOBODY_SIGNED_IN },
+    { endpoint: "saveModel", path: "/api/ml/models", method: "POST", headers: json, body: "{}", expected: ADMIN_BAD_REQUEST },
+    { endpoint: "dataset", path: "/api/ml/dataset", expected: ADMIN },
+    { endpoint: "labelledImage", path: `/api/ml/images/${missing}/thumb.jpg`, expected: NOBODY_SIGNED_IN },
+    { endpoint: "saveLabelledImage", path: "/api/ml/images", method: "POST", headers: json, body: "{}", expected: ADMIN_BAD_REQUEST },
+    { endpoint: "datasetZip", path: "/api/ml/export.zip", expected: ADMIN },
+    { endpoint: "testVideo", path: `/api/ml/videos/${missing}`, expected: NOBODY_SIGNED_IN },
+    { endpoint: "medium", path: `/api/media/${f.media.first}`, expected: PRO_MEDIUM },
+    { endpoint: "medium", path: `/api/media/${f.media.uploading}`, expected: PRO_UPLOAD },
+    { endpoint: "medium", path: `/api/media/${missing}`, expected: NOBODY_SIGNED_IN },
+    // Whoever may see the medium may give it the preview their browser made (the reviewer's browser too).
+    { endpoint: "mediumPreview", path: `/api/media/${f.media.first}/poster`, method: "PUT", headers: facts.appCheck, body: PNG, expected: PRO_MEDIUM },
+    { endpoint: "mediumPreview", path: `/api/media/${f.media.uploading}/poster`, method: "PUT", headers: facts.appCheck, body: PNG, expected: PRO_UPLOAD },
+    // A signed URL is its own permission: anyone holding it gets the bytes (it expires); a tampered one nobody.
+    { endpoint: "mediumBytes", path: facts.signedFileUrl, method: "HEAD", expected: PUBLIC },
+    { endpoint: "mediumBytes", path: facts.signedFileUrl.replace(/signature=[^&]+/, "signature=AAAA"), method: "HEAD", expected: { anon: 400, admin: 400, supervisor: 400, pro: 400, pro2: 400, colleague: 400 } },
+    { endpoint: "dossierMedia", path: `/api/dossiers/${f.dossiers.first}/media`, expected: PRO_DOSSIER },
+    { endpoint: "dossierMedia", path: `/api/dossiers/${f.dossiers.draft}/media`, expected: PRO_DRAFT },
+    { endpoint: "dossierMedia", path: `/api/dossiers/${f.dossiers.third}/media`, expected: { anon: 401, admin: 200, supervisor: 404, pro: 404, pro2: 404, colleague: 404 } },
+    { endpoint: "dossierMedia", path: `/api/dossiers/${missing}/media`, expected: NOBODY_SIGNED_IN },
   ];
 }
+
+/** The first bytes of a PNG: enough for the preview's content sniffing. */
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...Buffer.from("IHDR")]);
 
 const VISITORS = Object.keys(PUBLIC) as Visitor[];
 
@@ -60,10 +105,19 @@ test("every JSON endpoint answers each kind of visitor as written", async () => 
   for (const visitor of VISITORS) sessions.set(visitor, await apiSession(base, visitor === "anon" ? null : EMAILS[visitor]));
   const wrong: string[] = [];
   try {
-    for (const [path, expected] of cases(matrixFixtures())) {
+    const pro = sessions.get("pro")!;
+    const appCheck = { [APP_CHECK_HEADER]: ((await (await pro.get("/api/app-check")).json()) as { token: string }).token };
+    const activeModelId = ((await (await pro.get("/api/ml/models/active")).json()) as { id: string }).id;
+    const fixtures = matrixFixtures();
+    const signedFileUrl = ((await (await pro.get(`/api/media/${fixtures.media.first}`)).json()) as { urls: { file: string } }).urls.file;
+    const all = cases(fixtures, { appCheck, activeModelId, signedFileUrl });
+    // Every endpoint of the table is requested here (the live stream below): a new one needs its row.
+    const covered = new Set<ApiEndpointName>([...all.map((c) => c.endpoint), "live"]);
+    expect(API_ENDPOINT_NAMES.filter((name) => !covered.has(name))).toEqual([]);
+    for (const { endpoint, path, expected, method = "GET", headers, body } of all) {
       for (const visitor of VISITORS) {
-        const status = (await sessions.get(visitor)!.get(path, { maxRedirects: 0 })).status();
-        if (status !== expected[visitor]) wrong.push(`${visitor} ${path}: ${status}, expected ${expected[visitor]}`);
+        const status = (await sessions.get(visitor)!.fetch(path, { method, headers, data: body, maxRedirects: 0 })).status();
+        if (status !== expected[visitor]) wrong.push(`${visitor} ${method} ${path} (${endpoint}): ${status}, expected ${expected[visitor]}`);
       }
     }
     // The live stream: 401 signed out; an event stream, never cached, for anyone signed in.

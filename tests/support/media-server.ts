@@ -1,13 +1,13 @@
 /**
- * A real HTTP server with the media routes (tus uploads and the media API) on the test database, as server/app.ts
- * mounts them. `restart()` closes the listener (dropping open connections) and starts a fresh upload server on
+ * A real HTTP server with the API table's routes (tus uploads, the media API and the rest) on the test database,
+ * as server/app.ts mounts them. `restart()` closes the listener (dropping open connections) and starts a fresh upload server on
  * the same staging directory and port: what a process restart leaves behind is exactly the staged files.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
-import { mediaRoutes } from "~/server/media/media-routes.server";
+import { apiRouter } from "~/server/api/api-router.server";
 import { createUploadServer } from "~/server/media/upload-server.server";
 import { issueAppCheckToken } from "~/server/media/app-check.server";
 import { APP_CHECK_HEADER } from "~/domain/constants";
@@ -31,7 +31,7 @@ function listen(port = 0): Promise<http.Server> {
   const app = express();
   uploads?.close();
   uploads = createUploadServer();
-  app.use(mediaRoutes(uploads));
+  app.use(apiRouter({ buildId: "test", uploads, trustedOrigins: [] }));
   const server = http.createServer(app);
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }

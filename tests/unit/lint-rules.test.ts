@@ -33,6 +33,13 @@ describe("the lint config", { timeout: 60_000 }, () => {
     expect(await rulesFor("app/routes/lint-probe.tsx", 'import { systemDb } from "~/server/db/client.server";\nexport const x = systemDb;\n')).toContain("@typescript-eslint/no-restricted-imports");
   });
 
+  it("allows no hand-made router or route outside the API table", async () => {
+    const router = 'import express from "express";\nexport const r = express.Router();\n';
+    expect(await rulesFor("app/server/lint-probe.ts", router)).toContain("no-restricted-syntax");
+    const route = 'import express from "express";\nconst app = express();\napp.get("/api/x", (_req, res) => void res.json({}));\nexport default app;\n';
+    expect(await rulesFor("app/server/lint-probe.ts", route)).toContain("no-restricted-syntax");
+  });
+
   it("reports a floating promise and a switch that misses a case", async () => {
     const floating = "async function save(): Promise<void> {}\nexport function run() {\n  save();\n}\n";
     expect(await rulesFor("app/lib/lint-probe.ts", floating)).toContain("@typescript-eslint/no-floating-promises");

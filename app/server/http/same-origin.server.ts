@@ -3,22 +3,23 @@
  * configured trusted one). Browsers always send Origin (or Sec-Fetch-Site) on such requests; a request with
  * neither cannot carry a victim's cookies from another site. Better Auth checks its own endpoints.
  */
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Whether a state-changing request comes from our own origin or a trusted one (the API wrapper asks this too). */
+export function isSameOrigin(req: Request, trustedOrigins: readonly string[]): boolean {
+  const origin = req.get("origin");
+  if (origin) return origin === `${req.protocol}://${req.get("host")}` || trustedOrigins.includes(origin);
+  const site = req.get("sec-fetch-site");
+  return !site || site === "same-origin" || site === "none";
+}
 
 export function sameOriginActions(trustedOrigins: readonly string[]): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/auth/")) return next();
-    const origin = req.get("origin");
-    const own = `${req.protocol}://${req.get("host")}`;
-    if (origin) {
-      if (origin === own || trustedOrigins.includes(origin)) return next();
-    } else {
-      const site = req.get("sec-fetch-site");
-      if (!site || site === "same-origin" || site === "none") return next();
-    }
-    req.log?.warn({ origin, site: req.get("sec-fetch-site") }, "cross-origin state-changing request refused");
+    if (isSameOrigin(req, trustedOrigins)) return next();
+    req.log?.warn({ origin: req.get("origin"), site: req.get("sec-fetch-site") }, "cross-origin state-changing request refused");
     res.status(403).type("application/json").send(JSON.stringify({ code: "csrf-rejected" }));
   };
 }

@@ -11,6 +11,7 @@
  */
 import { AppError } from "~/domain/errors";
 import { sendApiError } from "../http/api-error.server";
+import { withActor } from "../api/api-endpoint.server";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request, Response } from "express";
 import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
@@ -167,3 +168,8 @@ export async function liveEventsHandler(req: Request, res: Response, options: Li
   };
   res.on("close", cleanup);
 }
+
+/** The API table's `live` entry: the guard has checked the session; the stream checks it again as it runs. */
+export const liveEndpoint = withActor({
+  handle: ({ req, res }) => liveEventsHandler(req, res),
+});

@@ -7,8 +7,8 @@
  * every tus request and every preview PUT; the upload server and the media API refuse a missing, tampered or
  * expired token, or one issued to another build, with 403 storage/unauthorized-app. See decision 051.
  */
-import { sendApiError } from "../http/api-error.server";
-import type { Request, RequestHandler } from "express";
+import type { Request } from "express";
+import { withoutActor } from "../api/api-endpoint.server";
 import { APP_CHECK_HEADER, APP_CHECK_TTL_MS } from "~/domain/constants";
 import { StorageError } from "~/domain/storage-errors";
 import { config } from "../config.server";
@@ -59,8 +59,10 @@ export function requireAppCheck(req: Pick<Request, "get">): void {
  * GET /api/app-check → `{ token, expiresAt }`. Browsers mark every request with Sec-Fetch-Site; one made for a
  * page of another site is refused (its script could not read the answer anyway, lacking CORS).
  */
-export const appCheckEndpoint: RequestHandler = (req, res) => {
-  const site = req.get("sec-fetch-site");
-  if (site && site !== "same-origin") return sendApiError(req, res, new StorageError("storage/unauthorized-app"));
-  res.set("Cache-Control", "no-store").json(issueAppCheckToken());
-};
+export const appCheckEndpoint = withoutActor({
+  handle({ req, res }) {
+    const site = req.get("sec-fetch-site");
+    if (site && site !== "same-origin") throw new StorageError("storage/unauthorized-app");
+    res.json(issueAppCheckToken());
+  },
+});

@@ -3,31 +3,21 @@
  * - GET  /api/media/:id                → the medium as JSON with fresh signed URLs (session; scoped per organisation)
  * - PUT  /api/media/:id/poster|thumbnail → a browser-made JPEG/PNG/WebP preview (app check; session; scoped)
  * - GET/HEAD /api/media/:id/file|poster|thumbnail?expires&signature → the bytes, with HTTP ranges (signed URL)
- * Refusals are the seed's storage codes as `{"code":"storage/…"}`.
+ * Refusals are the seed's storage codes as `{"code":"storage/…"}`. Guards, app check and body limits are the API
+ * table's (app/domain/api-table.ts); record scoping is the media data layer's.
  */
 import { pipeline } from "node:stream/promises";
-import express, { type Request, type Response, type Router } from "express";
+import type { Request, Response } from "express";
+import { z } from "zod";
 import { MEDIA_PREVIEW_MAX_BYTES } from "~/domain/constants";
 import { sniffMediaType } from "~/domain/media-types";
 import { StorageError } from "~/domain/storage-errors";
-import { requestActor } from "../access/request-actor.server";
 import { objectStore } from "../storage/storage.server";
-import { requireAppCheck } from "./app-check.server";
 import { mediaById, mediaForActor, mediaView, storePreview } from "./media.server";
 import { recordMediaRead } from "../audit/media-reads.server";
 import { parseRange } from "./range.server";
 import { MEDIA_VARIANTS, verifyMediaSignature, type MediaVariant } from "./signed-url.server";
-import { sendApiError } from "../http/api-error.server";
-
-async function actor(req: Request) {
-  const user = await requestActor(req);
-  if (!user) throw new StorageError("storage/unauthenticated");
-  return user;
-}
-
-function isVariant(value: string): value is MediaVariant {
-  return (MEDIA_VARIANTS as readonly string[]).includes(value);
-}
+import { withActor, withoutActor } from "../api/api-endpoint.server";
 
 async function download(req: Request, res: Response, id: string, variant: MediaVariant): Promise<void> {
   const problem = verifyMediaSignature(id, variant, req.query.expires, req.query.signature);
@@ -72,62 +62,32 @@ async function download(req: Request, res: Response, id: string, variant: MediaV
   }
 }
 
-export function mediaApi(): Router {
-  const router = express.Router();
+const mediumId = z.string().regex(/^[0-9a-f-]{36}$/);
 
-  router.get("/api/media/:id", async (req, res) => {
-    try {
-      const reader = await actor(req);
-      const row = await mediaForActor(reader, req.params.id);
-      await recordMediaRead(reader, row, { requestId: String(req.id ?? ""), ipAddress: req.ip ?? null });
-      res.set("Cache-Control", "no-store").json(mediaView(row));
-    } catch (error) {
-      sendApiError(req, res, error);
-    }
-  });
+/** GET /api/media/:id: the medium as JSON with fresh signed URLs; the read is audited. */
+export const mediumEndpoint = withActor({
+  params: z.object({ id: mediumId }),
+  async handle({ req, res, actor, params }) {
+    const row = await mediaForActor(actor, params.id);
+    await recordMediaRead(actor, row, { requestId: String(req.id ?? ""), ipAddress: req.ip ?? null });
+    res.json(mediaView(row));
+  },
+});
 
-  // Who is asking is checked before a byte of the body is read; a body over the limit is refused in the seed's terms.
-  const previewBody = express.raw({ type: () => true, limit: MEDIA_PREVIEW_MAX_BYTES });
-  router.put(
-    "/api/media/:id/:variant",
-    async (req, res, next) => {
-      try {
-        if (req.params.variant !== "poster" && req.params.variant !== "thumbnail") throw new StorageError("storage/invalid-url");
-        requireAppCheck(req);
-        res.locals.previewUser = await actor(req);
-      } catch (error) {
-        return sendApiError(req, res, error);
-      }
-      previewBody(req, res, (error?: unknown) => {
-        if (!error) return next();
-        const tooLarge = (error as { type?: string }).type === "entity.too.large";
-        sendApiError(req, res, new StorageError("storage/invalid-argument", tooLarge ? { field: "size", reason: "too-large", maxBytes: MEDIA_PREVIEW_MAX_BYTES } : { reason: "unreadable" }));
-      });
-    },
-    async (req, res) => {
-      try {
-        const variant = req.params.variant as "poster" | "thumbnail";
-        const user = res.locals.previewUser as Awaited<ReturnType<typeof actor>>;
-        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const sniffed = sniffMediaType(body);
-        if (!sniffed || sniffed.kind !== "image") throw new StorageError("storage/invalid-argument", { field: "type", reason: "type-not-allowed" });
-        const row = await storePreview(user, req.params.id, variant, body, sniffed.contentType);
-        res.set("Cache-Control", "no-store").json(mediaView(row));
-      } catch (error) {
-        sendApiError(req, res, error);
-      }
-    },
-  );
+/** PUT /api/media/:id/poster|thumbnail: a browser-made preview image, sniffed, never trusted by its type header. */
+export const mediumPreviewEndpoint = withActor<{ id: string; variant: "poster" | "thumbnail" }, Buffer>({
+  params: z.object({ id: mediumId, variant: z.enum(["poster", "thumbnail"]) }),
+  body: { kind: "bytes", maxBytes: MEDIA_PREVIEW_MAX_BYTES },
+  async handle({ res, actor, params, body }) {
+    const sniffed = sniffMediaType(body);
+    if (!sniffed || sniffed.kind !== "image") throw new StorageError("storage/invalid-argument", { field: "type", reason: "type-not-allowed" });
+    const row = await storePreview(actor, params.id, params.variant, body, sniffed.contentType);
+    res.json(mediaView(row));
+  },
+});
 
-  const serve = async (req: Request<{ id: string; variant: string }>, res: Response) => {
-    try {
-      if (!isVariant(req.params.variant)) throw new StorageError("storage/invalid-url");
-      await download(req, res, req.params.id, req.params.variant);
-    } catch (error) {
-      sendApiError(req, res, error);
-    }
-  };
-  router.get("/api/media/:id/:variant", serve);
-  router.head("/api/media/:id/:variant", serve);
-  return router;
-}
+/** GET/HEAD /api/media/:id/file|poster|thumbnail?expires&signature: the bytes, with ranges; the signature is the permission. */
+export const mediumBytesEndpoint = withoutActor({
+  params: z.object({ id: mediumId, variant: z.enum(MEDIA_VARIANTS) }),
+  handle: ({ req, res, params }) => download(req, res, params.id, params.variant),
+});

@@ -1,8 +1,8 @@
 /**
  * Resumable uploads (tus 1.0) at /api/uploads, on the app's own Express server.
  *
- * Every request carries a valid app-check token (app-check.server.ts, decision 051), is authenticated by the
- * session cookie, and each existing upload is looked up through the media data layer, so another organisation's
+ * Every request but OPTIONS carries a valid app-check token (app-check.server.ts, decision 051) and is
+ * authenticated by the session cookie — both checked by the API wrapper (app/domain/api-table.ts) — and each existing upload is looked up through the media data layer, so another organisation's
  * upload answers 404. Creating an upload checks the declared type and length, the organisation and its quota; the first bytes are checked by the staging store; the finished upload
  * is moved into the object store. Errors are the seed's storage codes as JSON (`{"code":"storage/…"}`).
  */
@@ -10,15 +10,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { MemoryLocker, Server, type ServerOptions } from "@tus/server";
 import type { Upload } from "@tus/utils";
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { UPLOAD_EXPIRY_MS, UPLOADS_PATH } from "~/domain/constants";
 import { claimedKind } from "~/domain/media-types";
 import { StorageError, isStorageError } from "~/domain/storage-errors";
-import { requestActor } from "../access/request-actor.server";
 import { config } from "../config.server";
 import { logger } from "../logger.server";
 import type { MediaActor } from "./access.server";
-import { requireAppCheck } from "./app-check.server";
 import {
   completeUpload,
   createUploadRecord,
@@ -67,7 +65,10 @@ function numberOrNull(value: string | null | undefined): number | null {
 }
 
 export interface UploadServer {
-  handler: RequestHandler;
+  /** OPTIONS: tus's capabilities, for anyone. */
+  options(req: ExpressRequest, res: ExpressResponse): Promise<void>;
+  /** Every other tus request, after the API wrapper checked the app and the session (app/domain/api-table.ts). */
+  handle(req: ExpressRequest, res: ExpressResponse, user: MediaActor, id: string | null): Promise<void>;
   stagingDir: string;
   /** Drops uploads not finished within UPLOAD_EXPIRY_MS (record and staged bytes); returns how many. */
   sweep(now?: number): Promise<number>;
@@ -161,20 +162,12 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
   };
   const tus = new Server(tusOptions);
 
-  const handler: RequestHandler = async (req: ExpressRequest, res, next) => {
+  const answerOptions = async (req: ExpressRequest, res: ExpressResponse) => void (await tus.handle(req, res));
+
+  const handle = async (req: ExpressRequest, res: ExpressResponse, user: MediaActor, id: string | null) => {
     try {
-      if (req.method === "OPTIONS") return void (await tus.handle(req, res));
-      // First the app, then the user (seed §6): a client that is not a page of this app learns nothing more.
-      requireAppCheck(req);
-      const user = await requestActor(req);
-      if (!user) return sendStorageError(req, res, new StorageError("storage/unauthenticated"));
       actors.set(req, user);
-      const id = req.path.slice(UPLOADS_PATH.length).replace(/^\//, "");
-      if (!id) {
-        if (req.method !== "POST") return sendStorageError(req, res, new StorageError("storage/object-not-found"));
-        return void (await tus.handle(req, res));
-      }
-      if (!/^[0-9a-f-]{36}$/.test(id)) return sendStorageError(req, res, new StorageError("storage/object-not-found"));
+      if (!id) return void (await tus.handle(req, res));
       // 404 for an upload of another organisation, exactly as for one that does not exist.
       const row = await mediaForActor(user, id);
       switch (req.method) {
@@ -218,5 +211,5 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
   const sweeper = setInterval(() => void sweep().catch((err) => logger.error({ err }, "sweeping unfinished uploads failed")), SWEEP_INTERVAL_MS);
   sweeper.unref();
 
-  return { handler, stagingDir, sweep, close: () => clearInterval(sweeper) };
+  return { options: answerOptions, handle, stagingDir, sweep, close: () => clearInterval(sweeper) };
 }

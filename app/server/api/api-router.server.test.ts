@@ -1,0 +1,133 @@
+/**
+ * The API table's router over real HTTP (the tests' media server mounts exactly what server/app.ts mounts): only
+ * declared endpoints answer under /api, and the one wrapper refuses in its fixed order — same origin, app check,
+ * session and guard, path parameters, body — before a handler runs. The statuses are written out, not computed.
+ */
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_ENDPOINT_NAMES, API_TABLE } from "~/domain/api-table";
+import { appCheckHeaders, signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { seedDemoData } from "../demo/seed-demo.server";
+
+let database: TestDatabase;
+let server: MediaTestServer;
+const cookies = {} as Record<"admin" | "pro", string>;
+const MISSING = "00000000-0000-4000-8000-000000000000";
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData();
+  cookies.admin = await signInCookie(database, "admin@casus.test");
+  cookies.pro = await signInCookie(database, "pro@casus.test");
+  server = await startMediaServer(database.dataDir);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database?.close();
+});
+
+async function call(path: string, init: RequestInit & { cookie?: string } = {}) {
+  const { cookie, headers, ...rest } = init;
+  const response = await fetch(`${server.url}${path}`, { ...rest, headers: { ...(cookie ? { cookie } : {}), ...(headers as Record<string, string>) } });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text
+  }
+  return { status: response.status, body, cacheControl: response.headers.get("cache-control") };
+}
+
+/**
+ * Starts a request that declares `declaredBytes` but sends only its first kilobyte, and resolves with the status the
+ * server answers: a refusal must come before the body is read, or this would wait for bytes that never come.
+ */
+function answerBeforeBody(path: string, headers: Record<string, string>, declaredBytes: number, method = "POST"): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${server.url}${path}`, { method, headers: { ...headers, "Content-Length": String(declaredBytes) } });
+    request.on("response", (response) => {
+      resolve(response.statusCode ?? 0);
+      response.resume();
+      request.destroy();
+    });
+    request.on("error", (error) => (error.message.includes("socket hang up") ? undefined : reject(error)));
+    request.write(Buffer.alloc(1024, 0x7b));
+  });
+}
+
+describe("the API router", () => {
+  it("answers nothing under /api that the table does not declare, and a declared path's other methods are 404 in its dialect", async () => {
+    expect(await call("/api/nothing-here")).toMatchObject({ status: 404, body: { code: "not-found" }, cacheControl: "no-store" });
+    expect(await call("/api/ml/models/active/extra", { cookie: cookies.admin })).toMatchObject({ status: 404, body: { code: "not-found" } });
+    expect(await call(`/api/media/${MISSING}`, { method: "DELETE", cookie: cookies.admin })).toMatchObject({ status: 404, body: { code: "storage/object-not-found" } });
+    expect(await call("/api/version", { method: "POST" })).toMatchObject({ status: 404, body: { code: "not-found" } });
+    // The auth door's prefix is left to the auth door (not mounted here): the router does not answer for it.
+    expect((await call("/api/auth/get-session")).status).not.toBe(200);
+  });
+
+  it("declares every endpoint with methods and paths, and routes each one to its own handler rather than the 404", async () => {
+    expect(API_ENDPOINT_NAMES.length).toBe(20);
+    for (const name of API_ENDPOINT_NAMES) {
+      const declaration = API_TABLE[name];
+      expect(declaration.methods.length, name).toBeGreaterThan(0);
+      expect(declaration.paths.length, name).toBeGreaterThan(0);
+    }
+    // One public endpoint per kind of answer, reached through the table.
+    expect(await call("/api/version")).toMatchObject({ status: 200, body: { buildId: "test" }, cacheControl: "no-store" });
+    expect(await call("/healthz")).toMatchObject({ status: 200, body: { status: "ok" } });
+    const translations = await call("/locales/en/common.json");
+    expect(translations.status).toBe(200);
+    expect(translations.cacheControl).toMatch(/^public, max-age=\d+$/);
+    expect(await call("/locales/xx/common.json")).toMatchObject({ status: 404, body: { code: "not-found" }, cacheControl: "no-store" });
+  });
+
+  it("checks who is asking before reading a byte of the body: signed out 401, not an administrator 404", async () => {
+    const json = { "Content-Type": "application/json" };
+    expect(await answerBeforeBody("/api/ml/images", json, 15 * 1024 * 1024)).toBe(401);
+    expect(await answerBeforeBody("/api/ml/images", { ...json, cookie: cookies.pro }, 15 * 1024 * 1024)).toBe(404);
+    expect(await answerBeforeBody("/api/ml/models", { ...json, cookie: cookies.pro }, 15 * 1024 * 1024)).toBe(404);
+    // A preview without the app's token is refused before the session is even looked up.
+    expect(await answerBeforeBody(`/api/media/${MISSING}/poster`, { cookie: cookies.pro }, 1024 * 1024, "PUT")).toBe(403);
+  });
+
+  it("refuses a body over the limit by its declared length, before reading it", async () => {
+    expect(await answerBeforeBody("/api/ml/images", { "Content-Type": "application/json", cookie: cookies.admin }, 17 * 1024 * 1024)).toBe(413);
+    expect(await answerBeforeBody(`/api/media/${MISSING}/poster`, { cookie: cookies.pro, ...appCheckHeaders() }, 3 * 1024 * 1024, "PUT")).toBe(400);
+  });
+
+  it("turns every unreadable JSON body into a 4xx with a code, never a 500", async () => {
+    const post = (body: string, contentType = "application/json") =>
+      call("/api/ml/images", { method: "POST", cookie: cookies.admin, headers: { "Content-Type": contentType }, body });
+    expect(await post("{}", "text/plain")).toMatchObject({ status: 415, body: { code: "unsupported-media-type" } });
+    expect(await post("{\"label\":")).toMatchObject({ status: 400, body: { code: "malformed-body" } });
+    expect(await post("")).toMatchObject({ status: 400, body: { code: "malformed-body" } });
+    expect(await post("[]")).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    expect(await post(JSON.stringify({ label: 2, source: "upload", width: 1, height: 1, image: "", thumbnail: "" }))).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    expect(await post(JSON.stringify({ label: 1, source: "upload", width: 1, height: 1, image: "not base64!", thumbnail: "" }))).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    // Well formed but not a JPEG: the data layer's own check, still a 400.
+    expect(await post(JSON.stringify({ label: 1, source: "upload", width: 1, height: 1, image: "AAAA", thumbnail: "AAAA" }))).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    const model = (body: unknown) => call("/api/ml/models", { method: "POST", cookie: cookies.admin, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect(await model({ name: 5, modelJson: "{}", weights: "" })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    expect(await model({ name: "x", modelJson: "not json", weights: "AAAA" })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+  });
+
+  it("refuses a state-changing request from another site, whoever asks", async () => {
+    const crossSite = { "Content-Type": "application/json", Origin: "https://evil.test" };
+    expect(await call("/api/ml/images", { method: "POST", cookie: cookies.admin, headers: crossSite, body: "{}" })).toMatchObject({ status: 403, body: { code: "csrf-rejected" } });
+    expect(await call(`/api/uploads`, { method: "POST", cookie: cookies.pro, headers: { "Sec-Fetch-Site": "cross-site", ...appCheckHeaders() } })).toMatchObject({ status: 403, body: { code: "csrf-rejected" } });
+  });
+
+  it("answers a path parameter that cannot name anything with 404 in the endpoint's dialect", async () => {
+    expect(await call("/api/media/not-an-id", { cookie: cookies.pro })).toMatchObject({ status: 404, body: { code: "storage/object-not-found" } });
+    expect(await call(`/api/media/${MISSING}/original?expires=1&signature=x`)).toMatchObject({ status: 404, body: { code: "storage/object-not-found" } });
+    expect(await call("/api/dossiers/..%2F..%2Fetc/media", { cookie: cookies.pro })).toMatchObject({ status: 404, body: { code: "not-found" } });
+    expect(await call("/api/ml/models/x/other.bin", { cookie: cookies.pro })).toMatchObject({ status: 404, body: { code: "not-found" } });
+    expect(await call(`/api/uploads/not-an-id`, { method: "PATCH", cookie: cookies.pro, headers: { "Tus-Resumable": "1.0.0", ...appCheckHeaders() } })).toMatchObject({
+      status: 404,
+      body: { code: "storage/object-not-found" },
+    });
+  });
+});
