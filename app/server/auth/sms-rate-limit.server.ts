@@ -1,7 +1,7 @@
 /**
  * How many SMS codes may go out: per number, per user and per client address, in the shared rate_limit table
  * (so every instance counts together) under hashed keys (no phone number is stored there). Every code the
- * product sends passes `sendSmsCode`, which asks `mayText` first.
+ * product sends asks `mayText` first (through `sendSmsCode`, or directly where an unknown number must count alike).
  */
 import { SMS_RATE_LIMIT_ADDRESS_FACTOR, SMS_RATE_LIMIT_USER_FACTOR, SMS_RATE_LIMIT_WINDOW_MS } from "~/domain/constants";
 import { config } from "../config.server";

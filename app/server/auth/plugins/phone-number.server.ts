@@ -8,7 +8,9 @@ import { phoneNumber } from "better-auth/plugins";
 import { SMS_CODE_ATTEMPTS, SMS_CODE_MINUTES } from "~/domain/constants";
 import { isE164 } from "~/domain/phone";
 import { mayText } from "../sms-rate-limit.server";
-import { sendSmsCode, verifiedPhoneOwner } from "./sms-recipient.server";
+import { maskPhoneNumbers } from "~/domain/masking";
+import { logger } from "../../logger.server";
+import { deliverSmsCode, verifiedPhoneOwner } from "./sms-recipient.server";
 
 export function phoneNumberPlugin() {
   return phoneNumber({
@@ -19,8 +21,15 @@ export function phoneNumberPlugin() {
     async sendOTP({ phoneNumber: number, code }) {
       const owner = await verifiedPhoneOwner(number);
       // An unknown number is counted against the SMS limit too: the same work, and the same answer, either way.
-      if (owner) await sendSmsCode({ phoneNumber: number, locale: owner.locale }, code, { userId: owner.id, clientIp: null });
-      else await mayText(number, { userId: null, clientIp: null });
+      const allowed = await mayText(number, { userId: owner?.id ?? null, clientIp: null });
+      if (!owner) return;
+      if (!allowed) {
+        logger.warn({ sms: { to: maskPhoneNumbers(number) } }, "SMS code not sent: over the SMS limit");
+        return;
+      }
+      // In the background, as the e-mail sign-in link: a registered number answers as fast as an unknown one,
+      // however slow the SMS provider (and its failure is logged, not shown).
+      void deliverSmsCode({ phoneNumber: number, locale: owner.locale }, code);
     },
   });
 }

@@ -32,6 +32,11 @@ export async function sendSmsCode(to: { phoneNumber: string; locale: Locale }, c
     logger.warn({ sms: { to: maskPhoneNumbers(to.phoneNumber) } }, "SMS code not sent: over the SMS limit");
     return "limited";
   }
+  return deliverSmsCode(to, code);
+}
+
+/** Hands the code to the SMS delivery; a failure is logged (with the number masked), never thrown. */
+export async function deliverSmsCode(to: { phoneNumber: string; locale: Locale }, code: string): Promise<"sent" | "failed"> {
   try {
     await delivery().sendSms(to, "sms-code", { code, minutes: SMS_CODE_MINUTES });
     return "sent";
