@@ -33,7 +33,7 @@ export function optionalText(max?: number, messages: { tooLong?: string } = {}) 
 }
 
 /** A record's id: every id Casus makes is a UUID, so anything else is refused before it reaches a query. */
-export const id = z.guid({ error: code("field-invalid") });
+export const recordId = z.guid({ error: code("field-invalid") });
 
 /** The action a multi-purpose form asks for; a discriminated union on it names the others. */
 export function intent<const T extends string>(value: T) {

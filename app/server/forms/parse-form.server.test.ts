@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkbox, choice, expectedVersion, file, id, intent, intents, integer, list, optionalInteger, optionalText, rawText, requiredText } from "~/domain/forms/fields";
+import { checkbox, choice, expectedVersion, file, recordId, intent, intents, integer, list, optionalInteger, optionalText, rawText, requiredText } from "~/domain/forms/fields";
 import { invalidForm, parseForm, type FormRefusal } from "./parse-form.server";
 
 const FORM = "application/x-www-form-urlencoded";
@@ -24,8 +24,8 @@ const refusal = (result: unknown) => result as FormRefusal;
 const personSchema = z.object({ name: requiredText(200), note: optionalText(50), age: optionalInteger(0, 130), agree: checkbox });
 
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: intent("claim"), dossierId: id }),
-  z.object({ intent: intents(["assign", "unassign"]), supervisorIds: list(id, 3), version: expectedVersion }),
+  z.object({ intent: intent("claim"), dossierId: recordId }),
+  z.object({ intent: intents(["assign", "unassign"]), supervisorIds: list(recordId, 3), version: expectedVersion }),
 ]);
 
 describe("parseForm: one schema per action, every failure a 4xx with field codes", () => {
