@@ -40,6 +40,9 @@ export function intent<const T extends string>(value: T) {
   return z.literal(value, { error: code("unknown-intent") });
 }
 
+/** The branch of a discriminated union for a page's main form, which sends no intent at all. */
+export const noIntent = z.undefined().optional();
+
 /** One of several intents handled alike. */
 export function intents<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: code("unknown-intent") });
