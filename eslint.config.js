@@ -15,6 +15,15 @@ const IO_MODULES = [
 /** Browser code may use the server's types, never its code. */
 const SERVER_CODE = [{ group: ["~/server/*", "~/server/**", "../server/*", "../../server/*", "*.server"], allowTypeImports: true, message: "Browser code never imports app/server (types only)." }];
 
+/** readForm is parseForm's own reader: actions call parseForm, so every body is checked against a schema. */
+const READ_FORM = { name: "~/server/forms/read-form.server", importNames: ["readForm"], message: "Take a form with parseForm (~/server/forms/parse-form.server), which checks it against the action's schema." };
+
+/** Forms are read with parseForm (issue 12), never request.formData(). */
+const FORM_DATA_CALL = {
+  selector: "CallExpression[callee.property.name='formData'][arguments.length=0]",
+  message: "Read a form with parseForm (app/server/forms/parse-form.server.ts), not request.formData().",
+};
+
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".react-router/**", "public/**", "test-results/**", "drizzle/**", "data/**", "**/*.mjs", "**/*.js"] },
   {
@@ -58,7 +67,27 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/server/db/*", "~/server/db/**"], allowTypeImports: true, message: "Route modules never reach the database directly." }] },
+        {
+          patterns: [{ group: ["~/server/db/*", "~/server/db/**"], allowTypeImports: true, message: "Route modules never reach the database directly." }],
+          paths: [READ_FORM],
+        },
+      ],
+    },
+  },
+  {
+    // One way to take a form (issue 12): parseForm reads the body with readForm and checks it with the action's
+    // schema. Reading a body any other way skips the size, type and control-character checks.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/server/forms/**", "app/routes/**", "app/layouts/**", "app/domain/**", "app/components/**", "app/lib/**", "app/ml/**"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [READ_FORM] }] },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/server/forms/read-form.server.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        FORM_DATA_CALL,
       ],
     },
   },
@@ -66,10 +95,12 @@ export default tseslint.config(
     // The API table is the only way to answer HTTP outside the pages (issue 12): no hand-made Express routers or
     // routes elsewhere. The auth door is the one other router (an allow-list in front of Better Auth).
     files: ["app/server/**/*.ts", "server/**/*.ts"],
-    ignores: ["app/server/api/**", "app/server/auth/auth-door.server.ts", "**/*.test.ts"],
+    ignores: ["app/server/api/**", "app/server/auth/auth-door.server.ts", "app/server/forms/read-form.server.ts", "**/*.test.ts"],
     rules: {
+      // One rule's options replace an earlier block's for the same files: the form rule is repeated here.
       "no-restricted-syntax": [
         "error",
+        FORM_DATA_CALL,
         { selector: "CallExpression[callee.name='Router']", message: "Declare the endpoint in app/domain/api-table.ts instead of a router." },
         { selector: "CallExpression[callee.property.name='Router']", message: "Declare the endpoint in app/domain/api-table.ts instead of a router." },
         {

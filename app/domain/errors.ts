@@ -14,6 +14,12 @@ export const ERROR_STATUS = {
   "unsupported-media-type": 415,
   "malformed-body": 400,
   "text-control-character": 422,
+  // A form that was read but does not fit its action's schema (parseForm): the fields say what is wrong, each
+  // with one of the field-* codes below or its page's own message. A missing or unknown intent is 400.
+  "invalid-form": 422,
+  "unknown-intent": 400,
+  "field-required": 422,
+  "field-invalid": 422,
   "too-many-requests": 429,
   "key-empty": 400,
   "key-forbidden-character": 400,

@@ -21,6 +21,18 @@ export function utf8ByteLength(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
+/**
+ * Control characters a stored text may not hold: C0 and DEL, except the tab, line feed and carriage return a
+ * textarea sends. (A NUL cannot be stored in PostgreSQL text at all; the others hide text or restyle terminals.)
+ */
+export const TEXT_CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Why a text from a form or API is not acceptable to store, or null: every path that writes text asks this. */
+export function textProblem(text: string): "text-control-character" | "string-too-long" | null {
+  if (TEXT_CONTROL_CHARACTER.test(text)) return "text-control-character";
+  return storedStringProblem(text);
+}
+
 /** Why a stored string is not acceptable, or null. */
 export function storedStringProblem(text: string): "string-too-long" | null {
   // Fast path: a UTF-16 string can take at most 3 UTF-8 bytes per code unit.

@@ -3,29 +3,27 @@
  * in the "people" namespace, so every field error is shown in the page's language.
  */
 import { z } from "zod";
+import { list, rawText, recordId, requiredText } from "./forms/fields";
 import { LOCALES } from "./locales";
 import { ROLES } from "./roles";
 
 export const ORGANISATION_KINDS = ["gp-practice", "pharmacy", "hearing-care", "home-care", "other"] as const;
 export const SPECIALTIES = ["gp", "ent", "audiologist", "other"] as const;
 
-const name = z.string().trim().min(1, "people:validation.nameRequired").max(200, "people:validation.tooLong");
-const email = z.string().trim().toLowerCase().pipe(z.email("people:validation.emailInvalid").max(320, "people:validation.tooLong"));
+const name = requiredText(200, { required: "people:validation.nameRequired", tooLong: "people:validation.tooLong" });
+const email = rawText.trim().toLowerCase().pipe(z.email("people:validation.emailInvalid").max(320, "people:validation.tooLong"));
 const optionalText = (max: number) =>
-  z
-    .string()
+  rawText
     .trim()
     .max(max, "people:validation.tooLong")
     .transform((v) => (v === "" ? null : v));
 const locale = z.enum(LOCALES, { error: "people:validation.localeInvalid" });
-const id = z.string().trim().min(1, "people:validation.required").max(100);
 
 export const organisationSchema = z.object({
   name,
   kind: z.enum(ORGANISATION_KINDS, { error: "people:validation.kindInvalid" }),
   city: optionalText(120),
-  contactEmail: z
-    .string()
+  contactEmail: rawText
     .trim()
     .toLowerCase()
     .transform((v) => (v === "" ? null : v))
@@ -46,18 +44,18 @@ export const inviteSupervisorSchema = z.object({
   email,
   locale,
   specialty: z.enum(SPECIALTIES, { error: "people:validation.specialtyInvalid" }),
-  organisationIds: z.array(id).max(500),
+  organisationIds: list(recordId, 500),
 });
 
 export const inviteAdministratorSchema = z.object({ name, email, locale });
 
 export const supervisorEditSchema = z.object({
   specialty: z.enum(SPECIALTIES, { error: "people:validation.specialtyInvalid" }),
-  organisationIds: z.array(id).max(500),
+  organisationIds: list(recordId, 500),
 });
 
-export const moveProfessionalSchema = z.object({ targetOrganisationId: id });
-export const assignSupervisorSchema = z.object({ supervisorId: id });
+export const moveProfessionalSchema = z.object({ targetOrganisationId: recordId });
+export const assignSupervisorSchema = z.object({ supervisorId: recordId });
 export const roleSchema = z.enum(ROLES);
 
 /** The notices an admin page shows after a change (`?done=`); anything else in the URL is ignored. */

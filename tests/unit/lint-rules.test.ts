@@ -40,6 +40,16 @@ describe("the lint config", { timeout: 60_000 }, () => {
     expect(await rulesFor("app/server/lint-probe.ts", route)).toContain("no-restricted-syntax");
   });
 
+  it("keeps every form going through parseForm: no readForm outside it, no request.formData()", async () => {
+    const byHand = 'import { readForm } from "~/server/forms/read-form.server";\nexport const x = readForm;\n';
+    expect(await rulesFor("app/routes/lint-probe.tsx", byHand)).toContain("@typescript-eslint/no-restricted-imports");
+    expect(await rulesFor("app/server/lint-probe.ts", byHand)).toContain("@typescript-eslint/no-restricted-imports");
+    expect(await rulesFor("app/routes/lint-probe.tsx", 'import { db } from "~/server/db/client.server";\nexport const x = db;\n')).toContain("@typescript-eslint/no-restricted-imports");
+    const raw = "export async function action({ request }: { request: Request }) {\n  return request.formData();\n}\n";
+    expect(await rulesFor("app/routes/lint-probe.tsx", raw)).toContain("no-restricted-syntax");
+    expect(await rulesFor("app/server/lint-probe.ts", raw)).toContain("no-restricted-syntax");
+  });
+
   it("reports a floating promise and a switch that misses a case", async () => {
     const floating = "async function save(): Promise<void> {}\nexport function run() {\n  save();\n}\n";
     expect(await rulesFor("app/lib/lint-probe.ts", floating)).toContain("@typescript-eslint/no-floating-promises");

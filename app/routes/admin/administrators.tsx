@@ -7,7 +7,9 @@ import { PageNotices } from "~/components/admin/page-notices";
 import { PeopleTable } from "~/components/admin/people-table";
 import { PersonActions } from "~/components/admin/person-actions";
 import { PageHeader } from "~/components/page-header";
-import { fieldErrors, inviteAdministratorSchema, doneNotice } from "~/domain/people-forms";
+import { inviteAdministratorSchema, doneNotice } from "~/domain/people-forms";
+import { intent, intents, recordId } from "~/domain/forms/fields";
+import { z } from "zod";
 import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
@@ -15,14 +17,19 @@ import { authorize } from "~/server/auth/authorize.server";
 import { notFound } from "~/server/http/responses.server";
 import { auditTrail } from "~/server/people/audit-trail.server";
 import { invitePerson } from "~/server/people/invitations.server";
-import { isPersonIntent, runPersonAction } from "~/server/people/person-actions.server";
-import { actorOf, doneRedirect, formStrings, runChange } from "~/server/people/route-helpers.server";
+import { PERSON_INTENTS, runPersonAction } from "~/server/people/person-actions.server";
+import { actorOf, doneRedirect, refusedPeopleForm, runChange } from "~/server/people/route-helpers.server";
 import { listAdministrators } from "~/server/people/staff.server";
 import { demoteAdministrator } from "~/server/people/users.server";
 import type { Route } from "./+types/administrators";
-import { readForm } from "~/server/forms/read-form.server";
+import { parseForm } from "~/server/forms/parse-form.server";
 
 export const handle = { i18n: ["people"] };
+
+const administratorsForm = z.discriminatedUnion("intent", [
+  inviteAdministratorSchema.extend({ intent: intent("invite") }),
+  z.object({ intent: intents(["demote", ...PERSON_INTENTS]), userId: recordId }),
+]);
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "admin-administrators");
@@ -49,28 +56,29 @@ export async function action(args: Route.ActionArgs) {
   // A selected person (?id=) that is not on this list is 404 for every intent, as in the loader.
   const selectedId = new URL(args.request.url).searchParams.get("id");
   if (selectedId && !(await listAdministrators(actor)).some((p) => p.id === selectedId)) throw notFound();
-  const values = formStrings(await readForm(args.request));
-  if (values.intent === "invite") {
-    const parsed = inviteAdministratorSchema.safeParse(values);
-    if (!parsed.success) return { intent: "invite", values, errors: fieldErrors(parsed.error) };
+  const input = await parseForm(args.request, administratorsForm);
+  if (!input.ok) return refusedPeopleForm(input);
+  const { values } = input;
+  if (input.data.intent === "invite") {
+    const invite = input.data;
     let mailFailed = false;
     const result = await runChange(async () => {
-      mailFailed = (await invitePerson(actor, { ...parsed.data, role: "admin" }, origin)).mailFailed;
+      mailFailed = (await invitePerson(actor, { name: invite.name, email: invite.email, locale: invite.locale, role: "admin" }, origin)).mailFailed;
     });
     if (!result.ok) return { intent: "invite", values, errors: result.fieldErrors ?? {}, error: result.error };
     return doneRedirect(args.request, mailFailed ? "invited-mail-failed" : "invited");
   }
-  const userId = values.userId ?? "";
-  if (values.intent === "demote") {
+  const { userId } = input.data;
+  if (input.data.intent === "demote") {
     const result = await runChange(() => demoteAdministrator(actor, userId, origin));
     if (!result.ok) return { intent: "demote", values, errors: {}, error: result.error };
     // The demoted person is no longer on this list.
     return doneRedirect(args.request, "demoted", new URL(args.request.url).pathname);
   }
-  if (!isPersonIntent(values.intent)) return { intent: "none", values, errors: {}, error: "invalid-argument" as const };
-  const result = await runPersonAction(actor, values.intent, userId, origin);
-  if (!result.ok) return { intent: values.intent, values, errors: {}, error: result.error };
-  return doneRedirect(args.request, result.done ?? values.intent);
+  const { intent } = input.data;
+  const result = await runPersonAction(actor, intent, userId, origin);
+  if (!result.ok) return { intent, values, errors: {}, error: result.error };
+  return doneRedirect(args.request, result.done ?? intent);
 }
 
 export default function Administrators({ loaderData, actionData }: Route.ComponentProps) {

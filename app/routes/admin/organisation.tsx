@@ -12,7 +12,9 @@ import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { assignSupervisorSchema, fieldErrors, inviteProfessionalSchema, organisationSchema, doneNotice } from "~/domain/people-forms";
+import { assignSupervisorSchema, inviteProfessionalSchema, organisationSchema, doneNotice } from "~/domain/people-forms";
+import { choice, file, intent, intents, rawText } from "~/domain/forms/fields";
+import { z } from "zod";
 import { routePath } from "~/domain/route-table";
 import { useLocale, useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
@@ -22,11 +24,11 @@ import { auditTrail } from "~/server/people/audit-trail.server";
 import { importProfessionalsCsv, previewProfessionalsCsv } from "~/server/people/csv-import.server";
 import { invitePerson } from "~/server/people/invitations.server";
 import { assignSupervisor, organisationDetail, setOrganisationActive, unassignSupervisor, updateOrganisation } from "~/server/people/organisations.server";
-import { actorOf, CSV_MAX_BYTES, doneRedirect, formStrings, runChange } from "~/server/people/route-helpers.server";
+import { actorOf, CSV_MAX_BYTES, doneRedirect, refusedPeopleForm, runChange } from "~/server/people/route-helpers.server";
 import { AppError } from "~/domain/errors";
-import { isLocale } from "~/domain/locales";
+import { LOCALES } from "~/domain/locales";
 import type { Route } from "./+types/organisation";
-import { readForm } from "~/server/forms/read-form.server";
+import { parseForm } from "~/server/forms/parse-form.server";
 
 export const handle = { i18n: ["people"] };
 
@@ -49,14 +51,27 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...detail, audit, confirm: url.searchParams.get("confirm"), confirmId: url.searchParams.get("id"), done: doneNotice(url) };
 }
 
+const organisationActionForm = z.discriminatedUnion("intent", [
+  organisationSchema.extend({ intent: intent("update") }),
+  z.object({ intent: intents(["deactivate", "reactivate"]) }),
+  inviteProfessionalSchema.extend({ intent: intent("invite") }),
+  assignSupervisorSchema.extend({ intent: intents(["assign", "unassign"]) }),
+  z.object({
+    intent: intents(["import-preview", "import"]),
+    csv: rawText.optional(),
+    // A file input with nothing chosen still sends an empty part; a urlencoded post sends text.
+    csvFile: z.union([file, z.string()]).optional(),
+    // An unknown language falls back to the administrator's own, as the page offers only the four.
+    locale: choice(LOCALES).optional().catch(undefined),
+  }),
+]);
+
 /** Pasted text wins over a chosen file (a file stays selected in the browser after a preview). */
-async function readCsv(form: FormData): Promise<string> {
-  const pasted = String(form.get("csv") ?? "");
+async function readCsv(pasted: string, file: File | string | undefined): Promise<string> {
   if (pasted.trim()) {
     if (pasted.length > CSV_MAX_BYTES) throw new AppError("payload-too-large");
     return pasted;
   }
-  const file = form.get("csvFile");
   if (file instanceof File && file.size > 0) {
     if (file.size > CSV_MAX_BYTES) throw new AppError("payload-too-large");
     return file.text();
@@ -71,56 +86,51 @@ export async function action(args: Route.ActionArgs) {
   const origin = auditOrigin(args.request, args.context);
   // An unknown organisation is 404 for every intent, before the form is even read.
   await load(actor, orgId);
-  const form = await readForm(args.request);
-  const values = formStrings(form);
-  switch (values.intent) {
+  const input = await parseForm(args.request, organisationActionForm);
+  if (!input.ok) return refusedPeopleForm(input);
+  const { data: form, values } = input;
+  switch (form.intent) {
     case "update": {
-      const parsed = organisationSchema.safeParse(values);
-      if (!parsed.success) return { intent: "update", values, errors: fieldErrors(parsed.error) };
-      const result = await runChange(() => updateOrganisation(actor, orgId, parsed.data, origin));
+      const { intent: _, ...change } = form;
+      const result = await runChange(() => updateOrganisation(actor, orgId, change, origin));
       if (!result.ok) return { intent: "update", values, errors: {}, error: result.error };
       return doneRedirect(args.request, "updated");
     }
     case "deactivate":
     case "reactivate": {
-      await runChange(() => setOrganisationActive(actor, orgId, values.intent === "reactivate", origin));
-      return doneRedirect(args.request, values.intent === "reactivate" ? "reactivated" : "deactivated");
+      await runChange(() => setOrganisationActive(actor, orgId, form.intent === "reactivate", origin));
+      return doneRedirect(args.request, form.intent === "reactivate" ? "reactivated" : "deactivated");
     }
     case "invite": {
-      const parsed = inviteProfessionalSchema.safeParse(values);
-      if (!parsed.success) return { intent: "invite", values, errors: fieldErrors(parsed.error) };
+      const { intent: _, ...invite } = form;
       let mailFailed = false;
       const result = await runChange(async () => {
-        mailFailed = (await invitePerson(actor, { ...parsed.data, role: "professional", organisationId: orgId }, origin)).mailFailed;
+        mailFailed = (await invitePerson(actor, { ...invite, role: "professional", organisationId: orgId }, origin)).mailFailed;
       });
       if (!result.ok) return { intent: "invite", values, errors: result.fieldErrors ?? {}, error: result.error };
       return doneRedirect(args.request, mailFailed ? "invited-mail-failed" : "invited");
     }
     case "assign":
     case "unassign": {
-      const parsed = assignSupervisorSchema.safeParse(values);
-      if (!parsed.success) return { intent: values.intent, values, errors: fieldErrors(parsed.error) };
-      await runChange(() => (values.intent === "assign" ? assignSupervisor : unassignSupervisor)(actor, orgId, parsed.data.supervisorId, origin));
-      return doneRedirect(args.request, values.intent === "assign" ? "assigned" : "unassigned");
+      await runChange(() => (form.intent === "assign" ? assignSupervisor : unassignSupervisor)(actor, orgId, form.supervisorId, origin));
+      return doneRedirect(args.request, form.intent === "assign" ? "assigned" : "unassigned");
     }
     case "import-preview":
     case "import": {
       let csv: string;
       try {
-        csv = await readCsv(form);
+        csv = await readCsv(form.csv ?? "", form.csvFile);
       } catch {
         return { intent: "import-preview", values: {}, errors: { csv: "errors:codes.payload-too-large" } };
       }
-      const inviteLocale = isLocale(values.locale) ? values.locale : locale;
-      if (values.intent === "import") {
+      const inviteLocale = form.locale ?? locale;
+      if (form.intent === "import") {
         const result = await importProfessionalsCsv(actor, orgId, csv, inviteLocale, origin);
         if (result.ok) return doneRedirect(args.request, result.mailFailed ? "imported-mail-failed" : "imported");
         return { intent: "import-preview", values: { csv, locale: inviteLocale }, errors: {}, preview: result.preview };
       }
       return { intent: "import-preview", values: { csv, locale: inviteLocale }, errors: {}, preview: await previewProfessionalsCsv(actor, csv) };
     }
-    default:
-      return { intent: "none", values, errors: {}, error: "invalid-argument" as const };
   }
 }
 
@@ -130,7 +140,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
   const locale = useLocale();
   const { organisation: org, professionals, supervisors, assignable, audit, confirm, confirmId, done } = loaderData;
   const here = lp(routePath("admin-organisation", { orgId: org.id }));
-  const errorsFor = (intent: string): Record<string, string> => (actionData?.intent === intent ? actionData.errors : {});
+  const errorsFor = (intent: string): Record<string, string> => (actionData?.intent === intent ? (actionData.errors as Record<string, string>) : {});
   const valuesFor = (intent: string) => (actionData?.intent === intent ? (actionData.values as Record<string, string>) : {});
   const preview = actionData && "preview" in actionData ? actionData.preview : null;
   const unassignName = supervisors.find((s) => s.id === confirmId)?.name;

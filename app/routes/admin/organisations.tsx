@@ -9,15 +9,15 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { errorMessageKey } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
-import { fieldErrors, organisationSchema } from "~/domain/people-forms";
+import { organisationSchema } from "~/domain/people-forms";
 import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { createOrganisation, listOrganisations, ORGANISATION_SORTS, type OrganisationSort } from "~/server/people/organisations.server";
-import { actorOf, formStrings } from "~/server/people/route-helpers.server";
+import { actorOf } from "~/server/people/route-helpers.server";
 import type { Route } from "./+types/organisations";
-import { readForm } from "~/server/forms/read-form.server";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 
 export const handle = { i18n: ["people"] };
 
@@ -34,10 +34,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "admin-organisations");
-  const values = formStrings(await readForm(args.request));
-  const parsed = organisationSchema.safeParse(values);
-  if (!parsed.success) return { values, errors: fieldErrors(parsed.error) };
-  const { id } = await createOrganisation(actorOf(user), parsed.data, auditOrigin(args.request, args.context));
+  const input = await parseForm(args.request, organisationSchema);
+  if (!input.ok) return invalidForm(input, { values: input.values, errors: input.fields });
+  const { id } = await createOrganisation(actorOf(user), input.data, auditOrigin(args.request, args.context));
   throw redirect(`${localizePath(routePath("admin-organisation", { orgId: id }), locale)}?done=created`);
 }
 

@@ -8,7 +8,9 @@ import { PersonActions } from "~/components/admin/person-actions";
 import { SelectField } from "~/components/admin/select-field";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { AppError } from "~/domain/errors";
+import { AppError, type ErrorCode } from "~/domain/errors";
+import { intent, intents } from "~/domain/forms/fields";
+import { z } from "zod";
 import { localizePath } from "~/domain/locales";
 import { moveProfessionalSchema, doneNotice } from "~/domain/people-forms";
 import { routePath } from "~/domain/route-table";
@@ -18,13 +20,18 @@ import { authorize } from "~/server/auth/authorize.server";
 import { notFound } from "~/server/http/responses.server";
 import { auditTrail } from "~/server/people/audit-trail.server";
 import { organisationChoices } from "~/server/people/organisations.server";
-import { isPersonIntent, runPersonAction } from "~/server/people/person-actions.server";
+import { PERSON_INTENTS, runPersonAction } from "~/server/people/person-actions.server";
 import { moveProfessional, movePreview, professionalDetail } from "~/server/people/professionals.server";
-import { actorOf, doneRedirect, formStrings, runChange } from "~/server/people/route-helpers.server";
+import { actorOf, doneRedirect, runChange } from "~/server/people/route-helpers.server";
 import type { Route } from "./+types/professional";
-import { readForm } from "~/server/forms/read-form.server";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 
 export const handle = { i18n: ["people"] };
+
+const professionalForm = z.discriminatedUnion("intent", [
+  moveProfessionalSchema.extend({ intent: intent("move") }),
+  z.object({ intent: intents(PERSON_INTENTS) }),
+]);
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "admin-professional");
@@ -53,18 +60,18 @@ export async function action(args: Route.ActionArgs) {
   const origin = auditOrigin(args.request, args.context);
   // The professional must be in this organisation before anything happens to them (404 otherwise).
   await runChange(() => professionalDetail(actor, orgId, proId));
-  const values = formStrings(await readForm(args.request));
-  if (values.intent === "move") {
-    const parsed = moveProfessionalSchema.safeParse(values);
-    if (!parsed.success) return { error: "invalid-argument" as const };
-    const result = await runChange(() => moveProfessional(actor, orgId, proId, parsed.data.targetOrganisationId, origin));
+  const input = await parseForm(args.request, professionalForm);
+  if (!input.ok) return invalidForm(input, { error: input.code as ErrorCode });
+  if (input.data.intent === "move") {
+    const target = input.data.targetOrganisationId;
+    const result = await runChange(() => moveProfessional(actor, orgId, proId, target, origin));
     if (!result.ok) return { error: result.error };
-    return doneRedirect(args.request, "moved", localizePath(routePath("admin-professional", { orgId: parsed.data.targetOrganisationId, proId }), locale));
+    return doneRedirect(args.request, "moved", localizePath(routePath("admin-professional", { orgId: target, proId }), locale));
   }
-  if (!isPersonIntent(values.intent)) return { error: "invalid-argument" as const };
-  const result = await runPersonAction(actor, values.intent, proId, origin);
+  const { intent } = input.data;
+  const result = await runPersonAction(actor, intent, proId, origin);
   if (!result.ok) return { error: result.error };
-  return doneRedirect(args.request, result.done ?? values.intent);
+  return doneRedirect(args.request, result.done ?? intent);
 }
 
 export default function Professional({ loaderData, actionData }: Route.ComponentProps) {

@@ -15,15 +15,17 @@ import { notFound } from "~/server/http/responses.server";
 import { createFirstAdmin } from "~/server/setup/create-first-admin.server";
 import { adminExists } from "~/server/setup/setup-code.server";
 import type { Route } from "./+types/setup";
-import { readForm } from "~/server/forms/read-form.server";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { rawText, requiredText } from "~/domain/forms/fields";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/constants";
 
 export const handle = { i18n: ["auth"] };
 
 const setupSchema = z.object({
-  code: z.string().trim().min(1).max(64),
-  name: z.string().trim().min(1).max(200),
+  code: requiredText(64),
+  name: requiredText(200),
   email: z.email().max(320),
-  password: z.string().min(12).max(256),
+  password: rawText.min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
 });
 
 type FieldName = keyof z.infer<typeof setupSchema>;
@@ -37,11 +39,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { locale } = await authorize(args, "admin-setup");
   if (await adminExists()) throw notFound();
-  const form = Object.fromEntries(await readForm(args.request));
-  const parsed = setupSchema.safeParse(form);
-  if (!parsed.success) {
-    const fields = Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], true])) as Partial<Record<FieldName, boolean>>;
-    return { error: null, fields, values: { name: String(form.name ?? ""), email: String(form.email ?? "") } };
+  const parsed = await parseForm(args.request, setupSchema);
+  if (!parsed.ok) {
+    const fields = Object.fromEntries(Object.keys(parsed.fields).map((field) => [field, true])) as Partial<Record<FieldName, boolean>>;
+    return invalidForm(parsed, { error: null, fields, values: { name: parsed.values.name ?? "", email: parsed.values.email ?? "" } });
   }
   const origin = auditOrigin(args.request, args.context);
   try {

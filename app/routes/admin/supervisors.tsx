@@ -9,7 +9,9 @@ import { PersonActions } from "~/components/admin/person-actions";
 import { SelectField } from "~/components/admin/select-field";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { fieldErrors, inviteSupervisorSchema, SPECIALTIES, supervisorEditSchema, doneNotice } from "~/domain/people-forms";
+import { inviteSupervisorSchema, SPECIALTIES, supervisorEditSchema, doneNotice } from "~/domain/people-forms";
+import { intent, intents, recordId } from "~/domain/forms/fields";
+import { z } from "zod";
 import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
@@ -18,13 +20,19 @@ import { notFound } from "~/server/http/responses.server";
 import { auditTrail } from "~/server/people/audit-trail.server";
 import { invitePerson } from "~/server/people/invitations.server";
 import { organisationChoices } from "~/server/people/organisations.server";
-import { isPersonIntent, runPersonAction } from "~/server/people/person-actions.server";
-import { actorOf, doneRedirect, formStrings, runChange } from "~/server/people/route-helpers.server";
+import { PERSON_INTENTS, runPersonAction } from "~/server/people/person-actions.server";
+import { actorOf, doneRedirect, refusedPeopleForm, runChange } from "~/server/people/route-helpers.server";
 import { listSupervisors, updateSupervisor } from "~/server/people/staff.server";
 import type { Route } from "./+types/supervisors";
-import { readForm } from "~/server/forms/read-form.server";
+import { parseForm } from "~/server/forms/parse-form.server";
 
 export const handle = { i18n: ["people"] };
+
+const supervisorsForm = z.discriminatedUnion("intent", [
+  inviteSupervisorSchema.extend({ intent: intent("invite") }),
+  supervisorEditSchema.extend({ intent: intent("update"), userId: recordId }),
+  z.object({ intent: intents(PERSON_INTENTS), userId: recordId }),
+]);
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "admin-supervisors");
@@ -51,30 +59,27 @@ export async function action(args: Route.ActionArgs) {
   // A selected person (?id=) that is not on this list is 404 for every intent, as in the loader.
   const selectedId = new URL(args.request.url).searchParams.get("id");
   if (selectedId && !(await listSupervisors(actor)).some((p) => p.id === selectedId)) throw notFound();
-  const form = await readForm(args.request);
-  const values = formStrings(form);
-  const organisationIds = form.getAll("organisationIds").map(String);
-  if (values.intent === "invite") {
-    const parsed = inviteSupervisorSchema.safeParse({ ...values, organisationIds });
-    if (!parsed.success) return { intent: "invite", values, errors: fieldErrors(parsed.error) };
+  const input = await parseForm(args.request, supervisorsForm);
+  if (!input.ok) return refusedPeopleForm(input);
+  const { values } = input;
+  if (input.data.intent === "invite") {
+    const { intent: _, ...invite } = input.data;
     let mailFailed = false;
     const result = await runChange(async () => {
-      mailFailed = (await invitePerson(actor, { ...parsed.data, role: "supervisor" }, origin)).mailFailed;
+      mailFailed = (await invitePerson(actor, { ...invite, role: "supervisor" }, origin)).mailFailed;
     });
     if (!result.ok) return { intent: "invite", values, errors: result.fieldErrors ?? {}, error: result.error };
     return doneRedirect(args.request, mailFailed ? "invited-mail-failed" : "invited");
   }
-  const userId = values.userId ?? "";
-  if (values.intent === "update") {
-    const parsed = supervisorEditSchema.safeParse({ ...values, organisationIds });
-    if (!parsed.success) return { intent: "update", values, errors: fieldErrors(parsed.error) };
-    await runChange(() => updateSupervisor(actor, userId, parsed.data, origin));
+  if (input.data.intent === "update") {
+    const { userId, specialty, organisationIds } = input.data;
+    await runChange(() => updateSupervisor(actor, userId, { specialty, organisationIds }, origin));
     return doneRedirect(args.request, "saved");
   }
-  if (!isPersonIntent(values.intent)) return { intent: "none", values, errors: {}, error: "invalid-argument" as const };
-  const result = await runPersonAction(actor, values.intent, userId, origin);
-  if (!result.ok) return { intent: values.intent, values, errors: {}, error: result.error };
-  return doneRedirect(args.request, result.done ?? values.intent);
+  const { intent, userId } = input.data;
+  const result = await runPersonAction(actor, intent, userId, origin);
+  if (!result.ok) return { intent, values, errors: {}, error: result.error };
+  return doneRedirect(args.request, result.done ?? intent);
 }
 
 export default function Supervisors({ loaderData, actionData }: Route.ComponentProps) {

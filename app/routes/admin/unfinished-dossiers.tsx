@@ -17,9 +17,13 @@ import { authorize } from "~/server/auth/authorize.server";
 import { refusalOr } from "~/server/dossiers/action-result.server";
 import { listUnfinished, sendReminder } from "~/server/dossiers/unfinished.server";
 import type { Route } from "./+types/unfinished-dossiers";
-import { readForm } from "~/server/forms/read-form.server";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { recordId } from "~/domain/forms/fields";
+import { z } from "zod";
 
 export const handle = { i18n: ["dossier", "dossier-log"] };
+
+const reminderForm = z.object({ dossierId: recordId });
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "admin-unfinished-dossiers");
@@ -28,8 +32,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "admin-unfinished-dossiers");
-  const form = await readForm(args.request);
-  const id = String(form.get("dossierId") ?? "");
+  const input = await parseForm(args.request, reminderForm);
+  if (!input.ok) return invalidForm(input, { error: input.code });
+  const id = input.data.dossierId;
   const done = await refusalOr(() => sendReminder(user, id, auditOrigin(args.request, args.context)));
   return "error" in done ? done : { ok: true as const, sent: done.sent, id };
 }

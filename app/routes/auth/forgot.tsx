@@ -11,7 +11,7 @@ import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import type { Route } from "./+types/forgot";
-import { readForm } from "~/server/forms/read-form.server";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 
 export const handle = { i18n: ["password"] };
 
@@ -24,9 +24,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   await authorize(args, "forgot");
-  const form = Object.fromEntries(await readForm(args.request));
-  const parsed = forgotSchema.safeParse(form);
-  if (!parsed.success) return { sent: false, error: null, invalidEmail: true, email: String(form.email ?? "") };
+  const parsed = await parseForm(args.request, forgotSchema);
+  if (!parsed.ok) return invalidForm(parsed, { sent: false, error: null, invalidEmail: true, email: parsed.values.email ?? "" });
   const result = await requestPasswordReset(parsed.data.email, auditOrigin(args.request, args.context));
   // The same answer whether or not the address belongs to anyone.
   if (!result.ok) return { sent: false, error: result.code, invalidEmail: false, email: parsed.data.email };

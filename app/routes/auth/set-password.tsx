@@ -13,11 +13,18 @@ import { cookieHeaders } from "~/server/auth/auth-request.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { setPasswordFromLink, setPasswordLink } from "~/server/auth/set-password-link.server";
 import type { Route } from "./+types/set-password";
-import { readForm } from "~/server/forms/read-form.server";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { optionalInteger, rawText } from "~/domain/forms/fields";
+import { PASSWORD_MAX_LENGTH } from "~/domain/constants";
 
 export const handle = { i18n: ["password"] };
 
-const formSchema = z.object({ token: z.string().min(1).max(200), expires: z.coerce.number().int().optional(), password: z.string().max(256), confirm: z.string().max(256) });
+const formSchema = z.object({
+  token: rawText.min(1).max(200),
+  expires: optionalInteger(0, Number.MAX_SAFE_INTEGER),
+  password: rawText.max(PASSWORD_MAX_LENGTH),
+  confirm: rawText.max(PASSWORD_MAX_LENGTH),
+});
 
 export async function loader(args: Route.LoaderArgs) {
   await authorize(args, "set-password");
@@ -30,8 +37,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { locale } = await authorize(args, "set-password");
-  const parsed = formSchema.safeParse(Object.fromEntries(await readForm(args.request)));
-  if (!parsed.success) return { error: "invalid-action-code" as const, problem: null };
+  const parsed = await parseForm(args.request, formSchema);
+  if (!parsed.ok) return invalidForm(parsed, { error: "invalid-action-code" as const, problem: null });
   if (parsed.data.password !== parsed.data.confirm) return { error: "mismatch" as const, problem: null };
   const result = await setPasswordFromLink(parsed.data.token, parsed.data.password, args.request.headers, auditOrigin(args.request, args.context), parsed.data.expires);
   if (!result.ok) return result.code === "weak-password" ? { error: null, problem: result.problem } : { error: result.code, problem: null };

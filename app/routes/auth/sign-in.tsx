@@ -24,15 +24,17 @@ import { handlePhoneSignIn, isPhoneSignInIntent } from "~/server/auth/phone-sign
 import { redirectAfterSignInStep } from "~/server/auth/sign-in-redirect.server";
 import { oidcSignInAction, signInLinkAction, tooManyRequests, type SignInActionData } from "~/server/auth/sign-in-actions.server";
 import type { Route } from "./+types/sign-in";
-import { readForm } from "~/server/forms/read-form.server";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { intents, noIntent, rawText } from "~/domain/forms/fields";
+import { PASSWORD_MAX_LENGTH } from "~/domain/constants";
 
 export const handle = { i18n: ["auth", "account"] };
 
-const signInSchema = z.object({
-  email: z.email().max(320),
-  password: z.string().min(1).max(256),
-  redirectTo: z.string().optional(),
-});
+// The password form sends no intent; the other forms' own fields are read by their handlers, which check them.
+const signInForm = z.discriminatedUnion("intent", [
+  z.object({ intent: noIntent, email: z.email().max(320), password: rawText.min(1).max(PASSWORD_MAX_LENGTH), redirectTo: rawText.optional() }),
+  z.object({ intent: intents(["phone-send", "phone-verify", "magic-link", "oidc"]) }),
+]);
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, locale } = await authorize(args, "sign-in");
@@ -49,20 +51,21 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "sign-in");
   if (user) throw redirect(localizePath(homePath(user), locale));
-  const form = await readForm(args.request);
-  const intent = form.get("intent");
-  if (isPhoneSignInIntent(intent)) return handlePhoneSignIn(form, args, locale);
-  if (intent === "magic-link") return signInLinkAction(form, args.request, args.context, locale);
-  if (intent === "oidc") return oidcSignInAction(form, args.request, args.context, locale);
-  const parsed = signInSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data<SignInActionData>({ error: "invalid-argument", email: "" }, { status: 400 });
-  const result = await signInWithPassword(parsed.data, args.request.headers, auditOrigin(args.request, args.context));
+  const parsed = await parseForm(args.request, signInForm);
+  if (!parsed.ok) return invalidForm<SignInActionData>(parsed, { error: parsed.code, email: "" });
+  const input = parsed.data;
+  if (input.intent !== undefined) {
+    if (isPhoneSignInIntent(input.intent)) return handlePhoneSignIn(parsed.form, args, locale);
+    if (input.intent === "magic-link") return signInLinkAction(parsed.form, args.request, args.context, locale);
+    return oidcSignInAction(parsed.form, args.request, args.context, locale);
+  }
+  const result = await signInWithPassword(input, args.request.headers, auditOrigin(args.request, args.context));
   if (!result.ok) {
-    if (result.retryAfter) return tooManyRequests(result.retryAfter, { email: parsed.data.email });
-    return data<SignInActionData>({ error: result.code, email: parsed.data.email }, { status: result.code === "user-disabled" || result.code === "organisation-inactive" ? 403 : 401 });
+    if (result.retryAfter) return tooManyRequests(result.retryAfter, { email: input.email });
+    return data<SignInActionData>({ error: result.code, email: input.email }, { status: result.code === "user-disabled" || result.code === "organisation-inactive" ? 403 : 401 });
   }
   // Signed in, or on to the second-factor challenge on /verify-login.
-  redirectAfterSignInStep(result, parsed.data.redirectTo, locale);
+  redirectAfterSignInStep(result, input.redirectTo, locale);
 }
 
 /** A refused attempt tells the browser when to try again (the action's data() headers are not sent by themselves). */

@@ -10,10 +10,15 @@ import { Field } from "~/components/ui/field";
 import { errorMessageKey } from "~/domain/errors";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
-import { handleSecondFactorAction, isSecondFactorIntent, secondFactorChallenge } from "~/server/auth/second-factor-form.server";
-import { verifyLoginAction, verifyLoginLoader, type VerifyLoginView } from "~/server/auth/verify-login.server";
+import { handleSecondFactorAction, SECOND_FACTOR_INTENTS, secondFactorChallenge } from "~/server/auth/second-factor-form.server";
+import { confirmLinkForm, verifyLoginAction, verifyLoginLoader, type VerifyLoginView } from "~/server/auth/verify-login.server";
 import type { Route } from "./+types/verify-login";
-import { readForm } from "~/server/forms/read-form.server";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { intents, noIntent } from "~/domain/forms/fields";
+import { z } from "zod";
+
+/** The second-factor forms carry an intent (their handler checks their code); the e-mail-link confirmation does not. */
+const verifyLoginForm = z.discriminatedUnion("intent", [confirmLinkForm.extend({ intent: noIntent }), z.object({ intent: intents(SECOND_FACTOR_INTENTS) })]);
 
 export const handle = { i18n: ["auth", "account"] };
 
@@ -29,9 +34,11 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { locale } = await authorize(args, "verify-login");
   // The second-factor forms carry an intent; the e-mail-link confirmation form does not.
-  const form = await readForm(args.request.clone());
-  if (isSecondFactorIntent(form.get("intent"))) return handleSecondFactorAction(form, args, locale);
-  return verifyLoginAction(args.request, args.context, locale);
+  const parsed = await parseForm(args.request, verifyLoginForm);
+  // The page's forms always send a known intent or none: anything else is forged, and gets the error page.
+  if (!parsed.ok) throw invalidForm(parsed);
+  if (parsed.data.intent !== undefined) return handleSecondFactorAction(parsed.form, args, locale);
+  return verifyLoginAction(parsed.data, args.request, args.context, locale);
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,9 +7,9 @@ import { Button } from "~/components/ui/button";
 import { errorMessageKey } from "~/domain/errors";
 import { IMAGE_SOURCES } from "~/domain/image-sources";
 import { authorize } from "~/server/auth/authorize.server";
-import { changeLabelledImage, labelledImagesPage, pageAction } from "~/server/ml/ml-pages.server";
+import { changeLabelledImage, labelledImageForm, labelledImagesPage, pageAction } from "~/server/ml/ml-pages.server";
 import type { Route } from "./+types/labeled-images";
-import { readForm } from "~/server/forms/read-form.server";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 
 export const handle = { i18n: ["ml"] };
 
@@ -20,8 +20,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "debug-ml-labeled-images");
-  const form = await readForm(args.request);
-  return pageAction(() => changeLabelledImage(user, form));
+  const input = await parseForm(args.request, labelledImageForm);
+  if (!input.ok) return invalidForm(input, { ok: false as const, error: input.code });
+  return pageAction(() => changeLabelledImage(user, input.data));
 }
 
 /** The dataset as a grid of thumbnails, one page at a time: filters, relabel, delete, balance, zip export. */

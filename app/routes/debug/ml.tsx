@@ -9,9 +9,9 @@ import { errorMessageKey } from "~/domain/errors";
 import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
-import { activateFromForm, modelOverview, pageAction } from "~/server/ml/ml-pages.server";
+import { activateFromForm, activateVersionForm, modelOverview, pageAction } from "~/server/ml/ml-pages.server";
 import type { Route } from "./+types/ml";
-import { readForm } from "~/server/forms/read-form.server";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 
 export const handle = { i18n: ["ml"] };
 
@@ -22,8 +22,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "debug-ml");
-  const form = await readForm(args.request);
-  return pageAction(() => activateFromForm(user, form));
+  const input = await parseForm(args.request, activateVersionForm);
+  if (!input.ok) return invalidForm(input, { ok: false as const, error: input.code });
+  return pageAction(() => activateFromForm(user, input.data));
 }
 
 /** What the model is, the dataset, training in the browser, and the stored versions. */

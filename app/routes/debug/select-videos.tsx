@@ -7,10 +7,11 @@ import { routePath } from "~/domain/route-table";
 import { VIDEO_SOURCES } from "~/domain/video-sources";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
-import { pageAction, uploadVideoFromForm, videosPage } from "~/server/ml/ml-pages.server";
+import { pageAction, testVideoForm, uploadVideoFromForm, videosPage } from "~/server/ml/ml-pages.server";
 import type { Route } from "./+types/select-videos";
 import { MAX_TEST_VIDEO_BYTES } from "~/server/ml/video-sources.server";
-import { FORM_OVERHEAD_BYTES, readForm } from "~/server/forms/read-form.server";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { FORM_OVERHEAD_BYTES } from "~/server/forms/read-form.server";
 
 export const handle = { i18n: ["ml"] };
 
@@ -21,9 +22,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "debug-ml-select-videos");
-  return pageAction(async () => {
-    await uploadVideoFromForm(user, await readForm(args.request, { maxBytes: MAX_TEST_VIDEO_BYTES + FORM_OVERHEAD_BYTES }));
-  });
+  const input = await parseForm(args.request, testVideoForm, { maxBytes: MAX_TEST_VIDEO_BYTES + FORM_OVERHEAD_BYTES });
+  if (!input.ok) return invalidForm(input, { ok: false as const, error: input.code });
+  return pageAction(() => uploadVideoFromForm(user, input.data));
 }
 
 /** Test videos and dossier videos to label, with filters; upload a test video with a plain form. */

@@ -25,16 +25,21 @@ import { routePath } from "~/domain/route-table";
 import { useAutosave } from "~/lib/use-autosave";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
-import { intentOf, refusalOr } from "~/server/dossiers/action-result.server";
+import { refusalOr, refusedDossierForm } from "~/server/dossiers/action-result.server";
 import { saveDraft } from "~/server/dossiers/edit.server";
 import { missingOf } from "~/server/dossiers/readiness.server";
 import { openDossier, readDossier } from "~/server/dossiers/view.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/clinical-reasoning";
-import { readForm } from "~/server/forms/read-form.server";
+import { parseForm } from "~/server/forms/parse-form.server";
+import { expectedVersion, intents } from "~/domain/forms/fields";
+import { z } from "zod";
 
 export const handle = { i18n: ["dossier"] };
+
+/** Save (the button, or "reasoning" from autosave) or submit; the per-ear fields are read by reasoningFromForm. */
+const reasoningForm = z.object({ intent: intents(["save", "reasoning", "submit"]), version: expectedVersion });
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "pro-clinical-reasoning");
@@ -58,8 +63,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "pro-clinical-reasoning");
   const id = args.params.caseId;
-  const form = await readForm(args.request);
-  const { intent, version } = intentOf(form);
+  const parsed = await parseForm(args.request, reasoningForm);
+  if (!parsed.ok) return refusedDossierForm(parsed);
+  const { form } = parsed;
+  const { intent, version } = parsed.data;
   const current = await readDossier(user, id).catch(rethrowAsResponse);
   const ears = earsOf(current.earSide as EarSide);
   const saved = await refusalOr(() => saveDraft(user, id, version ?? 0, { reasoning: reasoningFromForm(form, ears) }));

@@ -28,7 +28,7 @@ import { routePath } from "~/domain/route-table";
 import { useAutosave } from "~/lib/use-autosave";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
-import { intentOf, refusalOr } from "~/server/dossiers/action-result.server";
+import { refusalOr, refusedDossierForm } from "~/server/dossiers/action-result.server";
 import { createDossier } from "~/server/dossiers/create.server";
 import { saveDraft } from "~/server/dossiers/edit.server";
 import { patientHistory } from "~/server/dossiers/lists.server";
@@ -38,9 +38,23 @@ import { takeTransition } from "~/server/dossiers/workflow.server";
 import { openDossier } from "~/server/dossiers/view.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/new-case";
-import { readForm } from "~/server/forms/read-form.server";
+import { parseForm } from "~/server/forms/parse-form.server";
+import { expectedVersion, intent, intents, optionalText, rawText, recordId } from "~/domain/forms/fields";
+import { z } from "zod";
 
 export const handle = { i18n: ["dossier", "media", "ml"] };
+
+/**
+ * The draft page's forms. The patient and anamnesis fields are many and named per choice: createDossier and
+ * saveDraft read them from the form (domain/dossier/form.ts) and check them with the dossier's own schemas.
+ */
+const caseForm = z.discriminatedUnion("intent", [
+  z.object({ intent: intent("create"), version: expectedVersion }),
+  z.object({ intent: intent("discard"), version: expectedVersion }),
+  z.object({ intent: intent("attach-medium"), version: expectedVersion, mediaId: recordId, ear: rawText.default("") }),
+  z.object({ intent: intent("detach-medium"), version: expectedVersion, dossierMediumId: recordId }),
+  z.object({ intent: intents(["anamnesis", "save-anamnesis", "save-and-reason"]), version: expectedVersion, earSide: optionalText() }),
+]);
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, locale } = await authorize(args, "pro-case");
@@ -67,8 +81,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "pro-case");
-  const form = await readForm(args.request);
-  const { intent, version } = intentOf(form);
+  const parsed = await parseForm(args.request, caseForm);
+  if (!parsed.ok) return refusedDossierForm(parsed);
+  const { form } = parsed;
+  const { intent, version } = parsed.data;
   const dossierId = new URL(args.request.url).searchParams.get("dossier");
   if (intent === "create") {
     // One call, one transaction: a refused anamnesis creates neither a dossier nor a patient (no orphan draft).
@@ -104,25 +120,27 @@ export async function action(args: Route.ActionArgs) {
     throw redirect(localizePath(routePath("pro-home", { proId: user.id }), locale));
   }
   if (intent === "attach-medium") {
-    const done = await refusalOr(() => attachMedium(user, dossierId, { mediaId: String(form.get("mediaId") ?? ""), ear: String(form.get("ear") ?? "") }));
+    const { mediaId, ear } = parsed.data;
+    const done = await refusalOr(() => attachMedium(user, dossierId, { mediaId, ear }));
     return "error" in done ? done : { ok: true as const, attached: done.id };
   }
   if (intent === "detach-medium") {
+    const { dossierMediumId } = parsed.data;
     const done = await refusalOr(async () => {
-      await detachMedium(user, dossierId, String(form.get("dossierMediumId") ?? ""));
+      await detachMedium(user, dossierId, dossierMediumId);
       return { detached: true };
     });
     return "error" in done ? done : { ok: true as const, ...done };
   }
   if (intent === "anamnesis" || intent === "save-anamnesis" || intent === "save-and-reason") {
-    const saved = await refusalOr(() => saveDraft(user, dossierId, version ?? 0, { earSide: String(form.get("earSide") ?? "") || undefined, anamnesis: anamnesisFromForm(form) }));
+    const { earSide } = parsed.data;
+    const saved = await refusalOr(() => saveDraft(user, dossierId, version ?? 0, { earSide, anamnesis: anamnesisFromForm(form) }));
     if ("error" in saved) return saved;
     if (intent === "save-and-reason") {
       throw redirect(localizePath(routePath("pro-clinical-reasoning", { proId: user.id, caseId: dossierId }), locale));
     }
     return { ok: true as const, version: saved.version };
   }
-  return { error: "invalid-argument" as const };
 }
 
 interface TypedValues {

@@ -19,23 +19,35 @@ import { Button } from "~/components/ui/button";
 import { AGREEMENTS, DIAGNOSES, type EarSide, earsOf, IMAGE_QUALITY_MAX, IMAGE_QUALITY_MIN, PLANS, URGENCIES } from "~/domain/dossier/choices";
 import { anamnesisSchema, type Drawings, reasoningSchema, reviewSchema } from "~/domain/dossier/content";
 import { fieldIdOf, reviewFromForm } from "~/domain/dossier/form";
-import { isDossierTransition } from "~/domain/dossier/lifecycle";
+import type { DossierTransition } from "~/domain/dossier/lifecycle";
 import { proDraftPath } from "~/domain/dossier/pro-links";
 import { errorMessageKey } from "~/domain/errors";
 import { routePath } from "~/domain/route-table";
 import { useLiveDossiers } from "~/lib/use-live-dossiers";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
-import { intentOf, refusalOr } from "~/server/dossiers/action-result.server";
+import { refusalOr, refusedDossierForm } from "~/server/dossiers/action-result.server";
 import { saveReview } from "~/server/dossiers/edit.server";
 import { addMessage } from "~/server/dossiers/messages.server";
 import { openDossier, readDossier } from "~/server/dossiers/view.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/case";
-import { readForm } from "~/server/forms/read-form.server";
+import { parseForm } from "~/server/forms/parse-form.server";
+import { expectedVersion, intent as intentField, intents, rawText } from "~/domain/forms/fields";
+import { z } from "zod";
 
 export const handle = { i18n: ["dossier", "media"] };
+
+/** Every transition but complete, which saves the review first. */
+const OTHER_TRANSITIONS = ["submit", "discard", "claim", "return", "resubmit", "release"] as const satisfies readonly Exclude<DossierTransition, "complete">[];
+
+/** The review page's forms: a message, the review (its fields read by reviewFromForm), or a transition. */
+const reviewForm = z.discriminatedUnion("intent", [
+  z.object({ intent: intentField("message"), version: expectedVersion, body: rawText.default("") }),
+  z.object({ intent: intents(["save-review", "complete"]), version: expectedVersion }),
+  z.object({ intent: intents(OTHER_TRANSITIONS), version: expectedVersion, question: rawText.default("") }),
+]);
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "supervisor-case");
@@ -65,10 +77,13 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "supervisor-case");
   const id = args.params.caseId;
-  const form = await readForm(args.request);
-  const { intent, version } = intentOf(form);
-  if (intent === "message") {
-    const sent = await refusalOr(() => addMessage(user, id, String(form.get("body") ?? "")));
+  const parsed = await parseForm(args.request, reviewForm);
+  if (!parsed.ok) return refusedDossierForm(parsed);
+  const { form } = parsed;
+  const { intent, version } = parsed.data;
+  if (parsed.data.intent === "message") {
+    const { body } = parsed.data;
+    const sent = await refusalOr(() => addMessage(user, id, body));
     return "error" in sent ? sent : { ok: true as const };
   }
   if (intent === "save-review" || intent === "complete") {
@@ -79,13 +94,10 @@ export async function action(args: Route.ActionArgs) {
     const done = await refusalOr(() => takeTransition(user, id, "complete", { expectedVersion: saved.version }, args.context.log));
     return "error" in done ? done : { ok: true as const, version: done.version };
   }
-  if (isDossierTransition(intent)) {
-    const done = await refusalOr(() =>
-      takeTransition(user, id, intent, { expectedVersion: intent === "claim" ? undefined : version, message: String(form.get("question") ?? "") }, args.context.log),
-    );
-    return "error" in done ? done : { ok: true as const, version: done.version };
-  }
-  return { error: "invalid-argument" as const };
+  const question = "question" in parsed.data ? parsed.data.question : "";
+  const transition = intent as (typeof OTHER_TRANSITIONS)[number];
+  const done = await refusalOr(() => takeTransition(user, id, transition, { expectedVersion: transition === "claim" ? undefined : version, message: question }, args.context.log));
+  return "error" in done ? done : { ok: true as const, version: done.version };
 }
 
 function ReviewForm({ data, drawings, busy }: { data: Route.ComponentProps["loaderData"]; drawings: Drawings; busy: boolean }) {

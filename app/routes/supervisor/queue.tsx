@@ -21,10 +21,14 @@ import { refusalOr } from "~/server/dossiers/action-result.server";
 import { supervisorQueue } from "~/server/dossiers/lists.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import type { Route } from "./+types/queue";
-import { readForm } from "~/server/forms/read-form.server";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { recordId, intent } from "~/domain/forms/fields";
+import { z } from "zod";
 import { auditOrigin } from "~/server/audit/audit.server";
 
 export const handle = { i18n: ["dossier"] };
+
+const claimForm = z.object({ intent: intent("claim"), dossierId: recordId });
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "supervisor");
@@ -41,9 +45,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "supervisor");
-  const form = await readForm(args.request);
-  const id = String(form.get("dossierId") ?? "");
-  if (form.get("intent") !== "claim" || !id) return { error: "invalid-argument" as const };
+  const input = await parseForm(args.request, claimForm);
+  if (!input.ok) return invalidForm(input, { error: input.code });
+  const id = input.data.dossierId;
   const done = await refusalOr(() => takeTransition(user, id, "claim", {}, args.context.log));
   return "error" in done ? done : { ok: true as const, claimed: id };
 }

@@ -11,7 +11,12 @@ import { authorize } from "~/server/auth/authorize.server";
 import { loginFlowOverview } from "~/server/auth/login-flow.server";
 import { oidcSignInAction, signInLinkAction, type SignInActionData } from "~/server/auth/sign-in-actions.server";
 import type { Route } from "./+types/login-flow";
-import { readForm } from "~/server/forms/read-form.server";
+import { parseForm } from "~/server/forms/parse-form.server";
+import { intents } from "~/domain/forms/fields";
+import { z } from "zod";
+
+/** The sign-in link and social sign-in forms; their handlers check their own fields. */
+const loginFlowForm = z.object({ intent: intents(["magic-link", "oidc"]) });
 
 export const handle = { i18n: ["auth"] };
 
@@ -22,11 +27,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { locale } = await authorize(args, "test-login-flow");
-  const form = await readForm(args.request);
-  const intent = form.get("intent");
-  if (intent === "magic-link") return signInLinkAction(form, args.request, args.context, locale);
-  if (intent === "oidc") return oidcSignInAction(form, args.request, args.context, locale);
-  throw redirect(localizePath("/test/login-flow", locale));
+  const parsed = await parseForm(args.request, loginFlowForm);
+  // Anything else just shows the page again, as before.
+  if (!parsed.ok) throw redirect(localizePath("/test/login-flow", locale));
+  if (parsed.data.intent === "magic-link") return signInLinkAction(parsed.form, args.request, args.context, locale);
+  return oidcSignInAction(parsed.form, args.request, args.context, locale);
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

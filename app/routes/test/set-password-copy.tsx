@@ -6,14 +6,16 @@ import { Alert } from "~/components/ui/alert";
 import { passwordProblem, personalInputs } from "~/domain/password-policy";
 import { authorize } from "~/server/auth/authorize.server";
 import type { Route } from "./+types/set-password-copy";
-import { readForm } from "~/server/forms/read-form.server";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { rawText } from "~/domain/forms/fields";
+import { PASSWORD_MAX_LENGTH } from "~/domain/constants";
 
 export const handle = { i18n: ["password"] };
 
 /** A made-up link for a made-up person: the screen as an invitee sees it, for visual checks. Nothing is stored. */
 const SAMPLE = { token: "sample-token-not-real", email: "femke.voorbeeld@example.test", name: "Femke Voorbeeld" };
 
-const formSchema = z.object({ password: z.string().max(256), confirm: z.string().max(256) });
+const formSchema = z.object({ password: rawText.max(PASSWORD_MAX_LENGTH), confirm: rawText.max(PASSWORD_MAX_LENGTH) });
 
 export async function loader(args: Route.LoaderArgs) {
   await authorize(args, "test-set-password-copy");
@@ -23,8 +25,8 @@ export async function loader(args: Route.LoaderArgs) {
 /** Runs the real password rule on the server and reports the outcome; sets nothing and signs nobody in. */
 export async function action(args: Route.ActionArgs) {
   await authorize(args, "test-set-password-copy");
-  const parsed = formSchema.safeParse(Object.fromEntries(await readForm(args.request)));
-  if (!parsed.success) return { error: "invalid-argument" as const, problem: null, accepted: false };
+  const parsed = await parseForm(args.request, formSchema);
+  if (!parsed.ok) return invalidForm(parsed, { error: parsed.code, problem: null, accepted: false });
   if (parsed.data.password !== parsed.data.confirm) return { error: "mismatch" as const, problem: null, accepted: false };
   const problem = passwordProblem(parsed.data.password, personalInputs(SAMPLE.name, SAMPLE.email));
   return { error: null, problem, accepted: !problem };

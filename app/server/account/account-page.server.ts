@@ -33,12 +33,20 @@ import {
   startEnrolment,
 } from "./second-factor-enrolment.server";
 import { listActiveSessions, revokeOtherSessions, revokeSession } from "./sessions.server";
-import { readForm } from "~/server/forms/read-form.server";
+import { z } from "zod";
+import { intents, rawText } from "~/domain/forms/fields";
+import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 
 const SENSITIVE_INTENTS = ["email", "password", "phone-send", "phone-verify", "phone-remove", "totp-start", "totp-confirm", "backup-codes", "second-factor-disable"] as const;
 type SensitiveIntent = (typeof SENSITIVE_INTENTS)[number];
 const INTENTS = [...SENSITIVE_INTENTS, "profile", "session-revoke", "sessions-revoke-others", "reauth-cancel", "reauth-sms-send"] as const;
 type AccountIntent = (typeof INTENTS)[number];
+
+/**
+ * The account page's forms: the intent decides which; every other field is text, which perform() checks for its
+ * intent (a sensitive change may be kept while the user signs in again, so its fields travel as one record).
+ */
+const accountForm = z.object({ intent: intents(INTENTS) }).catchall(rawText);
 export type AccountSection = "profile" | "email" | "phone" | "password" | "second-factor" | "sessions";
 
 const SECTION: Record<AccountIntent, AccountSection> = {
@@ -145,9 +153,11 @@ function isSensitive(intent: AccountIntent): intent is SensitiveIntent {
 const NOT_KEPT = new Set(["intent", "reauthMethod", "reauthSecret"]);
 
 export async function handleAccountAction(request: Request, user: SessionUser, locale: Locale, origin: AuditOrigin): Promise<AccountActionData> {
-  const form = Object.fromEntries([...(await readForm(request)).entries()].map(([k, v]) => [k, String(v)]));
-  const intent = form.intent;
-  if (!isIntent(intent)) return { section: "profile", error: "invalid-argument" };
+  const parsed = await parseForm(request, accountForm);
+  // Only a forged post lacks a known intent or sends a file: the error page, with its 400/422 and message.
+  if (!parsed.ok) throw invalidForm(parsed);
+  const form: Record<string, string> = parsed.data;
+  const { intent } = parsed.data;
   if (intent === "reauth-cancel") {
     await takePendingChange(user.sessionId);
     return { section: "profile" };

@@ -3,7 +3,12 @@ import type { AppLoadContext } from "react-router";
 import { AppError, type ErrorCode } from "~/domain/errors";
 import { auditOrigin } from "../audit/audit.server";
 import { confirmEmailChange, emailChangeLink } from "./email-change.server";
-import { readForm } from "~/server/forms/read-form.server";
+import { z } from "zod";
+import { rawText } from "~/domain/forms/fields";
+import { parseForm } from "~/server/forms/parse-form.server";
+
+/** A missing token is an unknown link, answered like any other. */
+const confirmEmailForm = z.object({ token: rawText.max(200).catch("") });
 
 export type ConfirmEmailView = { state: "valid"; token: string; to: string } | { state: "invalid" };
 
@@ -14,7 +19,8 @@ export async function emailChangeLinkView(request: Request): Promise<ConfirmEmai
 }
 
 export async function confirmEmailChangeAction(request: Request, context: AppLoadContext): Promise<{ ok: true; email: string } | { ok: false; error: ErrorCode }> {
-  const token = String((await readForm(request)).get("token") ?? "");
+  const parsed = await parseForm(request, confirmEmailForm);
+  const token = parsed.ok ? parsed.data.token : "";
   try {
     const { email } = await confirmEmailChange(token, auditOrigin(request, context));
     return { ok: true, email };

@@ -10,7 +10,7 @@ import { auditOrigin } from "../audit/audit.server";
 import { completeSecondFactor, pendingSecondFactor, sendSecondFactorSms, type ChallengeMethod } from "./second-factor-challenge.server";
 import { redirectAfterSignInStep } from "./sign-in-redirect.server";
 
-const SECOND_FACTOR_INTENTS = ["second-factor-totp", "second-factor-backup-code", "second-factor-sms-send", "second-factor-sms"] as const;
+export const SECOND_FACTOR_INTENTS = ["second-factor-totp", "second-factor-backup-code", "second-factor-sms-send", "second-factor-sms"] as const;
 
 export function isSecondFactorIntent(value: unknown): value is (typeof SECOND_FACTOR_INTENTS)[number] {
   return typeof value === "string" && (SECOND_FACTOR_INTENTS as readonly string[]).includes(value);

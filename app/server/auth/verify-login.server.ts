@@ -13,7 +13,8 @@ import { cookieHeaders } from "./auth-request.server";
 import { countAddressAttempt } from "./plugins/address-rate-limit.server";
 import { browserAskedForLink, completeSignInLink, pendingSignInLink, sameAddress } from "./magic-link-sign-in.server";
 import { redirectAfterSignInStep } from "./sign-in-redirect.server";
-import { readForm } from "~/server/forms/read-form.server";
+import { z } from "zod";
+import { rawText } from "~/domain/forms/fields";
 
 /** Wrong addresses typed for one link before it stops accepting guesses (for the link's lifetime). */
 const ADDRESS_GUESSES_PER_LINK = 5;
@@ -49,11 +50,12 @@ export async function verifyLoginLoader(request: Request, context: AppLoadContex
   afterSignIn(redirectTo, locale, done.setCookies, done.secondFactor);
 }
 
-export async function verifyLoginAction(request: Request, context: AppLoadContext, locale: Locale) {
-  const form = await readForm(request);
-  const token = String(form.get("token") ?? "");
-  const email = String(form.get("email") ?? "");
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+/** The e-mail-link confirmation form (the second-factor forms on the same page carry an intent). */
+export const confirmLinkForm = z.object({ token: rawText.max(200).default(""), email: rawText.max(320).default(""), redirectTo: rawText.optional() });
+
+export async function verifyLoginAction(input: z.output<typeof confirmLinkForm>, request: Request, context: AppLoadContext, locale: Locale) {
+  const { token, email } = input;
+  const redirectTo = safeRedirectPath(input.redirectTo);
   const pending = await pendingSignInLink(token);
   if (!pending) return data<VerifyLoginView>({ view: "link-error", code: "invalid-action-code" }, { status: 400 });
   if (!sameAddress(email, pending.email)) {

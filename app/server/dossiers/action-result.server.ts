@@ -4,6 +4,7 @@
  * page. `not-found` is never data: it becomes the 404 page, so another organisation's dossier stays invisible.
  */
 import { AppError, type ErrorCode } from "~/domain/errors";
+import { invalidForm, type FormRefusal } from "../forms/parse-form.server";
 import { errorResponse } from "../http/responses.server";
 
 export interface ActionRefusal {
@@ -24,9 +25,7 @@ export async function refusalOr<T>(work: () => Promise<T>): Promise<T | ActionRe
   }
 }
 
-/** The form's intent and expected version. */
-export function intentOf(form: FormData): { intent: string; version: number | undefined } {
-  const intent = String(form.get("intent") ?? "");
-  const raw = Number(form.get("version"));
-  return { intent, version: Number.isInteger(raw) && raw > 0 ? raw : undefined };
+/** A refused dossier form in the shape the dossier pages show (`{ error }`), with its 400 or 422. */
+export function refusedDossierForm(refusal: FormRefusal) {
+  return invalidForm<ActionRefusal>(refusal, { error: refusal.code });
 }

@@ -11,11 +11,9 @@
 import { data } from "react-router";
 import { MAX_STORED_STRING_BYTES } from "~/domain/constants";
 import { AppError, type ErrorCode } from "~/domain/errors";
-import { storedStringProblem } from "~/domain/limits";
+import { textProblem } from "~/domain/limits";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-/** Control characters other than tab, line feed and carriage return (a textarea's own). */
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 function refuse(code: ErrorCode): never {
   throw data({ code }, { status: new AppError(code).status });
@@ -64,9 +62,8 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   }
   for (const value of form.values()) {
     if (typeof value !== "string") continue;
-    if (CONTROL_CHARACTER.test(value)) refuse("text-control-character");
-    const tooLong = storedStringProblem(value);
-    if (tooLong) refuse(tooLong);
+    const problem = textProblem(value);
+    if (problem) refuse(problem);
   }
   return form;
 }

@@ -3,7 +3,9 @@
  * through these (never through server/db) and still call authorize() first; every function checks the actor.
  */
 import { data } from "react-router";
+import { z } from "zod";
 import { AppError } from "~/domain/errors";
+import { choice, file, recordId, intent } from "~/domain/forms/fields";
 import { labelledImageUrl } from "~/ml/api-urls";
 import type { SessionUser } from "../auth/session.server";
 import { classBalance, deleteLabelledImage, imageFilters, labelledMomentsOfVideo, labellerNames, pageLabelledImages, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
@@ -47,10 +49,11 @@ export async function modelOverview(user: SessionUser) {
   return { versions: await versionSummaries(user), balance: await classBalance(user) };
 }
 
-export async function activateFromForm(user: SessionUser, form: FormData): Promise<void> {
-  const id = form.get("versionId");
-  if (typeof id !== "string" || !id) throw new AppError("invalid-argument", { field: "versionId" });
-  await activateModelVersion(user, id);
+/** The model page's one form: make a version the active one. */
+export const activateVersionForm = z.object({ versionId: recordId });
+
+export async function activateFromForm(user: SessionUser, input: z.output<typeof activateVersionForm>): Promise<void> {
+  await activateModelVersion(user, input.versionId);
 }
 
 export function filtersFromUrl(url: URL): ImageFilters & { page: number } {
@@ -85,13 +88,15 @@ export async function labelledImagesPage(user: SessionUser, url: URL) {
   };
 }
 
-/** Relabel or delete one image from the grid's forms. */
-export async function changeLabelledImage(user: SessionUser, form: FormData): Promise<void> {
-  const id = form.get("imageId");
-  if (typeof id !== "string" || !id) throw new AppError("invalid-argument", { field: "imageId" });
-  if (form.get("intent") === "delete") return deleteLabelledImage(user, id);
-  if (form.get("intent") === "relabel") return relabelImage(user, id, parseLabel(form.get("label")));
-  throw new AppError("invalid-argument", { field: "intent" });
+/** The grid's forms: relabel or delete one image. */
+export const labelledImageForm = z.discriminatedUnion("intent", [
+  z.object({ intent: intent("delete"), imageId: recordId }),
+  z.object({ intent: intent("relabel"), imageId: recordId, label: choice(["0", "1"]) }),
+]);
+
+export async function changeLabelledImage(user: SessionUser, input: z.output<typeof labelledImageForm>): Promise<void> {
+  if (input.intent === "delete") return deleteLabelledImage(user, input.imageId);
+  return relabelImage(user, input.imageId, parseLabel(input.label));
 }
 
 /** A few recent labelled images to choose from on the test and explanation pages. */
@@ -141,9 +146,10 @@ export async function videosPage(user: SessionUser, url: URL) {
 }
 
 /** The upload form of the select page: one test video into the object store. */
-export async function uploadVideoFromForm(user: SessionUser, form: FormData): Promise<void> {
-  const file = form.get("video");
-  if (!(file instanceof File) || file.size === 0) throw new AppError("invalid-argument", { field: "video" });
+export const testVideoForm = z.object({ video: file.refine((f) => f.size > 0, "field-required") });
+
+export async function uploadVideoFromForm(user: SessionUser, input: z.output<typeof testVideoForm>): Promise<void> {
+  const file = input.video;
   await uploadTestVideo(user, { name: file.name, size: file.size, body: Buffer.from(await file.arrayBuffer()) });
 }
 

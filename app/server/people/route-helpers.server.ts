@@ -5,6 +5,7 @@
 import { redirect } from "react-router";
 import { AppError, type ErrorCode } from "~/domain/errors";
 import type { SessionUser } from "../auth/session.server";
+import { invalidForm, type FormRefusal } from "../forms/parse-form.server";
 import { notFound } from "../http/responses.server";
 import type { Actor } from "./access.server";
 
@@ -42,10 +43,13 @@ export function doneRedirect(request: Request, done: string, path?: string): nev
   throw redirect(`${path ?? url.pathname}?${params.toString()}`);
 }
 
-export function formStrings(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && !(key in out)) out[key] = value;
-  return out;
+/**
+ * A refused admin form in the shape the people pages show: each field's message beside it, the code above the
+ * forms (a refused hidden field, such as a person's id, has no place of its own), and what was typed.
+ */
+export function refusedPeopleForm(refusal: FormRefusal) {
+  const intent = refusal.code === "unknown-intent" ? "none" : (refusal.values.intent ?? "none");
+  return invalidForm(refusal, { intent, values: refusal.values, errors: refusal.fields, error: refusal.code as ErrorCode });
 }
 
 /** Same-origin is enforced by middleware; this caps the CSV a form can send (the import preview holds it). */
