@@ -9,10 +9,10 @@ import { IMAGE_SOURCES, type ImageSource } from "~/domain/image-sources";
 import { SNIFF_BYTES, sniffMediaType } from "~/domain/media-types";
 import type { ImageFile } from "~/ml/api-urls";
 import { recordAudit } from "../audit/audit.server";
-import { systemDb } from "../db/client.server";
 import { labelledImage, user } from "../db/schema";
 import { objectStore } from "../storage/storage.server";
-import { assertMlAdmin, type MlActor } from "./actor.server";
+import type { MlActor } from "./actor.server";
+import { actingAs } from "../access/actor-db.server";
 
 export const PAGE_SIZE = 60;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -68,7 +68,7 @@ function isJpeg(bytes: Buffer): boolean {
 }
 
 export async function saveLabelledImage(actor: MlActor | null, input: NewLabelledImage): Promise<LabelledImageRow> {
-  assertMlAdmin(actor);
+  const { actor: admin, db } = actingAs(actor, "model-data.manage");
   if (!isImageSource(input.source)) throw new AppError("invalid-argument", { field: "source" });
   if (!input.image.byteLength || input.image.byteLength > MAX_IMAGE_BYTES) throw new AppError("invalid-argument", { field: "image" });
   if (!input.thumbnail.byteLength || input.thumbnail.byteLength > MAX_THUMB_BYTES) throw new AppError("invalid-argument", { field: "thumbnail" });
@@ -79,9 +79,9 @@ export async function saveLabelledImage(actor: MlActor | null, input: NewLabelle
   if (!(input.width > 0 && input.height > 0)) throw new AppError("invalid-argument", { field: "width" });
   if (input.source === "video" && (!input.videoId || !Number.isFinite(input.timestampMs))) throw new AppError("invalid-argument", { field: "videoId" });
   const id = crypto.randomUUID();
-  await objectStore().put(imageKey(id, "image.jpg"), input.image, { contentType: "image/jpeg", uploadedBy: actor.id });
-  await objectStore().put(imageKey(id, "thumb.jpg"), input.thumbnail, { contentType: "image/jpeg", uploadedBy: actor.id });
-  const [row] = await systemDb()
+  await objectStore().put(imageKey(id, "image.jpg"), input.image, { contentType: "image/jpeg", uploadedBy: admin.id });
+  await objectStore().put(imageKey(id, "thumb.jpg"), input.thumbnail, { contentType: "image/jpeg", uploadedBy: admin.id });
+  const [row] = await db
     .insert(labelledImage)
     .values({
       id,
@@ -91,7 +91,7 @@ export async function saveLabelledImage(actor: MlActor | null, input: NewLabelle
       timestampMs: input.source === "video" ? Math.round(input.timestampMs!) : null,
       width: Math.round(input.width),
       height: Math.round(input.height),
-      labelledBy: actor.id,
+      labelledBy: admin.id,
     })
     .returning();
   return row;
@@ -99,9 +99,9 @@ export async function saveLabelledImage(actor: MlActor | null, input: NewLabelle
 
 /** One page of the grid, newest first; `page` counts from 0. */
 export async function pageLabelledImages(actor: MlActor | null, filters: ImageFilters, page = 0, pageSize = PAGE_SIZE) {
-  assertMlAdmin(actor);
+  const { db } = actingAs(actor, "model-data.manage");
   const size = Math.min(Math.max(1, pageSize), 500);
-  return systemDb()
+  return db
     .select()
     .from(labelledImage)
     .where(where(filters))
@@ -111,17 +111,18 @@ export async function pageLabelledImages(actor: MlActor | null, filters: ImageFi
 }
 
 /** Display names of the people who labelled a page of images (at most a page's worth of ids). */
-export async function labellerNames(ids: readonly (string | null)[]): Promise<Map<string, string>> {
+export async function labellerNames(actor: MlActor | null, ids: readonly (string | null)[]): Promise<Map<string, string>> {
+  const { db } = actingAs(actor, "model-data.manage");
   const unique = [...new Set(ids.filter((id): id is string => !!id))];
   if (!unique.length) return new Map();
-  const rows = await systemDb().select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, unique));
+  const rows = await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, unique));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Class balance under the filters (ignoring the label filter, so both classes always show). */
 export async function classBalance(actor: MlActor | null, filters: ImageFilters = {}): Promise<{ inEar: number; notInEar: number }> {
-  assertMlAdmin(actor);
-  const rows = await systemDb()
+  const { db } = actingAs(actor, "model-data.manage");
+  const rows = await db
     .select({ label: labelledImage.label, n: count() })
     .from(labelledImage)
     .where(where({ ...filters, label: undefined }))
@@ -130,24 +131,24 @@ export async function classBalance(actor: MlActor | null, filters: ImageFilters 
 }
 
 export async function relabelImage(actor: MlActor | null, id: string, label: 0 | 1): Promise<void> {
-  assertMlAdmin(actor);
-  const rows = await systemDb().update(labelledImage).set({ label, labelledBy: actor.id }).where(eq(labelledImage.id, id)).returning({ id: labelledImage.id });
+  const { actor: admin, db } = actingAs(actor, "model-data.manage");
+  const rows = await db.update(labelledImage).set({ label, labelledBy: admin.id }).where(eq(labelledImage.id, id)).returning({ id: labelledImage.id });
   if (!rows.length) throw new AppError("not-found");
 }
 
 export async function deleteLabelledImage(actor: MlActor | null, id: string): Promise<void> {
-  assertMlAdmin(actor);
-  const rows = await systemDb().delete(labelledImage).where(eq(labelledImage.id, id)).returning({ id: labelledImage.id });
+  const { actor: admin, db } = actingAs(actor, "model-data.manage");
+  const rows = await db.delete(labelledImage).where(eq(labelledImage.id, id)).returning({ id: labelledImage.id });
   if (!rows.length) throw new AppError("not-found");
-  await recordAudit({ action: "ml.labelled-image.delete", actorId: actor.id, subjectType: "labelled_image", subjectId: id });
+  await recordAudit({ action: "ml.labelled-image.delete", actorId: admin.id, subjectType: "labelled_image", subjectId: id });
   // The row is the truth; a file left behind by a failed delete is harmless garbage, not a dangling reference.
   for (const file of ["image.jpg", "thumb.jpg"] as const) await objectStore().delete(imageKey(id, file)).catch(() => undefined);
 }
 
 /** Every labelled moment of one video, for marking the timeline. */
 export async function labelledMomentsOfVideo(actor: MlActor | null, videoId: string): Promise<{ timestampMs: number; label: number }[]> {
-  assertMlAdmin(actor);
-  const rows = await systemDb()
+  const { db } = actingAs(actor, "model-data.manage");
+  const rows = await db
     .select({ timestampMs: labelledImage.timestampMs, label: labelledImage.label })
     .from(labelledImage)
     .where(eq(labelledImage.videoId, videoId))
@@ -157,8 +158,8 @@ export async function labelledMomentsOfVideo(actor: MlActor | null, videoId: str
 
 /** Ids and labels of the whole (filtered) dataset for training and evaluation; thumbnails are the model's input size. */
 export async function datasetIndex(actor: MlActor | null, filters: ImageFilters = {}): Promise<{ id: string; label: number }[]> {
-  assertMlAdmin(actor);
-  return systemDb()
+  const { db } = actingAs(actor, "model-data.manage");
+  return db
     .select({ id: labelledImage.id, label: labelledImage.label })
     .from(labelledImage)
     .where(where(filters))

@@ -66,7 +66,7 @@ export function filtersFromUrl(url: URL): ImageFilters & { page: number } {
 export async function labelledImagesPage(user: SessionUser, url: URL) {
   const filters = filtersFromUrl(url);
   const [rows, balance] = await Promise.all([pageLabelledImages(user, filters, filters.page), classBalance(user, filters)]);
-  const names = await labellerNames(rows.map((r) => r.labelledBy));
+  const names = await labellerNames(user, rows.map((r) => r.labelledBy));
   const total = filters.label === undefined ? balance.inEar + balance.notInEar : filters.label === 1 ? balance.inEar : balance.notInEar;
   return {
     filters: { label: filters.label ?? null, source: filters.source ?? null },

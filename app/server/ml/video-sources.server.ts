@@ -8,7 +8,8 @@ import { AppError } from "~/domain/errors";
 import { SNIFF_BYTES, sniffMediaType } from "~/domain/media-types";
 import { isStorageError } from "~/domain/storage-errors";
 import type { VideoSource } from "~/domain/video-sources";
-import { systemDb } from "../db/client.server";
+import type { Database } from "../db/client.server";
+import { actingAs } from "../access/actor-db.server";
 import { dossierMedium, media, organisation } from "../db/schema";
 import { signMediaUrl } from "../media/signed-url.server";
 import type { ObjectInfo } from "../storage/object-store.server";
@@ -76,17 +77,17 @@ async function testVideos(): Promise<LabellingVideo[]> {
 }
 
 /** Complete videos attached to at least one dossier; newest first, at most `limit`. */
-async function dossierVideos(filters: VideoFilters & { id?: string }, limit = 500): Promise<LabellingVideo[]> {
+async function dossierVideos(db: Database, filters: VideoFilters & { id?: string }, limit = 500): Promise<LabellingVideo[]> {
   const conditions = [
     eq(media.kind, "video"),
     eq(media.status, "complete"),
-    inArray(media.id, systemDb().selectDistinct({ id: dossierMedium.mediaId }).from(dossierMedium)),
+    inArray(media.id, db.selectDistinct({ id: dossierMedium.mediaId }).from(dossierMedium)),
   ];
   if (filters.id) conditions.push(eq(media.id, filters.id));
   if (filters.organisationId) conditions.push(eq(media.organisationId, filters.organisationId));
   if (filters.from) conditions.push(gte(media.createdAt, filters.from));
   if (filters.to) conditions.push(lt(media.createdAt, filters.to));
-  const rows = await systemDb()
+  const rows = await db
     .select({ medium: media, organisationName: organisation.name })
     .from(media)
     .innerJoin(organisation, eq(organisation.id, media.organisationId))
@@ -108,15 +109,15 @@ async function dossierVideos(filters: VideoFilters & { id?: string }, limit = 50
 }
 
 export async function listVideosForLabelling(actor: MlActor | null, filters: VideoFilters = {}): Promise<LabellingVideo[]> {
-  assertMlAdmin(actor);
+  const { actor: admin, db } = actingAs(actor, "model-data.manage");
   // Test videos belong to no organisation: a filter by organisation leaves only dossier videos.
   const wantUploads = (!filters.source || filters.source === "upload") && !filters.organisationId;
   const wantDossiers = !filters.source || filters.source === "dossier";
-  const [uploads, dossiers] = await Promise.all([wantUploads ? testVideos() : [], wantDossiers ? dossierVideos(filters) : []]);
+  const [uploads, dossiers] = await Promise.all([wantUploads ? testVideos() : [], wantDossiers ? dossierVideos(db, filters) : []]);
   const needle = filters.name?.trim().toLowerCase();
   return [...uploads, ...dossiers]
     .filter((v) => (needle ? v.name.toLowerCase().includes(needle) : true))
-    .filter((v) => (filters.mine ? v.uploadedBy === actor.id : true))
+    .filter((v) => (filters.mine ? v.uploadedBy === admin.id : true))
     .filter((v) => (filters.from ? v.uploadedAt >= filters.from.toISOString() : true))
     .filter((v) => (filters.to ? v.uploadedAt < filters.to.toISOString() : true))
     .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
@@ -127,7 +128,7 @@ export async function listVideosForLabelling(actor: MlActor | null, filters: Vid
  * endpoint asks on each range request while a video plays.
  */
 export async function findVideoForLabelling(actor: MlActor | null, id: string): Promise<LabellingVideo> {
-  assertMlAdmin(actor);
+  const { db } = actingAs(actor, "model-data.manage");
   // Both kinds have UUID ids; anything else is not a video (and must not reach the uuid column).
   if (!/^[0-9a-f-]{36}$/.test(id)) throw new AppError("not-found");
   const info = await objectStore()
@@ -137,7 +138,7 @@ export async function findVideoForLabelling(actor: MlActor | null, id: string): 
       throw error;
     });
   if (info) return testVideo(id, info);
-  const [video] = await dossierVideos({ id }, 1);
+  const [video] = await dossierVideos(db, { id }, 1);
   if (!video) throw new AppError("not-found");
   return video;
 }

@@ -1,9 +1,9 @@
 /** The audit entries shown on the admin detail pages: newest first, with the actor's name. */
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { systemDb } from "../db/client.server";
+import { actingAs } from "../access/actor-db.server";
 import { auditLog, user } from "../db/schema";
-import { requireAdmin, type Actor } from "./access.server";
+import type { Actor } from "./access.server";
 
 export interface AuditRow {
   id: string;
@@ -20,13 +20,13 @@ const actorUser = alias(user, "actor_user");
 
 /** Entries about these users, or about this organisation. */
 export async function auditTrail(actor: Actor, filter: { userIds?: string[]; organisationId?: string; limit?: number }): Promise<AuditRow[]> {
-  requireAdmin(actor);
+  const { db } = actingAs(actor, "people.manage");
   const conditions = [];
   if (filter.userIds?.length) conditions.push(and(eq(auditLog.subjectType, "user"), inArray(auditLog.subjectId, filter.userIds)));
   if (filter.organisationId) conditions.push(eq(auditLog.organisationId, filter.organisationId), and(eq(auditLog.subjectType, "organisation"), eq(auditLog.subjectId, filter.organisationId)));
   if (!conditions.length) return [];
   return toRows(
-    await systemDb()
+    await db
       .select({ entry: auditLog, actorName: actorUser.name })
       .from(auditLog)
       .leftJoin(actorUser, eq(actorUser.id, auditLog.actorId))
@@ -38,9 +38,9 @@ export async function auditTrail(actor: Actor, filter: { userIds?: string[]; org
 
 /** The latest changes made by administrators (every audited action whose actor is an admin). */
 export async function recentAdminActivity(actor: Actor, limit = 10): Promise<AuditRow[]> {
-  requireAdmin(actor);
+  const { db } = actingAs(actor, "people.manage");
   return toRows(
-    await systemDb()
+    await db
       .select({ entry: auditLog, actorName: actorUser.name })
       .from(auditLog)
       .innerJoin(actorUser, eq(actorUser.id, auditLog.actorId))

@@ -7,7 +7,7 @@ import { CSV_IMPORT_MAX_ROWS } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import type { Locale } from "~/domain/locales";
 import { csvRowSchema, fieldErrors } from "~/domain/people-forms";
-import { systemDb } from "../db/client.server";
+import { actingAs } from "../access/actor-db.server";
 import { user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
@@ -61,7 +61,7 @@ export function parseCsv(text: string): string[][] {
 const HEADER_WORDS = /^(name|naam|nom|e-?mail|e-?mailadres|job ?title|functie|beruf|fonction|courriel)$/i;
 
 export async function previewProfessionalsCsv(actor: Actor, text: string): Promise<{ rows: CsvPreviewRow[]; tooMany: boolean }> {
-  requireAdmin(actor);
+  const { db } = actingAs(actor, "people.manage");
   let records = parseCsv(text);
   if (records.length && records[0].some((f) => HEADER_WORDS.test(f.trim()))) records = records.slice(1);
   const tooMany = records.length > CSV_IMPORT_MAX_ROWS;
@@ -81,7 +81,7 @@ export async function previewProfessionalsCsv(actor: Actor, text: string): Promi
   }
   const emails = rows.filter((r) => !r.errors.email && r.email).map((r) => r.email);
   if (emails.length) {
-    const taken = await systemDb().select({ email: sql<string>`lower(${user.email})` }).from(user).where(inArray(sql`lower(${user.email})`, emails));
+    const taken = await db.select({ email: sql<string>`lower(${user.email})` }).from(user).where(inArray(sql`lower(${user.email})`, emails));
     const takenSet = new Set(taken.map((t) => t.email));
     for (const row of rows) if (takenSet.has(row.email)) row.errors.email = "people:import.emailTaken";
   }

@@ -3,11 +3,11 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { config } from "../config.server";
-import { systemDb } from "../db/client.server";
+import { actingAs } from "../access/actor-db.server";
 import { invitation, organisation, professional, supervisor, user } from "../db/schema";
 import { delivery } from "../mail/delivery.server";
 import { objectStore } from "../storage/storage.server";
-import { requireAdmin, type Actor } from "./access.server";
+import type { Actor } from "./access.server";
 import { recentAdminActivity } from "./audit-trail.server";
 import { dossierCounts } from "./organisations.server";
 
@@ -36,11 +36,11 @@ function tcpProbe(url: string): Promise<void> {
 }
 
 export async function serviceHealth(actor: Actor): Promise<{ database: Health; storage: Health; mail: Health }> {
-  requireAdmin(actor);
+  const { db } = actingAs(actor, "people.manage");
   const { smtpUrl, s3 } = config();
   const mail = delivery();
   const [database, storage, mailHealth] = await Promise.all([
-    timed("database", () => systemDb().execute(sql`select 1`)),
+    timed("database", () => db.execute(sql`select 1`)),
     timed(s3 ? "s3" : "disk", () => objectStore().list("health")),
     timed(mail.emailTransport, () => (smtpUrl ? tcpProbe(smtpUrl) : fs.mkdir(mail.outboxDir, { recursive: true }).then(() => fs.access(mail.outboxDir, fs.constants.W_OK)))),
   ]);
@@ -48,8 +48,7 @@ export async function serviceHealth(actor: Actor): Promise<{ database: Health; s
 }
 
 export async function dashboard(actor: Actor) {
-  requireAdmin(actor);
-  const db = systemDb();
+  const { db } = actingAs(actor, "people.manage");
   const [[orgs], [pros], [sups], [admins]] = await Promise.all([
     db.select({ total: count(), active: sql<number>`count(*) filter (where ${organisation.active})`.mapWith(Number) }).from(organisation),
     db.select({ total: count() }).from(professional),

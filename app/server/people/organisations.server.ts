@@ -8,7 +8,7 @@ import { ADMIN_PAGE_SIZE } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import type { OrganisationForm } from "~/domain/people-forms";
 import { recordAudit } from "../audit/audit.server";
-import { systemDb } from "../db/client.server";
+import { actingAs } from "../access/actor-db.server";
 import { dossier, organisation, professional, session, supervisor, supervisorOrganisation, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
@@ -38,8 +38,7 @@ export interface OrganisationListRow {
 }
 
 export async function listOrganisations(actor: Actor, query: OrganisationListQuery) {
-  requireAdmin(actor);
-  const db = systemDb();
+  const { db } = actingAs(actor, "people.manage");
   const q = query.q?.trim();
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
@@ -79,13 +78,12 @@ export async function listOrganisations(actor: Actor, query: OrganisationListQue
 
 /** Every organisation's id and name, for selects (move, supervisor assignments). */
 export async function organisationChoices(actor: Actor): Promise<{ id: string; name: string; active: boolean }[]> {
-  requireAdmin(actor);
-  return systemDb().select({ id: organisation.id, name: organisation.name, active: organisation.active }).from(organisation).orderBy(sql`lower(${organisation.name})`);
+  const { db } = actingAs(actor, "people.manage");
+  return db.select({ id: organisation.id, name: organisation.name, active: organisation.active }).from(organisation).orderBy(sql`lower(${organisation.name})`);
 }
 
 export async function organisationDetail(actor: Actor, orgId: string) {
-  requireAdmin(actor);
-  const db = systemDb();
+  const { db } = actingAs(actor, "people.manage");
   const [org] = await db.select().from(organisation).where(eq(organisation.id, orgId));
   if (!org) throw new AppError("not-found");
   const pros = await db
@@ -185,8 +183,8 @@ export async function unassignSupervisor(actor: Actor, orgId: string, supervisor
 
 /** Dossier counts per status for one organisation or all. */
 export async function dossierCounts(actor: Actor, orgId?: string): Promise<Record<string, number>> {
-  requireAdmin(actor);
-  const rows = await systemDb()
+  const { db } = actingAs(actor, "people.manage");
+  const rows = await db
     .select({ status: dossier.status, n: count() })
     .from(dossier)
     .where(orgId ? eq(dossier.organisationId, orgId) : undefined)

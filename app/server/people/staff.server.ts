@@ -2,23 +2,23 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
 import { recordAudit } from "../audit/audit.server";
-import { systemDb } from "../db/client.server";
+import { actingAs } from "../access/actor-db.server";
+import type { Queryable } from "../db/client.server";
 import { invitation, organisation, supervisor, supervisorOrganisation, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
 import { invitationState, type InvitationState } from "./invitations.server";
 
-async function invitationStates(userIds: string[]): Promise<Map<string, InvitationState>> {
+async function invitationStates(db: Queryable, userIds: string[]): Promise<Map<string, InvitationState>> {
   const states = new Map<string, InvitationState>();
   if (!userIds.length) return states;
-  const rows = await systemDb().select().from(invitation).where(inArray(invitation.userId, userIds)).orderBy(desc(invitation.createdAt));
+  const rows = await db.select().from(invitation).where(inArray(invitation.userId, userIds)).orderBy(desc(invitation.createdAt));
   for (const row of rows) if (!states.has(row.userId)) states.set(row.userId, invitationState(row));
   return states;
 }
 
 export async function listSupervisors(actor: Actor) {
-  requireAdmin(actor);
-  const db = systemDb();
+  const { db } = actingAs(actor, "people.manage");
   const people = await db
     .select({ id: user.id, name: user.name, email: user.email, banned: user.banned, specialty: supervisor.specialty })
     .from(supervisor)
@@ -33,7 +33,7 @@ export async function listSupervisors(actor: Actor) {
         .where(inArray(supervisorOrganisation.supervisorId, people.map((p) => p.id)))
         .orderBy(sql`lower(${organisation.name})`)
     : [];
-  const states = await invitationStates(people.map((p) => p.id));
+  const states = await invitationStates(db, people.map((p) => p.id));
   return people.map((p) => ({
     ...p,
     invitation: states.get(p.id) ?? "none",
@@ -42,13 +42,13 @@ export async function listSupervisors(actor: Actor) {
 }
 
 export async function listAdministrators(actor: Actor) {
-  requireAdmin(actor);
-  const people = await systemDb()
+  const { db } = actingAs(actor, "people.manage");
+  const people = await db
     .select({ id: user.id, name: user.name, email: user.email, banned: user.banned, emailVerified: user.emailVerified })
     .from(user)
     .where(eq(user.role, "admin"))
     .orderBy(sql`lower(${user.name})`);
-  const states = await invitationStates(people.map((p) => p.id));
+  const states = await invitationStates(db, people.map((p) => p.id));
   return people.map((p) => ({ ...p, invitation: states.get(p.id) ?? "none" }));
 }
 

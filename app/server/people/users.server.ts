@@ -9,7 +9,8 @@ import { and, count, eq, ne } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
 import { recordAudit } from "../audit/audit.server";
 import { resetSecondFactor } from "../auth/reset-second-factor.server";
-import { systemDb, type Transaction } from "../db/client.server";
+import { actingAs } from "../access/actor-db.server";
+import type { Transaction } from "../db/client.server";
 import { session, supervisor, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
@@ -62,8 +63,8 @@ export async function demoteAdministrator(actor: Actor, userId: string, origin: 
 }
 
 export async function resetUserSecondFactor(actor: Actor, userId: string): Promise<void> {
-  requireAdmin(actor);
-  const [target] = await systemDb().select({ id: user.id }).from(user).where(eq(user.id, userId));
+  const { db } = actingAs(actor, "people.manage");
+  const [target] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
   if (!target) throw new AppError("not-found");
   await resetSecondFactor({ actorId: actor.id, userId });
 }
