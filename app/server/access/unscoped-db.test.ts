@@ -36,7 +36,6 @@ const CHECKED_IN_CODE: Record<string, string> = {
   "app/server/ml/model-versions.server.ts": "after assertMlAdmin (can model-data.manage); the active model is for everyone",
   "app/server/people/invitations.server.ts": "opening and accepting an invitation link: keyed by its token, before there is an actor",
   "app/server/people/professionals.server.ts": "after requireAdmin (can people.manage)",
-  "app/server/live/sse.server.ts": "replays events, each filtered by mayReceive (can dossier.read)",
 };
 
 function sourceFiles(dir: string): string[] {

@@ -14,15 +14,12 @@ import { sendApiError } from "../http/api-error.server";
 import { withActor } from "../api/api-endpoint.server";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request, Response } from "express";
-import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import { systemDb } from "../db/client.server";
-import { dossier, dossierEvent } from "../db/schema";
 import { requestActor } from "../access/request-actor.server";
 import { loadSessionUser, type SessionUser } from "../auth/session.server";
-import type { Actor } from "../dossiers/actor.server";
 import type { LiveEvent } from "./channel";
 import { liveBus } from "./bus.server";
 import { mayReceive } from "./visibility.server";
+import { missedEvents } from "../access/dossier-event-scope.server";
 
 export const LIVE_HEARTBEAT_MS = 25_000;
 export const LIVE_SESSION_CHECK_MS = 60_000;
@@ -42,51 +39,6 @@ function lastEventId(req: Request): number | null {
   const raw = req.header("last-event-id") ?? (typeof req.query.lastEventId === "string" ? req.query.lastEventId : null);
   if (!raw || !/^\d{1,15}$/.test(raw)) return null;
   return Number(raw);
-}
-
-function scope(actor: Actor): SQL | null {
-  if (actor.role === "admin") return null;
-  if (actor.role === "professional") return eq(dossierEvent.professionalId, actor.id);
-  if (actor.supervisedOrganisationIds.length === 0) return eq(dossierEvent.organisationId, "");
-  return inArray(dossierEvent.organisationId, [...actor.supervisedOrganisationIds]);
-}
-
-async function missedEvents(actor: Actor, after: number): Promise<{ events: LiveEvent[]; truncated: boolean }> {
-  const lateCommits = and(
-    gt(dossierEvent.seq, Math.max(0, after - LIVE_REPLAY_MARGIN)),
-    ne(dossierEvent.seq, after),
-    sql`${dossierEvent.at} >= (select e.at - ${sql.raw(`interval '${LIVE_LATE_COMMIT_MS / 1000} seconds'`)} from ${dossierEvent} e where e.seq = ${after})`,
-  )!;
-  const conditions: SQL[] = [or(gt(dossierEvent.seq, after), lateCommits)!, ne(dossierEvent.kind, "view")];
-  const scoped = scope(actor);
-  if (scoped) conditions.push(scoped);
-  const rows = await systemDb()
-    .select({
-      seq: dossierEvent.seq,
-      dossierId: dossierEvent.dossierId,
-      organisationId: dossierEvent.organisationId,
-      professionalId: dossierEvent.professionalId,
-      kind: dossierEvent.kind,
-      // The status right after the event: its own target status, else that of the dossier's latest transition
-      // before it (within one dossier events are written under the row lock, so seq order is commit order), else
-      // draft (the create event names it). Not the current status: an edit of a draft must not reach supervisors
-      // because the dossier was submitted since.
-      status: sql<string>`coalesce(${dossierEvent.toStatus}, (select p.to_status from ${dossierEvent} p where p.dossier_id = ${dossierEvent.dossierId} and p.seq < ${dossierEvent.seq} and p.to_status is not null order by p.seq desc limit 1), ${dossier.status})`,
-    })
-    .from(dossierEvent)
-    .innerJoin(dossier, eq(dossier.id, dossierEvent.dossierId))
-    .where(and(...conditions))
-    .orderBy(asc(dossierEvent.seq))
-    .limit(LIVE_REPLAY_LIMIT + 1);
-  const events = rows.slice(0, LIVE_REPLAY_LIMIT).map((r) => ({
-    seq: Number(r.seq),
-    dossierId: r.dossierId,
-    organisationId: r.organisationId,
-    professionalId: r.professionalId,
-    kind: r.kind,
-    status: r.status,
-  }));
-  return { events: events.filter((e) => mayReceive(actor, e)), truncated: rows.length > LIVE_REPLAY_LIMIT };
 }
 
 function write(res: Response, event: LiveEvent): void {
@@ -137,7 +89,7 @@ export async function liveEventsHandler(req: Request, res: Response, options: Li
 
   const after = lastEventId(req);
   if (after !== null) {
-    const { events, truncated } = await missedEvents(actor, after);
+    const { events, truncated } = await missedEvents(actor, after, { margin: LIVE_REPLAY_MARGIN, lateCommitMs: LIVE_LATE_COMMIT_MS, limit: LIVE_REPLAY_LIMIT });
     if (truncated) res.write(`event: reset\ndata: {}\n\n`);
     for (const event of events) send(event);
   } else {
