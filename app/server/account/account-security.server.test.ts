@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { AppError } from "~/domain/errors";
 import { RECENT_LOGIN_MS } from "~/domain/constants";
@@ -59,6 +59,14 @@ function smsMessages(): { to: string; body: string }[] {
     .filter((f) => f.endsWith(".json"))
     .sort()
     .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string; body: string });
+}
+
+/** Asks for a sign-in code and waits for its SMS: the code is sent after the answer (no timing tells who exists). */
+async function requestCodeAndWait(typed: string, to: string): Promise<string> {
+  const before = smsMessages().filter((m) => m.to === to).length;
+  const canonical = await requestPhoneSignInCode(typed, new Headers(), origin);
+  await vi.waitFor(() => expect(smsMessages().filter((m) => m.to === to).length).toBe(before + 1), { timeout: 5000 });
+  return canonical;
 }
 
 function lastCode(to: string): string {
@@ -114,7 +122,7 @@ function totpFor(manualKey: string): OTPAuth.TOTP {
 describe("sign-in with an SMS code", () => {
   it("sends a code in the user's language to a verified number typed in Dutch national form, and signs in with it", async () => {
     const before = smsMessages().length;
-    expect(await requestPhoneSignInCode("06 12345678", new Headers(), origin)).toBe(PHONE);
+    expect(await requestCodeAndWait("06 12345678", PHONE)).toBe(PHONE);
     const sent = smsMessages().slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0].to).toBe(PHONE);
@@ -141,7 +149,7 @@ describe("sign-in with an SMS code", () => {
   });
 
   it("allows a few wrong codes, then the code is used up; failures are audited without the number", async () => {
-    await requestPhoneSignInCode(PHONE, new Headers(), origin);
+    await requestCodeAndWait(PHONE, PHONE);
     const code = lastCode(PHONE);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 3; i++) expect(await verifyPhoneSignInCode(PHONE, wrong, new Headers(), origin)).toMatchObject({ ok: false, code: "invalid-verification-code" });
@@ -152,7 +160,7 @@ describe("sign-in with an SMS code", () => {
   });
 
   it("treats an expired code as an expired action code", async () => {
-    await requestPhoneSignInCode(PHONE, new Headers(), origin);
+    await requestCodeAndWait(PHONE, PHONE);
     const code = lastCode(PHONE);
     await systemDb().update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.identifier, PHONE));
     expect(await verifyPhoneSignInCode(PHONE, code, new Headers(), origin)).toMatchObject({ ok: false, code: "invalid-action-code" });
@@ -194,7 +202,7 @@ describe("second factor", () => {
   });
 
   it("challenges the SMS-code sign-in too", async () => {
-    await requestPhoneSignInCode(PHONE, new Headers(), origin);
+    await requestCodeAndWait(PHONE, PHONE);
     const result = await verifyPhoneSignInCode(PHONE, lastCode(PHONE), new Headers(), origin);
     expect(result.ok).toBe("second-factor");
     expect(await pendingSecondFactor(cookieHeader(cookiesOf(result)))).toMatchObject({ userId: proId });
