@@ -33,7 +33,6 @@ const CHECKED_IN_CODE: Record<string, string> = {
   "app/server/dossiers/unfinished.server.ts": "admin-only page, after requireAdmin",
   "app/server/dossiers/view.server.ts": "the thread, media and events of a dossier loadDossierFor(actor) returned",
   "app/server/media/media.server.ts": "reads through visibleMedia(actor); uploads after mayUseOrganisation(actor)",
-  "app/server/ml/model-versions.server.ts": "after assertMlAdmin (can model-data.manage); the active model is for everyone",
   "app/server/people/invitations.server.ts": "opening and accepting an invitation link: keyed by its token, before there is an actor",
   "app/server/people/professionals.server.ts": "after requireAdmin (can people.manage)",
 };

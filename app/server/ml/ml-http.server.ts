@@ -80,8 +80,8 @@ export const activeModelEndpoint = withActor({
 
 export const modelFileEndpoint = withActor({
   params: z.object({ id, file: z.enum(MODEL_FILES) }),
-  async handle({ res, params }) {
-    if (!(await getModelVersion(params.id))) throw new AppError("not-found");
+  async handle({ res, actor, params }) {
+    if (!(await getModelVersion(actor, params.id))) throw new AppError("not-found");
     await sendObject(res, modelFileKey(params.id, params.file));
   },
 });
