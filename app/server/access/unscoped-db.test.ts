@@ -13,10 +13,10 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const ALLOWED_FOLDERS: Record<string, string> = {
   "app/server/db": "the handle itself, migrations and transactions",
   "app/server/demo": "seeding the demo and test data",
-  "app/server/setup": "creating the first administrator, before anyone can sign in",
+  "app/server/setup": "installation work: the first administrator before anyone can sign in, the shipped in-ear model",
   "app/server/access": "the query scopes, which every scoped read is built from",
   "app/server/audit": "appending to the audit log",
-  "app/server/auth": "sessions, credentials and sign-in limits, keyed by the session or the sign-in attempt itself",
+  "app/server/auth": "sessions, credentials, invitation links and sign-in limits, keyed by the session, the link or the sign-in attempt itself",
   "app/server/account": "the signed-in user's own account rows, keyed by the session's user id",
 };
 
@@ -26,14 +26,10 @@ const ALLOWED_FOLDERS: Record<string, string> = {
  * call), takes it off this list.
  */
 const CHECKED_IN_CODE: Record<string, string> = {
-  "app/server/dossiers/media.server.ts": "attach/detach after loadDossierFor(actor) locked the row",
   "app/server/dossiers/lists.server.ts": "the owner's own lists (professionalId = actor.id) and the supervisor queue by supervised organisations",
-  "app/server/dossiers/admin-log.server.ts": "admin-only event log, after requireAdmin",
   "app/server/dossiers/notify.server.ts": "finding whom to e-mail after a transition; no actor is reading",
   "app/server/dossiers/unfinished.server.ts": "admin-only page, after requireAdmin",
-  "app/server/dossiers/view.server.ts": "the thread, media and events of a dossier loadDossierFor(actor) returned",
   "app/server/media/media.server.ts": "reads through visibleMedia(actor); uploads after mayUseOrganisation(actor)",
-  "app/server/people/invitations.server.ts": "opening and accepting an invitation link: keyed by its token, before there is an actor",
   "app/server/people/professionals.server.ts": "after requireAdmin (can people.manage)",
 };
 

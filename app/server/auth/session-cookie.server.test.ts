@@ -18,7 +18,8 @@ async function sessionCookie(baseUrl: string): Promise<string> {
   return cookie!;
 }
 
-describe("the session cookie", () => {
+// Each test migrates a database and seeds the demo people (password hashing): slow on a busy 2-core machine.
+describe("the session cookie", { timeout: 60_000 }, () => {
   it("is HttpOnly and SameSite=Lax, and not Secure on plain-HTTP development addresses", async () => {
     const cookie = await sessionCookie("http://localhost:3999");
     expect(cookie).toMatch(/HttpOnly/i);

@@ -5,7 +5,7 @@
  */
 import type { PasswordProblem } from "~/domain/password-policy";
 import type { AuditOrigin } from "../audit/audit.server";
-import { acceptInvitation, invitationLinkState } from "../people/invitations.server";
+import { acceptInvitation, invitationLinkState } from "./invitation-link.server";
 import { resetPasswordWithToken, resetTokenState } from "./password-reset.server";
 import { signInWithPassword } from "./password-sign-in.server";
 

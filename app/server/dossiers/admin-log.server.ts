@@ -8,7 +8,7 @@ import { count, eq } from "drizzle-orm";
 import { ADMIN_DOSSIER_LOG_PAGE_SIZE } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import { maskPhoneNumbers } from "~/domain/masking";
-import { systemDb } from "../db/client.server";
+import { dossierDb } from "../access/dossier-db.server";
 import { dossierEvent, organisation, patient, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import type { Actor } from "./actor.server";
@@ -52,7 +52,7 @@ export async function adminDossierLog(actor: Actor, id: string, page = 1) {
     await recordDossierEvent(tx, current, actor.id, { kind: "view", status: current.status, detail: { page: "event-log" } });
     return current;
   });
-  const db = systemDb();
+  const db = dossierDb(actor, row);
   const [org] = await db.select({ id: organisation.id, name: organisation.name, active: organisation.active }).from(organisation).where(eq(organisation.id, row.organisationId));
   const [pro] = await db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, row.professionalId));
   const [pat] = row.patientId ? await db.select({ phone: patient.phone }).from(patient).where(eq(patient.id, row.patientId)) : [];

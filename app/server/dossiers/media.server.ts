@@ -11,7 +11,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { type Ear, type EarSide, earsOf } from "~/domain/dossier/choices";
 import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
 import { AppError } from "~/domain/errors";
-import { systemDb, type Queryable } from "../db/client.server";
+import type { Queryable } from "../db/client.server";
+import { readableDossier } from "../access/dossier-db.server";
 import { dossierMedium, media } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { mediaView, type MediaView } from "../media/media.server";
@@ -92,8 +93,8 @@ export async function detachMedium(actor: Actor, dossierId: string, dossierMediu
  * otherwise). Only media of the dossier's own organisation are signed, whatever a row points at.
  */
 export async function dossierMediaViews(actor: Actor, dossierId: string, now = Date.now()): Promise<DossierMediumView[]> {
-  const db = systemDb();
-  return mediaViewsOf(db, await loadDossierFor(db, actor, dossierId), now);
+  const { row, db } = await readableDossier(actor, dossierId);
+  return mediaViewsOf(db, row, now);
 }
 
 /** The media views of a dossier row the caller has already loaded for the actor (so access is checked). */

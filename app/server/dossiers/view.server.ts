@@ -6,8 +6,8 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
 import { availableTransitions, type DossierStatus, reviewVisibleTo } from "~/domain/dossier/lifecycle";
-import { systemDb } from "../db/client.server";
 import type { Transaction } from "../db/client.server";
+import { dossierDb, readableDossier } from "../access/dossier-db.server";
 import { dossierEvent, patient } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { type Actor, relationOf } from "./actor.server";
@@ -41,7 +41,7 @@ export async function openDossier(actor: Actor, id: string) {
     if (!(await viewedRecently(tx, actor.id, id))) await recordDossierEvent(tx, current, actor.id, { kind: "view", status: current.status });
     return current;
   });
-  const db = systemDb();
+  const db = dossierDb(actor, row);
   const [patientRow] = row.patientId ? await db.select().from(patient).where(eq(patient.id, row.patientId)) : [];
   // Signed URLs only for someone who may read the dossier: the same rule loaded the row above (so it is not
   // loaded again for the media and the thread).
@@ -61,14 +61,13 @@ export async function openDossier(actor: Actor, id: string) {
 }
 
 /** The dossier row for an action that checks its facts before changing it; not a view of its content, so not logged. */
-export function readDossier(actor: Actor, id: string) {
-  return loadDossierFor(systemDb(), actor, id);
+export async function readDossier(actor: Actor, id: string) {
+  return (await readableDossier(actor, id)).row;
 }
 
 /** The event log of a dossier: admins see it (PRODUCT.md); others get not-found from the same rule as reading. */
 export async function dossierEvents(actor: Actor, id: string, limit = 200) {
-  const db = systemDb();
-  await loadDossierFor(db, actor, id);
+  const { db } = await readableDossier(actor, id);
   if (actor.role !== "admin") return [];
   return readEventLog(db, id, { limit });
 }

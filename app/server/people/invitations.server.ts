@@ -3,18 +3,17 @@
  * organisation); the person's user row is created at once, without a password; the link leads to /set-password,
  * where accepting sets the password, verifies the address and signs in. Links expire after INVITATION_VALID_DAYS,
  * can be resent (a new link; the old one stops working) and revoked (the account is disabled until re-sent).
+ * Opening and accepting a link is in app/server/auth/invitation-link.server.ts (keyed by its token, no actor yet).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { INVITATION_VALID_DAYS } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import { localizePath, type Locale } from "~/domain/locales";
-import { passwordProblem, personalInputs, type PasswordProblem } from "~/domain/password-policy";
 import type { Role } from "~/domain/roles";
 import { recordAudit } from "../audit/audit.server";
-import { auth } from "../auth/auth.server";
-import { systemDb, type Queryable } from "../db/client.server";
-import { account, invitation, organisation, professional, session, supervisor, supervisorOrganisation, user } from "../db/schema";
+import type { Queryable } from "../db/client.server";
+import { invitation, organisation, professional, session, supervisor, supervisorOrganisation, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { delivery } from "../mail/delivery.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
@@ -50,7 +49,7 @@ function newToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashToken(token) };
 }
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
@@ -203,49 +202,4 @@ export async function revokeInvitation(actor: Actor, userId: string, origin: Ori
     await tx.delete(session).where(eq(session.userId, userId));
     await recordAudit({ action: "invitation.revoked", actorId: actor.id, subjectType: "user", subjectId: userId, before: { state: invitationState(row) }, after: { state: "revoked" } }, origin, tx);
   });
-}
-
-export type InvitationLink = { state: "valid"; userId: string; email: string; name: string } | { state: "expired" } | { state: "invalid" };
-
-/** What /set-password shows for an invitation token. Used, revoked and unknown links are all "invalid". */
-export async function invitationLinkState(token: string): Promise<InvitationLink> {
-  if (!token || token.length > 200) return { state: "invalid" };
-  const [row] = await systemDb()
-    .select({ inv: invitation, email: user.email, name: user.name })
-    .from(invitation)
-    .innerJoin(user, eq(user.id, invitation.userId))
-    .where(eq(invitation.tokenHash, hashToken(token)));
-  if (!row) return { state: "invalid" };
-  const state = invitationState(row.inv);
-  if (state === "expired") return { state: "expired" };
-  if (state !== "pending") return { state: "invalid" };
-  return { state: "valid", userId: row.inv.userId, email: row.email, name: row.name };
-}
-
-export type AcceptResult =
-  | { ok: true; email: string }
-  | { ok: false; code: "expired-action-code" | "invalid-action-code" }
-  | { ok: false; code: "weak-password"; problem: PasswordProblem };
-
-/** Set the password, verify the address, close the invitation: one transaction. The caller signs the person in. */
-export async function acceptInvitation(token: string, password: string, origin: Origin): Promise<AcceptResult> {
-  const link = await invitationLinkState(token);
-  if (link.state === "expired") return { ok: false, code: "expired-action-code" };
-  if (link.state === "invalid") return { ok: false, code: "invalid-action-code" };
-  const problem = passwordProblem(password, personalInputs(link.name, link.email));
-  if (problem) return { ok: false, code: "weak-password", problem };
-  const hash = await (await auth().$context).password.hash(password);
-  const accepted = await inTransaction(async (tx) => {
-    // Re-read inside the transaction: a parallel accept or a revoke may have won.
-    const [row] = await tx.select().from(invitation).where(and(eq(invitation.tokenHash, hashToken(token))));
-    if (!row || invitationState(row) !== "pending") return false;
-    await tx.update(invitation).set({ acceptedAt: new Date() }).where(eq(invitation.id, row.id));
-    const [credential] = await tx.select({ id: account.id }).from(account).where(and(eq(account.userId, row.userId), eq(account.providerId, "credential")));
-    if (credential) await tx.update(account).set({ password: hash, updatedAt: new Date() }).where(eq(account.id, credential.id));
-    else await tx.insert(account).values({ id: crypto.randomUUID(), accountId: row.userId, providerId: "credential", userId: row.userId, password: hash });
-    await tx.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, row.userId));
-    await recordAudit({ action: "invitation.accepted", actorId: row.userId, subjectType: "user", subjectId: row.userId, before: { state: "pending" }, after: { state: "accepted", emailVerified: true } }, origin, tx);
-    return true;
-  });
-  return accepted ? { ok: true, email: link.email } : { ok: false, code: "invalid-action-code" };
 }
