@@ -18,6 +18,7 @@ const ALLOWED_FOLDERS: Record<string, string> = {
   "app/server/audit": "appending to the audit log",
   "app/server/auth": "sessions, credentials, invitation links and sign-in limits, keyed by the session, the link or the sign-in attempt itself",
   "app/server/account": "the signed-in user's own account rows, keyed by the session's user id",
+  "app/server/jobs": "work after a change has committed (whom to notify of a transition, reminders): nobody is reading",
 };
 
 /**
@@ -27,7 +28,6 @@ const ALLOWED_FOLDERS: Record<string, string> = {
  */
 const CHECKED_IN_CODE: Record<string, string> = {
   "app/server/dossiers/lists.server.ts": "the owner's own lists (professionalId = actor.id) and the supervisor queue by supervised organisations",
-  "app/server/dossiers/notify.server.ts": "finding whom to e-mail after a transition; no actor is reading",
   "app/server/dossiers/unfinished.server.ts": "admin-only page, after requireAdmin",
   "app/server/media/media.server.ts": "reads through visibleMedia(actor); uploads after mayUseOrganisation(actor)",
   "app/server/people/professionals.server.ts": "after requireAdmin (can people.manage)",

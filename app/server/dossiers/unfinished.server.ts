@@ -17,7 +17,7 @@ import { inTransaction } from "../db/transaction.server";
 import { delivery } from "../mail/delivery.server";
 import type { Actor } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
-import { caseLink, supervisorsOf, userById } from "./notify.server";
+import { caseLink, supervisorsOf, userById } from "../jobs/notify.server";
 
 function adminOnly(actor: Actor): void {
   if (actor.role !== "admin") throw new AppError("not-found");

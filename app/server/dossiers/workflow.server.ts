@@ -5,7 +5,7 @@
 import type { DossierTransition } from "~/domain/dossier/lifecycle";
 import type { Logger } from "../logger.server";
 import type { Actor } from "./actor.server";
-import { notifyTransition } from "./notify.server";
+import { notifyTransition } from "../jobs/notify.server";
 import { type TransitionInput, transitionDossier } from "./transitions.server";
 
 export async function takeTransition(actor: Actor, id: string, transition: DossierTransition, input: TransitionInput = {}, log?: Logger) {

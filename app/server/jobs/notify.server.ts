@@ -2,6 +2,7 @@
  * E-mail notifications of the lifecycle (PRODUCT.md): the organisation's supervisors when a dossier is submitted,
  * the professional when it is returned or completed. Sent after the transition has committed, in each recipient's
  * language, with a link and no patient data. A failed e-mail is logged and does not undo or fail the transition.
+ * Work after the commit, done by no actor (a job): it looks up whom to tell with the unscoped handle.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { DossierTransition } from "~/domain/dossier/lifecycle";
