@@ -22,7 +22,7 @@ import { BodyReadError, readBody } from "./read-body.server";
 
 const CACHE_CONTROL: Record<ApiCacheRule, string> = {
   "no-store": "no-store",
-  "no-cache": "private, no-cache",
+  "no-cache": "no-cache",
   "private-immutable": "private, max-age=31536000, immutable",
   "public-translations": `public, max-age=${TRANSLATION_CACHE_MS / 1000}`,
 };
