@@ -18,6 +18,7 @@ import { closeDatabase, installDatabase, openDatabase } from "~/server/db/client
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "~/server/demo/seed-demo.server";
 import { endpoints } from "~/server/http/endpoints.server";
+import { benchStats } from "~/server/http/bench-stats.server";
 import { localeCookie } from "~/server/http/locale-cookie.server";
 import { requestLog } from "~/server/http/request-log.server";
 import { closeAfterUnreadBody } from "~/server/http/unread-body.server";
@@ -56,7 +57,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   logger.level = config.logLevel;
   assertRouteGuards(ROUTES);
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, countStatements: config.benchStats });
   installDatabase(database);
   await migrateDatabase(database);
   // Live dossier updates: one LISTEN per process, so every instance on a shared PostgreSQL hears every change.
@@ -98,6 +99,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   });
   app.use(compression());
   app.use(endpoints(buildId));
+  if (config.benchStats) app.use(benchStats());
   // Only the Better Auth endpoints the browser needs; everything else there is 404 (decision 060).
   app.use(authDoor(auth));
   if (options.devMiddleware) {
