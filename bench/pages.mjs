@@ -3,7 +3,8 @@
  * The page benchmark (issue 13), not part of npm test:
  *
  *   npm run bench [-- --dossiers 10000] [--db pglite,postgres] [--duration 10] [--connections 20]
- *                 [--pages sign-in,home,my-dossiers,queue,review] [--no-build] [--profile DIR] [--out FILE]
+ *                 [--pages sign-in,home,my-dossiers,queue,review] [--gzip both|on|off] [--no-build]
+ *                 [--profile DIR] [--statements] [--out FILE]
  *
  * Builds, then for each database (embedded PGlite, and a throw-away PostgreSQL started here) starts the production
  * server (`node server.js`, demo data plus --dossiers bulk dossiers, BENCH_STATS=on) and loads each page with
@@ -11,7 +12,8 @@
  * throughput and latency are reported as ratios to it, so figures from different machines and days compare.
  * Per page and database: requests/s, p50/p99 latency, CPU-ms per request of the server process (from /proc),
  * database statements per request (one request on a quiet server), HTML bytes and table rows; per database: idle
- * and peak RSS. Everything also goes to a JSON file (default bench/results/pages-<time>.json).
+ * and peak RSS. Everything also goes to a JSON file (default bench/results/pages-<time>.json); --statements adds
+ * each page's SQL to it, --profile writes a CPU profile per server (read it with bench/lib/profile-summary.mjs).
  * docs/performance.md says how to read it.
  */
 import { spawnSync } from "node:child_process";
@@ -37,6 +39,7 @@ function parseArgs(argv) {
     profile: null,
     out: null,
     gzip: [false, true],
+    showStatements: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -47,6 +50,7 @@ function parseArgs(argv) {
     else if (arg === "--connections") options.connections = Number(value());
     else if (arg === "--pages") options.pages = value().split(",");
     else if (arg === "--no-build") options.build = false;
+    else if (arg === "--statements") options.showStatements = true;
     else if (arg === "--profile") options.profile = path.resolve(value());
     else if (arg === "--out") options.out = path.resolve(value());
     else if (arg === "--gzip") options.gzip = { on: [true], off: [false], both: [false, true] }[value()];
@@ -90,13 +94,15 @@ async function get(url, cookie) {
   return html;
 }
 
-/** Table body rows in the HTML: what "a bounded list" is checked by. */
+/** List rows in the HTML (table body rows and the queue's items): what "a bounded list" is checked by. */
 function tableRows(html) {
-  return (html.match(/<tr[\s>]/g) ?? []).length - (html.match(/<thead/g) ?? []).length;
+  const tableBodyRows = (html.match(/<tr[\s>]/g) ?? []).length - (html.match(/<thead/g) ?? []).length;
+  return tableBodyRows + (html.match(/data-testid="queue-item"/g) ?? []).length;
 }
 
 async function load(url, headers, options) {
-  const result = await autocannon({ url, connections: options.connections, duration: options.duration, headers });
+  // A generous timeout: a page that takes seconds (an unbounded list) should be measured, not dropped.
+  const result = await autocannon({ url, connections: options.connections, duration: options.duration, headers, timeout: 60 });
   return {
     requests: result.requests.total,
     rps: result.requests.average,
@@ -151,14 +157,20 @@ async function benchDatabase(kind, options) {
       }
       const url = `${server.url}${page.path(context)}`;
       const cookie = page.as ? cookies[page.as] : null;
-      const html = await get(url, cookie);
-      const before = await stats(server.url);
       await get(url, cookie);
+      const before = await stats(server.url);
+      const singleStarted = performance.now();
+      const html = await get(url, cookie);
+      const singleMs = performance.now() - singleStarted;
       const after = await stats(server.url);
       // The stats request itself sends no statement; the page request's statements are the difference.
       const result = {
         path: page.path(context).replace(proId, ":proId").replace(caseId ?? "\0", ":caseId"),
         statements: after.statements - before.statements,
+        // One request on an otherwise idle server: its latency and CPU time, and the statements it sent.
+        singleMs,
+        singleCpuMs: (after.cpuMicros - before.cpuMicros) / 1000,
+        ...(options.showStatements ? { statementTexts: after.recentStatements?.slice(-(after.statements - before.statements)) } : {}),
         htmlBytes: Buffer.byteLength(html),
         gzipBytes: zlib.gzipSync(html).length,
         rows: tableRows(html),
@@ -196,11 +208,11 @@ function report(results) {
   for (const [kind, db] of Object.entries(results.databases)) {
     lines.push("");
     lines.push(`${kind} (${db.dossiers} bulk dossiers): idle RSS ${db.idleRssMiB.toFixed(0)} MiB, peak RSS ${db.peakRssMiB.toFixed(0)} MiB`);
-    lines.push("page         statements rows  html kB  | plain: % of bare  p50  p99  CPU-ms | gzip: % of bare  p50  p99  CPU-ms | gzip cost");
+    lines.push("page         statements rows  html kB  single ms | plain: % of bare  p50  p99  CPU-ms | gzip: % of bare  p50  p99  CPU-ms | gzip cost");
     for (const [name, page] of Object.entries(db.pages)) {
       const part = (run) => (run ? `${pct(run.rps, bare.rps).padStart(8)} ${String(run.p50).padStart(5)} ${String(run.p99).padStart(5)} ${run.cpuMsPerRequest.toFixed(1).padStart(6)}` : "        -     -     -      -");
       const cost = page.plain && page.gzip ? `${(100 * (1 - page.gzip.rps / page.plain.rps)).toFixed(0)}%` : "-";
-      lines.push(`${name.padEnd(12)} ${String(page.statements).padStart(10)} ${String(page.rows).padStart(4)} ${(page.htmlBytes / 1024).toFixed(1).padStart(8)}  | ${part(page.plain)}        | ${part(page.gzip)}       | ${cost}`);
+      lines.push(`${name.padEnd(12)} ${String(page.statements).padStart(10)} ${String(page.rows).padStart(4)} ${(page.htmlBytes / 1024).toFixed(1).padStart(8)} ${page.singleMs.toFixed(0).padStart(9)} | ${part(page.plain)}        | ${part(page.gzip)}       | ${cost}`);
     }
   }
   return lines.join("\n");

@@ -16,10 +16,10 @@ function statements(count) {
        FROM "user" u JOIN professional p ON p.user_id = u.id
        WHERE u.email IN ('pro@casus.test', 'pro2@casus.test')`,
     `INSERT INTO patient (id, organisation_id, phone, created_at)
-       SELECT 'bench-patient-' || g, p.org, '+3162' || lpad(g::text, 7, '0'), now() - make_interval(mins => g)
+       SELECT md5('bench-patient-' || g)::uuid::text, p.org, '+3162' || lpad(g::text, 7, '0'), now() - make_interval(mins => g)
        FROM generate_series(0, ${Math.ceil(count / 4)} - 1) g JOIN bench_pros p ON p.k = g % 2`,
     `INSERT INTO dossier (id, organisation_id, professional_id, patient_id, status, ear_side, reviewer_id, submitted_at, completed_at, created_at, updated_at)
-       SELECT 'bench-dossier-' || g, p.org, p.uid, 'bench-patient-' || (g / 4), s.status, 'left',
+       SELECT md5('bench-dossier-' || g)::uuid::text, p.org, p.uid, md5('bench-patient-' || (g / 4))::uuid::text, s.status, 'left',
          CASE WHEN s.status IN ('in_review', 'completed', 'returned') THEN (SELECT id FROM "user" WHERE email = 'supervisor@casus.test') END,
          CASE WHEN s.status <> 'draft' AND s.status <> 'cancelled' THEN now() - make_interval(mins => g) END,
          CASE WHEN s.status = 'completed' THEN now() - make_interval(mins => g) + interval '1 minute' END,

@@ -39,11 +39,14 @@ export interface DatabaseOptions {
   countStatements?: boolean;
 }
 
-/** Statements sent since start-up; only counted with `countStatements` (BENCH_STATS=on). */
-export const statementStats = { count: 0 };
+/** Statements sent since start-up and the last few (for "which statements does this page send?"); only with `countStatements` (BENCH_STATS=on). */
+export const statementStats = { count: 0, recent: [] as string[] };
+const RECENT_STATEMENTS = 30;
 const countingLogger = {
-  logQuery() {
+  logQuery(query: string) {
     statementStats.count++;
+    statementStats.recent.push(query.slice(0, 300));
+    if (statementStats.recent.length > RECENT_STATEMENTS) statementStats.recent.shift();
   },
 };
 

@@ -15,6 +15,7 @@ export function benchStats(): Router {
     const memory = process.memoryUsage();
     res.set("Cache-Control", "no-store").json({
       statements: statementStats.count,
+      recentStatements: statementStats.recent,
       cpuMicros: cpu.user + cpu.system,
       rssBytes: memory.rss,
       heapUsedBytes: memory.heapUsed,
