@@ -83,6 +83,11 @@ async function signIn(url, email) {
   return { cookie, location: response.headers.get("location") ?? "" };
 }
 
+/** The last `n` items (none for n = 0, unlike slice(-0)). */
+function lastOf(items, n) {
+  return n > 0 ? items.slice(-n) : [];
+}
+
 async function stats(url) {
   return (await fetch(`${url}/__bench/stats`)).json();
 }
@@ -170,7 +175,7 @@ async function benchDatabase(kind, options) {
         // One request on an otherwise idle server: its latency and CPU time, and the statements it sent.
         singleMs,
         singleCpuMs: (after.cpuMicros - before.cpuMicros) / 1000,
-        ...(options.showStatements ? { statementTexts: after.recentStatements?.slice(-(after.statements - before.statements)) } : {}),
+        ...(options.showStatements ? { statementTexts: lastOf(after.recentStatements ?? [], after.statements - before.statements) } : {}),
         htmlBytes: Buffer.byteLength(html),
         gzipBytes: zlib.gzipSync(html).length,
         rows: tableRows(html),
