@@ -11,7 +11,8 @@
  * autocannon, with and without `Accept-Encoding: gzip`. A bare Node HTTP server is measured in the same run, and
  * throughput and latency are reported as ratios to it, so figures from different machines and days compare.
  * Per page and database: requests/s, p50/p99 latency, CPU-ms per request of the server process (from /proc),
- * database statements per request (one request on a quiet server), HTML bytes and table rows; per database: idle
+ * database statements per request (one request on a quiet server), HTML bytes, table rows and the JavaScript the
+ * page loads (gzip); per database: idle
  * and peak RSS. Everything also goes to a JSON file (default bench/results/pages-<time>.json); --statements adds
  * each page's SQL to it, --profile writes a CPU profile per server (read it with bench/lib/profile-summary.mjs).
  * docs/performance.md says how to read it.
@@ -105,6 +106,25 @@ function tableRows(html) {
   return tableBodyRows + (html.match(/data-testid="queue-item"/g) ?? []).length;
 }
 
+/**
+ * The JavaScript a page makes the browser load before it is interactive: every /assets/*.js its HTML names (module
+ * preloads, the entry, the route manifest), raw and gzipped. Chunks imported later (on a click) are not counted.
+ */
+async function javascriptOf(baseUrl, html, cache) {
+  const files = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const file of files) {
+    if (!cache.has(file)) {
+      const body = Buffer.from(await (await fetch(`${baseUrl}${file}`)).arrayBuffer());
+      cache.set(file, { bytes: body.length, gzipBytes: zlib.gzipSync(body).length });
+    }
+    bytes += cache.get(file).bytes;
+    gzipBytes += cache.get(file).gzipBytes;
+  }
+  return { files: files.length, bytes, gzipBytes };
+}
+
 async function load(url, headers, options) {
   // A generous timeout: a page that takes seconds (an unbounded list) should be measured, not dropped.
   const result = await autocannon({ url, connections: options.connections, duration: options.duration, headers, timeout: 60 });
@@ -154,6 +174,7 @@ async function benchDatabase(kind, options) {
     await new Promise((r) => setTimeout(r, 2000));
     const idle = memoryMiB(server.pid);
     const pages = {};
+    const javascriptCache = new Map();
     for (const name of options.pages) {
       const page = PAGES[name];
       if (name === "review" && !caseId) {
@@ -179,6 +200,7 @@ async function benchDatabase(kind, options) {
         htmlBytes: Buffer.byteLength(html),
         gzipBytes: zlib.gzipSync(html).length,
         rows: tableRows(html),
+        javascript: await javascriptOf(server.url, html, javascriptCache),
       };
       for (const gzip of options.gzip) {
         const headers = { ...(cookie ? { cookie } : {}), ...(gzip ? { "accept-encoding": "gzip" } : {}) };
@@ -213,11 +235,11 @@ function report(results) {
   for (const [kind, db] of Object.entries(results.databases)) {
     lines.push("");
     lines.push(`${kind} (${db.dossiers} bulk dossiers): idle RSS ${db.idleRssMiB.toFixed(0)} MiB, peak RSS ${db.peakRssMiB.toFixed(0)} MiB`);
-    lines.push("page         statements rows  html kB  single ms | plain: % of bare  p50  p99  CPU-ms | gzip: % of bare  p50  p99  CPU-ms | gzip cost");
+    lines.push("page         statements rows  html kB  js kB gz single ms | plain: % of bare  p50  p99  CPU-ms | gzip: % of bare  p50  p99  CPU-ms | gzip cost");
     for (const [name, page] of Object.entries(db.pages)) {
       const part = (run) => (run ? `${pct(run.rps, bare.rps).padStart(8)} ${String(run.p50).padStart(5)} ${String(run.p99).padStart(5)} ${run.cpuMsPerRequest.toFixed(1).padStart(6)}` : "        -     -     -      -");
       const cost = page.plain && page.gzip ? `${(100 * (1 - page.gzip.rps / page.plain.rps)).toFixed(0)}%` : "-";
-      lines.push(`${name.padEnd(12)} ${String(page.statements).padStart(10)} ${String(page.rows).padStart(4)} ${(page.htmlBytes / 1024).toFixed(1).padStart(8)} ${page.singleMs.toFixed(0).padStart(9)} | ${part(page.plain)}        | ${part(page.gzip)}       | ${cost}`);
+      lines.push(`${name.padEnd(12)} ${String(page.statements).padStart(10)} ${String(page.rows).padStart(4)} ${(page.htmlBytes / 1024).toFixed(1).padStart(8)} ${(page.javascript ? (page.javascript.gzipBytes / 1024).toFixed(0) : "-").padStart(8)} ${page.singleMs.toFixed(0).padStart(9)} | ${part(page.plain)}        | ${part(page.gzip)}       | ${cost}`);
     }
   }
   return lines.join("\n");
