@@ -39,30 +39,23 @@ export async function professionalDetail(actor: Actor, orgId: string, proId: str
     .where(and(eq(professional.userId, proId), eq(professional.organisationId, orgId)));
   if (!row) throw new AppError("not-found");
   const invitation = await latestInvitation(db, proId);
-  // A page of the professional's dossiers, newest change first, with the total (issue 13: no unbounded list).
-  const current = Number.isFinite(page) ? Math.max(1, Math.floor(page)) : 1;
-  const dossierPage = (p: number) =>
-    db
-      .select({ id: dossier.id, status: dossier.status, createdAt: dossier.createdAt, updatedAt: dossier.updatedAt, total: sql<number>`(count(*) over ())::int` })
-      .from(dossier)
-      .where(eq(dossier.professionalId, proId))
-      .orderBy(desc(dossier.updatedAt), desc(dossier.id))
-      .limit(DOSSIER_PAGE_SIZE)
-      .offset((p - 1) * DOSSIER_PAGE_SIZE);
-  let dossiers = await dossierPage(current);
-  let dossierTotal = dossiers[0]?.total ?? 0;
-  let dossierPageNumber = current;
-  if (dossiers.length === 0 && current > 1) {
-    // A page past the end: the last page instead.
-    [{ n: dossierTotal }] = await db.select({ n: count() }).from(dossier).where(eq(dossier.professionalId, proId));
-    dossierPageNumber = Math.max(1, Math.ceil(dossierTotal / DOSSIER_PAGE_SIZE));
-    dossiers = dossierTotal ? await dossierPage(dossierPageNumber) : [];
-  }
+  // A page of the professional's dossiers, newest change first, with the total (issue 13: no unbounded list). A
+  // page past the end (a stale link) shows the last page.
+  const [{ n: dossierTotal }] = await db.select({ n: count() }).from(dossier).where(eq(dossier.professionalId, proId));
+  const dossierPageCount = Math.max(1, Math.ceil(dossierTotal / DOSSIER_PAGE_SIZE));
+  const dossierPageNumber = Math.min(Number.isFinite(page) ? Math.max(1, Math.floor(page)) : 1, dossierPageCount);
+  const dossiers = await db
+    .select({ id: dossier.id, status: dossier.status, createdAt: dossier.createdAt, updatedAt: dossier.updatedAt })
+    .from(dossier)
+    .where(eq(dossier.professionalId, proId))
+    .orderBy(desc(dossier.updatedAt), desc(dossier.id))
+    .limit(DOSSIER_PAGE_SIZE)
+    .offset((dossierPageNumber - 1) * DOSSIER_PAGE_SIZE);
   return {
     professional: { ...row, createdAt: row.createdAt.toISOString() },
     invitation: invitation && { ...invitation, sentAt: invitation.sentAt.toISOString(), expiresAt: invitation.expiresAt.toISOString() },
-    dossiers: dossiers.map(({ total: _total, ...d }) => ({ ...d, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() })),
-    dossierPage: { page: dossierPageNumber, pageCount: Math.max(1, Math.ceil(dossierTotal / DOSSIER_PAGE_SIZE)) },
+    dossiers: dossiers.map((d) => ({ ...d, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() })),
+    dossierPage: { page: dossierPageNumber, pageCount: dossierPageCount },
   };
 }
 
