@@ -123,6 +123,15 @@ export const PASSWORD_MIN_SCORE = 3;
 export const ADMIN_PAGE_SIZE = 20;
 export const CSV_IMPORT_MAX_ROWS = 500;
 
+/**
+ * Rows per page of every dossier list (my dossiers, a patient's history, the supervisor's queue, unfinished
+ * dossiers): pages stay the same size however many dossiers exist (issue 13), and each list's query has an index
+ * for its filter and order (drizzle/0002_list_indexes.sql).
+ */
+export const DOSSIER_PAGE_SIZE = 25;
+/** Dossiers on the professional's home: those returned to them (at most a page), then this many recent ones. */
+export const HOME_RECENT_LIMIT = 10;
+
 /** Events per page of a dossier's event log on the admin dossier page. */
 export const ADMIN_DOSSIER_LOG_PAGE_SIZE = 50;
 

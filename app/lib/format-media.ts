@@ -1,4 +1,5 @@
 /** Sizes, speeds and durations for people, in the page's language. */
+import { numberFormatter } from "./formatters";
 
 const UNITS = ["B", "kB", "MB", "GB", "TB"];
 
@@ -13,7 +14,7 @@ export function formatBytes(bytes: number, locale: string): string {
     value /= 1024;
     unit++;
   }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value)} ${UNITS[unit]}`;
+  return `${numberFormatter(locale, { maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value)} ${UNITS[unit]}`;
 }
 
 /** 75 → "1:15", 3725 → "1:02:05". */

@@ -39,6 +39,7 @@ describe("loadConfig defaults", () => {
       authSecret: SECRET,
       demo: false,
       testPages: true,
+      benchStats: false,
       mfaRequiredRoles: ["admin", "supervisor"],
       trustedOrigins: [],
       trustProxy: "loopback",

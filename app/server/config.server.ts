@@ -33,6 +33,7 @@ const schema = z
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     DEMO: onOff.default("off"),
     TEST_PAGES: onOff.optional(),
+    BENCH_STATS: onOff.default("off"),
     MFA_REQUIRED_ROLES: z.string().optional(),
     TRUSTED_ORIGINS: z.string().default(""),
     TRUST_PROXY: z.string().min(1).default("loopback"),
@@ -113,6 +114,8 @@ export interface Config {
   authSecret: string;
   demo: boolean;
   testPages: boolean;
+  /** GET /__bench/stats (CPU time, memory, database statements of this process) for the benchmark suite in bench/. */
+  benchStats: boolean;
   mfaRequiredRoles: Role[];
   trustedOrigins: string[];
   /** Express's "trust proxy": false, a hop count, or addresses/subnets ("loopback", "10.0.0.0/8", …). */
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET ?? localSecret(dataDir),
     demo,
     testPages: e.TEST_PAGES ? e.TEST_PAGES === "on" : demo || e.NODE_ENV !== "production",
+    benchStats: e.BENCH_STATS === "on",
     mfaRequiredRoles,
     trustedOrigins,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

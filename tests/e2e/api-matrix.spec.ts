@@ -90,6 +90,8 @@ function cases(f: MatrixFixtures, facts: Facts): Case[] {
     { endpoint: "dossierMedia", path: `/api/dossiers/${f.dossiers.draft}/media`, expected: PRO_DRAFT },
     { endpoint: "dossierMedia", path: `/api/dossiers/${f.dossiers.third}/media`, expected: { anon: 401, admin: 200, supervisor: 404, pro: 404, pro2: 404, colleague: 404 } },
     { endpoint: "dossierMedia", path: `/api/dossiers/${missing}/media`, expected: NOBODY_SIGNED_IN },
+    // Off unless the operator runs the benchmark (BENCH_STATS=on): then as unknown as any other address.
+    { endpoint: "benchStats", path: "/__bench/stats", expected: { anon: 404, admin: 404, supervisor: 404, pro: 404, pro2: 404, colleague: 404 } },
   ];
 }
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 
 const TONE = {
   ok: "bg-emerald-100 text-emerald-900",
@@ -11,9 +11,8 @@ export function Badge({ tone, children }: { tone: keyof typeof TONE; children: s
   return <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${TONE[tone]}`}>{children}</span>;
 }
 
-/** A person's state: disabled wins over the invitation state. */
-export function PersonState({ banned, invitation }: { banned: boolean; invitation: string }) {
-  const { t } = useTranslation("people");
+/** A person's state: disabled wins over the invitation state. Lists pass their own `t` (no translation hook per row). */
+export function PersonState({ banned, invitation, t }: { banned: boolean; invitation: string; t: TFunction<"people"> }) {
   if (invitation === "revoked") return <Badge tone="bad">{t("people:invitation.revoked")}</Badge>;
   if (banned) return <Badge tone="bad">{t("people:state.disabled")}</Badge>;
   if (invitation === "pending") return <Badge tone="warn">{t("people:invitation.pending")}</Badge>;

@@ -55,7 +55,7 @@ export function PeopleTable<P extends Person>({
               {columns.map((c) => (
                 <td key={c.header} className="py-2 pr-3">{c.cell(p)}</td>
               ))}
-              <td className="py-2 pr-3"><PersonState banned={p.banned} invitation={p.invitation} /></td>
+              <td className="py-2 pr-3"><PersonState banned={p.banned} invitation={p.invitation} t={t} /></td>
             </tr>
           ))}
         </tbody>

@@ -1,9 +1,12 @@
-/** A table of dossier summaries (status, patient phone, ear side, dates), each row linking to the dossier. */
+/**
+ * A table of dossier summaries (status, patient phone, ear side, dates), each row linking to the dossier. Rows are
+ * plain markup translated with the table's one `t` and its one shared date formatter: no hook per row.
+ */
 import { useTranslation } from "react-i18next";
 import { dateTimeFormat } from "~/lib/format-date";
 import { Link } from "react-router";
 import { displayPhone } from "~/domain/dossier/phone";
-import { StatusBadge } from "./status-badge";
+import { StatusBadgeLabel } from "./status-badge";
 
 export interface DossierSummary {
   id: string;
@@ -39,7 +42,7 @@ export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: 
           {rows.map((row) => (
             <tr key={row.id} className="border-t border-slate-100" data-testid="dossier-row" data-dossier={row.id}>
               <td className="px-3 py-2">
-                <StatusBadge status={row.status} />
+                <StatusBadgeLabel status={row.status} label={t(`status.${row.status}`)} />
               </td>
               <td className="px-3 py-2 whitespace-nowrap">{row.phone ? displayPhone(row.phone) : "—"}</td>
               <td className="px-3 py-2">{t(`choices.earSide.${row.earSide}`)}</td>

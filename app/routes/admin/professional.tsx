@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { dateTimeFormatter } from "~/lib/formatters";
 import { Form, Link } from "react-router";
 import { AuditList } from "~/components/admin/audit-list";
 import { PersonState } from "~/components/admin/badges";
@@ -7,6 +8,7 @@ import { PageNotices } from "~/components/admin/page-notices";
 import { PersonActions } from "~/components/admin/person-actions";
 import { SelectField } from "~/components/admin/select-field";
 import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
 import { AppError, type ErrorCode } from "~/domain/errors";
 import { intent, intents } from "~/domain/forms/fields";
@@ -39,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { orgId, proId } = args.params;
   let detail;
   try {
-    detail = await professionalDetail(actor, orgId, proId);
+    detail = await professionalDetail(actor, orgId, proId, Number(new URL(args.request.url).searchParams.get("page")) || 1);
   } catch (error) {
     if (error instanceof AppError && error.code === "not-found") throw notFound();
     throw error;
@@ -80,7 +82,7 @@ export default function Professional({ loaderData, actionData }: Route.Component
   const locale = useLocale();
   const { professional: pro, invitation, dossiers, organisations, audit, confirm, move, done } = loaderData;
   const here = lp(routePath("admin-professional", { orgId: pro.organisationId, proId: pro.id }));
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const format = dateTimeFormatter(locale, { dateStyle: "medium", timeStyle: "short" });
   return (
     <>
       <PageHeader routeKey="admin-professional" title={pro.name} />
@@ -103,7 +105,7 @@ export default function Professional({ loaderData, actionData }: Route.Component
         <dt className="font-medium">{t("people:invite.locale")}</dt>
         <dd>{t(`common:language.names.${pro.locale}`, { defaultValue: pro.locale })}</dd>
         <dt className="font-medium">{t("people:organisations.status")}</dt>
-        <dd><PersonState banned={pro.banned} invitation={invitation?.state ?? "none"} /></dd>
+        <dd><PersonState banned={pro.banned} invitation={invitation?.state ?? "none"} t={t} /></dd>
         <dt className="font-medium">{t("people:invitation.title")}</dt>
         <dd>
           {invitation
@@ -156,6 +158,7 @@ export default function Professional({ loaderData, actionData }: Route.Component
             </tbody>
           </table>
         )}
+        <Pager page={loaderData.dossierPage.page} pageCount={loaderData.dossierPage.pageCount} t={t} labels="people" />
       </section>
 
       <AuditList items={audit} />

@@ -5,8 +5,9 @@
 import { useTranslation } from "react-i18next";
 import { dateTimeFormat } from "~/lib/format-date";
 import { Form, Link } from "react-router";
-import { StatusBadge } from "~/components/dossier/status-badge";
+import { StatusBadgeLabel } from "~/components/dossier/status-badge";
 import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { errorMessageKey } from "~/domain/errors";
@@ -27,7 +28,8 @@ const reminderForm = z.object({ dossierId: recordId });
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "admin-unfinished-dossiers");
-  return listUnfinished(user);
+  const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
+  return listUnfinished(user, new Date(), page);
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -70,7 +72,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               {loaderData.rows.map((row) => (
                 <tr key={row.id} className="border-t border-slate-100" data-testid="unfinished-row">
                   <td className="px-3 py-2">
-                    <StatusBadge status={row.status} />
+                    <StatusBadgeLabel status={row.status} label={t(`dossier:status.${row.status}`)} />
                   </td>
                   <td className="px-3 py-2">
                     {row.status === "submitted" ? t("dossier:unfinished.workingDays", { count: row.age }) : t("dossier:unfinished.days", { count: row.age })}
@@ -97,6 +99,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </table>
         </div>
       )}
+      <Pager page={loaderData.page} pageCount={loaderData.pageCount} t={t} />
     </>
   );
 }

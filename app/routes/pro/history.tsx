@@ -1,5 +1,5 @@
 /**
- * `/pro/{proId}/{phone}/history`: one patient's dossiers in the professional's organisation, newest first. Any typed
+ * `/pro/{proId}/{phone}/history`: one patient's dossiers in the professional's organisation, newest first, a page at a time. Any typed
  * form of the number redirects (301) to the canonical E.164 path; a number that is not a phone number is 404.
  */
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { redirect } from "react-router";
 import { DossierTable } from "~/components/dossier/dossier-table";
 import { proDossierPath } from "~/domain/dossier/pro-links";
 import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
 import { displayPhone } from "~/domain/dossier/phone";
 import { toE164 } from "~/domain/phone";
 import { localizePath } from "~/domain/locales";
@@ -28,8 +29,15 @@ export async function loader(args: Route.LoaderArgs) {
     const search = new URL(args.request.url).search;
     throw redirect(localizePath(routePath("pro-history", { proId: user.id, phone: canonical }), locale) + search, 301);
   }
-  const history = await patientHistory(user, canonical, auditOrigin(args.request, args.context));
-  return { phone: canonical, patient: history.patient ? { initials: history.patient.initials, birthYear: history.patient.birthYear } : null, rows: history.rows };
+  const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
+  const history = await patientHistory(user, canonical, auditOrigin(args.request, args.context), page);
+  return {
+    phone: canonical,
+    patient: history.patient ? { initials: history.patient.initials, birthYear: history.patient.birthYear } : null,
+    rows: history.rows,
+    page: history.page,
+    pageCount: history.pageCount,
+  };
 }
 
 export default function Page({ loaderData, params }: Route.ComponentProps) {
@@ -41,6 +49,7 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
       <PageHeader routeKey="pro-history" title={t("history.title", { phone: displayPhone(loaderData.phone) })} />
       {p ? <p className="mb-3 text-sm text-slate-700">{[p.initials, p.birthYear].filter(Boolean).join(" · ")}</p> : null}
       <DossierTable rows={loaderData.rows} hrefOf={(row) => (row.professionalId === params.proId ? localize(proDossierPath(params.proId, row)) : null)} empty={t("history.none")} showProfessional />
+      <Pager page={loaderData.page} pageCount={loaderData.pageCount} t={t} />
     </>
   );
 }

@@ -2,11 +2,13 @@
  * `/supervisor`: dossiers waiting for review (oldest first, age against the review target), the supervisor's own
  * reviews in progress, and recently completed ones. Claiming is atomic on the server; the list updates live.
  */
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { dateTimeFormat } from "~/lib/format-date";
 import { Form, Link } from "react-router";
-import { StatusBadge } from "~/components/dossier/status-badge";
+import { StatusBadgeLabel } from "~/components/dossier/status-badge";
 import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { workingDaysSince } from "~/domain/dossier/age";
@@ -32,12 +34,16 @@ const claimForm = z.object({ intent: intent("claim"), dossierId: recordId });
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "supervisor");
-  const queue = await supervisorQueue(user, { origin: auditOrigin(args.request, args.context) });
+  const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
+  const queue = await supervisorQueue(user, { origin: auditOrigin(args.request, args.context), page });
   const now = new Date();
   const target = config().reviewTargetWorkingDays;
   return {
     target,
     waiting: queue.waiting.map((r) => ({ ...r, age: r.submittedAt ? workingDaysSince(r.submittedAt, now) : 0 })),
+    waitingTotal: queue.waitingTotal,
+    page: queue.page,
+    pageCount: queue.pageCount,
     mine: queue.mine,
     recent: queue.recent,
   };
@@ -54,27 +60,31 @@ export async function action(args: Route.ActionArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["mine"][number];
 
-function Item({ row, children }: { row: Row; children?: React.ReactNode }) {
-  const { t, i18n } = useTranslation("dossier");
-  const localize = useLocalizedPath();
-  const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+/**
+ * One queue entry. Plain markup given the page's `t`, formatter and localizer: a translation hook and a new
+ * Intl.DateTimeFormat per row dominated the CPU profile of a long queue (issue 13).
+ */
+function Item({ row, t, format, localize, children }: { row: Row; t: TFunction; format: Intl.DateTimeFormat; localize: (path: string) => string; children?: React.ReactNode }) {
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-white p-3" data-testid="queue-item" data-dossier={row.id}>
-      <StatusBadge status={row.status} />
+      <StatusBadgeLabel status={row.status} label={t(`dossier:status.${row.status}`)} />
       <span className="font-medium">{row.professionalName}</span>
       <span className="text-sm text-slate-600">{row.phone ? displayPhone(row.phone) : "—"}</span>
-      <span className="text-sm text-slate-600">{t(`choices.earSide.${row.earSide}`)}</span>
+      <span className="text-sm text-slate-600">{t(`dossier:choices.earSide.${row.earSide}`)}</span>
       {row.submittedAt ? <span className="text-sm text-slate-600">{format.format(new Date(row.submittedAt))}</span> : null}
       {children}
       <Link className="ml-auto text-sky-800 underline" to={localize(routePath("supervisor-case", { caseId: row.id }))}>
-        {t("table.open")}
+        {t("dossier:table.open")}
       </Link>
     </li>
   );
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation(["dossier", "errors"]);
+  const { t, i18n } = useTranslation(["dossier", "errors"]);
+  const localize = useLocalizedPath();
+  const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const item = { t, format, localize };
   const live = useLiveDossiers();
   return (
     <div data-live={live}>
@@ -82,12 +92,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       {actionData && "error" in actionData && actionData.error ? <Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert> : null}
       <section aria-labelledby="waiting" className="mt-4">
         <h2 id="waiting" className="mb-2 text-lg font-semibold">
-          {t("dossier:queue.waiting", { count: loaderData.waiting.length })}
+          {t("dossier:queue.waiting", { count: loaderData.waitingTotal })}
         </h2>
         {loaderData.waiting.length === 0 ? <p className="text-slate-600">{t("dossier:queue.noneWaiting")}</p> : null}
         <ul className="flex flex-col gap-2" data-testid="waiting">
           {loaderData.waiting.map((row) => (
-            <Item key={row.id} row={row}>
+            <Item key={row.id} row={row} {...item}>
               <span className={`text-sm ${row.age >= loaderData.target ? "font-semibold text-red-800" : "text-slate-700"}`} data-testid="age">
                 {t("dossier:queue.age", { days: row.age, target: loaderData.target })}
               </span>
@@ -100,6 +110,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             </Item>
           ))}
         </ul>
+        <Pager page={loaderData.page} pageCount={loaderData.pageCount} t={t} />
       </section>
       <section aria-labelledby="mine" className="mt-6">
         <h2 id="mine" className="mb-2 text-lg font-semibold">
@@ -108,7 +119,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         {loaderData.mine.length === 0 ? <p className="text-slate-600">{t("dossier:queue.noneMine")}</p> : null}
         <ul className="flex flex-col gap-2" data-testid="mine">
           {loaderData.mine.map((row) => (
-            <Item key={row.id} row={row} />
+            <Item key={row.id} row={row} {...item} />
           ))}
         </ul>
       </section>
@@ -119,7 +130,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         {loaderData.recent.length === 0 ? <p className="text-slate-600">{t("dossier:queue.noneRecent")}</p> : null}
         <ul className="flex flex-col gap-2">
           {loaderData.recent.map((row) => (
-            <Item key={row.id} row={row} />
+            <Item key={row.id} row={row} {...item} />
           ))}
         </ul>
       </section>

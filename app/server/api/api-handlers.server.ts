@@ -5,6 +5,7 @@
  */
 import type { ApiEndpointName } from "~/domain/api-table";
 import { dossierMediaEndpoint } from "../dossiers/media-api.server";
+import { benchStatsEndpoint } from "../http/bench-stats.server";
 import { healthEndpoint, translationsEndpoint, versionEndpoint } from "../http/endpoints.server";
 import { liveEndpoint } from "../live/sse.server";
 import { appCheckEndpoint } from "../media/app-check.server";
@@ -56,5 +57,6 @@ export function apiHandlers({ buildId, uploads }: ApiDependencies): Record<ApiEn
     saveLabelledImage: saveLabelledImageEndpoint,
     testVideo: testVideoEndpoint,
     datasetZip: datasetZipEndpoint,
+    benchStats: benchStatsEndpoint,
   };
 }

@@ -69,7 +69,7 @@ describe("the API router", () => {
   });
 
   it("declares every endpoint with methods and paths, and routes each one to its own handler rather than the 404", async () => {
-    expect(API_ENDPOINT_NAMES.length).toBe(20);
+    expect(API_ENDPOINT_NAMES.length).toBe(21);
     for (const name of API_ENDPOINT_NAMES) {
       const declaration = API_TABLE[name];
       expect(declaration.methods.length, name).toBeGreaterThan(0);
@@ -82,6 +82,8 @@ describe("the API router", () => {
     expect(translations.status).toBe(200);
     expect(translations.cacheControl).toMatch(/^public, max-age=\d+$/);
     expect(await call("/locales/xx/common.json")).toMatchObject({ status: 404, body: { code: "not-found" }, cacheControl: "no-store" });
+    // The benchmark's statistics exist only when the operator switched them on (not in tests).
+    expect(await call("/__bench/stats")).toMatchObject({ status: 404, body: { code: "not-found" } });
   });
 
   it("checks who is asking before reading a byte of the body: signed out 401, not an administrator 404", async () => {

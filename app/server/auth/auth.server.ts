@@ -97,7 +97,9 @@ export function createAuth(db: Database, config: Config) {
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },
       // Ids are made here, not by the database, so every back end produces the same UUID shape.
-      database: { generateId: () => crypto.randomUUID() },
+      // joins: the session and its user in one statement (Drizzle relations in db/schema/auth.ts), not two, on every
+      // signed-in request (issue 13).
+      database: { generateId: () => crypto.randomUUID(), joins: true },
       // The client address as Express determined it under TRUST_PROXY (set by server/app.ts and by form actions);
       // a client cannot choose it, unlike a raw X-Forwarded-For.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -35,14 +35,28 @@ export interface DatabaseOptions {
   url?: string | null;
   /** PGlite data directory, or "memory" for an in-memory database (tests). */
   dataDir?: string;
+  /** Count every statement sent through Drizzle (Better Auth's too) for the benchmark's statements per request. */
+  countStatements?: boolean;
 }
 
-export async function openDatabase({ url, dataDir = "memory" }: DatabaseOptions): Promise<DatabaseHandle> {
+/** Statements sent since start-up and the last few (for "which statements does this page send?"); only with `countStatements` (BENCH_STATS=on). */
+export const statementStats = { count: 0, recent: [] as string[] };
+const RECENT_STATEMENTS = 30;
+const countingLogger = {
+  logQuery(query: string) {
+    statementStats.count++;
+    statementStats.recent.push(query.slice(0, 300));
+    if (statementStats.recent.length > RECENT_STATEMENTS) statementStats.recent.shift();
+  },
+};
+
+export async function openDatabase({ url, dataDir = "memory", countStatements = false }: DatabaseOptions): Promise<DatabaseHandle> {
+  const logger = countStatements ? countingLogger : false;
   if (url) {
     const pool = new pg.Pool({ connectionString: url, statement_timeout: REQUEST_TIMEOUT_MS, max: 10 });
     // A dropped connection must not crash the process; the next query gets a fresh one.
     pool.on("error", () => {});
-    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    const db = drizzlePostgres(pool, { schema, logger }) as unknown as Database;
     return { db, kind: "postgres", pool, pglite: null, close: () => pool.end() };
   }
   let pglite: PGlite;
@@ -54,7 +68,7 @@ export async function openDatabase({ url, dataDir = "memory" }: DatabaseOptions)
     pglite = await PGlite.create(dir);
   }
   await pglite.exec(`SET statement_timeout = ${REQUEST_TIMEOUT_MS}`);
-  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  const db = drizzlePglite(pglite, { schema, logger }) as unknown as Database;
   return { db, kind: "pglite", pool: null, pglite, close: () => pglite.close() };
 }
 

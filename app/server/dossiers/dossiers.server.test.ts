@@ -298,8 +298,11 @@ describe("lists", () => {
     expect([period.total, period.rows.map((r) => r.id)]).toEqual([3, [ids[19], ids[20], ids[21]]]);
     expect((await listOwnDossiers(pro3, { from: "not a date" })).total).toBe(PAGE_SIZE + 2);
 
+    // A patient's history is paged too: newest first, a page at a time.
     const history = await patientHistory(pro3, "0623456789");
-    expect(history.rows.map((r) => r.id)).toEqual([...ids].reverse());
+    expect([history.total, history.page, history.pageCount]).toEqual([PAGE_SIZE + 2, 1, 2]);
+    expect(history.rows.map((r) => r.id)).toEqual([...ids].reverse().slice(0, PAGE_SIZE));
+    expect((await patientHistory(pro3, "0623456789", {}, 2)).rows.map((r) => r.id)).toEqual([...ids].reverse().slice(PAGE_SIZE));
   });
 
   it("gives a patient's history within the organisation only, under the canonical number", async () => {

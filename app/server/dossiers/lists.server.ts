@@ -1,8 +1,11 @@
 /**
  * Lists of dossiers, each scoped in its own query: a professional's own dossiers (filter, search by phone, sort,
- * paginate), one patient's history within the organisation, and the supervisor's queue.
+ * paginate), one patient's history within the organisation, and the supervisor's queue. Every list is paged or
+ * bounded (DOSSIER_PAGE_SIZE): a page costs the same with a hundred dossiers or a hundred thousand (issue 13).
+ * A page's total is counted in its own statement (see `paged`).
  */
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { DOSSIER_PAGE_SIZE } from "~/domain/constants";
 import { toE164 } from "~/domain/phone";
 import { type DossierStatus, isDossierStatus } from "~/domain/dossier/lifecycle";
 import type { OwnDossierSort } from "~/domain/dossier/list-sorts";
@@ -13,7 +16,27 @@ import { type AuditOrigin } from "../audit/audit.server";
 import { recordListRead } from "../audit/list-reads.server";
 import { type Actor, ownOrganisation } from "./actor.server";
 
-export const PAGE_SIZE = 25;
+export const PAGE_SIZE = DOSSIER_PAGE_SIZE;
+
+/** The page asked for, at least 1 (the upper bound is checked against the total afterwards). */
+function requestedPage(page: number | undefined): number {
+  return Number.isFinite(page) ? Math.max(1, Math.floor(page!)) : 1;
+}
+
+/**
+ * A paged list: counts the matching rows (the page shows "page X of Y"), clamps the page asked for (a stale link
+ * past the end shows the last page), then reads that page. Two statements rather than one with
+ * `count(*) over ()`: a window total makes the database read and sort every matching row for each page, which at
+ * 100,000 dossiers cost more than a hundred milliseconds, while the count reads an index and the page query stops
+ * after a page in index order.
+ */
+async function paged<Row>(page: number, pageOf: (page: number) => Promise<Row[]>, countAll: () => Promise<number>) {
+  const total = await countAll();
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const rows = total > 0 ? await pageOf(current) : [];
+  return { rows, total, page: current, pageCount };
+}
 
 export interface ProfessionalListQuery {
   status?: string | null;
@@ -45,7 +68,7 @@ function parseDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery = {}, origin: AuditOrigin = {}) {
+export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery = {}, origin: AuditOrigin = {}, options: { recordRead?: boolean } = {}) {
   ownOrganisation(actor);
   const conditions: SQL[] = [eq(dossier.professionalId, actor.id)];
   if (query.status && isDossierStatus(query.status)) conditions.push(eq(dossier.status, query.status));
@@ -67,23 +90,41 @@ export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery
   }[query.sort ?? "updated-desc"];
   const db = systemDb();
   const where = and(...conditions);
-  const [{ total }] = await db.select({ total: count() }).from(dossier).leftJoin(patient, eq(patient.id, dossier.patientId)).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pageCount);
-  const rows = await db
+  const select = (limit: number, offset: number) =>
+    db
+      .select(summary)
+      .from(dossier)
+      .leftJoin(patient, eq(patient.id, dossier.patientId))
+      .where(where)
+      .orderBy(order, desc(dossier.id))
+      .limit(limit)
+      .offset(offset);
+  const countAll = async () => (await db.select({ total: count() }).from(dossier).leftJoin(patient, eq(patient.id, dossier.patientId)).where(where))[0].total;
+  const result = await paged(requestedPage(query.page), (page) => select(PAGE_SIZE, (page - 1) * PAGE_SIZE), countAll);
+  if (options.recordRead !== false) await recordListRead(actor, "own-dossiers", result.rows.map((r) => r.id), origin);
+  return result;
+}
+
+/**
+ * The first rows of the professional's own dossiers without a total (the home page shows no count): `limit` rows
+ * in the order of `query`. The caller records the list read (the home page records both of its lists as one).
+ */
+export async function firstOwnDossiers(actor: Actor, query: { status?: DossierStatus; sort: "updated-asc" | "updated-desc"; excludeStatus?: DossierStatus }, limit: number) {
+  ownOrganisation(actor);
+  const conditions: SQL[] = [eq(dossier.professionalId, actor.id)];
+  if (query.status) conditions.push(eq(dossier.status, query.status));
+  if (query.excludeStatus) conditions.push(sql`${dossier.status} <> ${query.excludeStatus}`);
+  return systemDb()
     .select(summary)
     .from(dossier)
     .leftJoin(patient, eq(patient.id, dossier.patientId))
-    .where(where)
-    .orderBy(order, desc(dossier.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
-  await recordListRead(actor, "own-dossiers", rows.map((r) => r.id), origin);
-  return { rows, total, page, pageCount };
+    .where(and(...conditions))
+    .orderBy(query.sort === "updated-asc" ? asc(dossier.updatedAt) : desc(dossier.updatedAt), desc(dossier.id))
+    .limit(limit);
 }
 
-/** One patient's dossiers in the professional's organisation, newest first; `canonical` is the E.164 path form. */
-export async function patientHistory(actor: Actor, typedPhone: string, origin: AuditOrigin = {}) {
+/** One patient's dossiers in the professional's organisation, newest first, a page at a time; `canonical` is the E.164 path form. */
+export async function patientHistory(actor: Actor, typedPhone: string, origin: AuditOrigin = {}, page = 1) {
   const organisationId = ownOrganisation(actor);
   const canonical = toE164(typedPhone);
   if (!canonical) throw new AppError("phone-invalid");
@@ -92,43 +133,61 @@ export async function patientHistory(actor: Actor, typedPhone: string, origin: A
     .select()
     .from(patient)
     .where(and(eq(patient.organisationId, organisationId), eq(patient.phone, canonical)));
-  if (!found) return { canonical, patient: null, rows: [] };
-  const rows = await db
-    .select({ ...summary, professionalName: user.name })
-    .from(dossier)
-    .innerJoin(patient, eq(patient.id, dossier.patientId))
-    .innerJoin(user, eq(user.id, dossier.professionalId))
-    .where(and(eq(dossier.patientId, found.id), eq(dossier.organisationId, organisationId)))
-    .orderBy(desc(dossier.createdAt));
-  await recordListRead(actor, "patient-history", rows.map((r) => r.id), origin);
-  return { canonical, patient: found, rows };
+  if (!found) return { canonical, patient: null, rows: [], total: 0, page: 1, pageCount: 1 };
+  const where = and(eq(dossier.patientId, found.id), eq(dossier.organisationId, organisationId));
+  const result = await paged(
+    requestedPage(page),
+    (current) =>
+      db
+        .select({ ...summary, professionalName: user.name })
+        .from(dossier)
+        .innerJoin(patient, eq(patient.id, dossier.patientId))
+        .innerJoin(user, eq(user.id, dossier.professionalId))
+        .where(where)
+        .orderBy(desc(dossier.createdAt), desc(dossier.id))
+        .limit(PAGE_SIZE)
+        .offset((current - 1) * PAGE_SIZE),
+    async () => (await db.select({ total: count() }).from(dossier).where(where))[0].total,
+  );
+  await recordListRead(actor, "patient-history", result.rows.map((r) => r.id), origin);
+  return { canonical, patient: found, ...result };
 }
 
 /**
  * The supervisor's queue: submitted dossiers of their organisations (oldest first: the longest wait comes first),
- * their own in-review work, and recently completed reviews.
+ * a page at a time with the total waiting; their own in-review work and recently completed reviews, each bounded.
  */
-export async function supervisorQueue(actor: Actor, options: { recentLimit?: number; origin?: AuditOrigin } = {}) {
+export async function supervisorQueue(actor: Actor, options: { recentLimit?: number; origin?: AuditOrigin; page?: number } = {}) {
   if (actor.role !== "supervisor") throw new AppError("not-found");
   const orgs = [...actor.supervisedOrganisationIds];
-  if (orgs.length === 0) return { waiting: [], mine: [], recent: [] };
+  if (orgs.length === 0) return { waiting: [], waitingTotal: 0, page: 1, pageCount: 1, mine: [], recent: [] };
   const db = systemDb();
-  const joined = () =>
-    db
-      .select({ ...summary, reviewerId: dossier.reviewerId, professionalName: user.name })
-      .from(dossier)
-      .leftJoin(patient, eq(patient.id, dossier.patientId))
-      .innerJoin(user, eq(user.id, dossier.professionalId));
-  const waiting = await joined()
-    .where(and(inArray(dossier.organisationId, orgs), eq(dossier.status, "submitted" satisfies DossierStatus)))
-    .orderBy(asc(dossier.submittedAt));
+  const columns = { ...summary, reviewerId: dossier.reviewerId, professionalName: user.name };
+  const joined = () => db.select(columns).from(dossier).leftJoin(patient, eq(patient.id, dossier.patientId)).innerJoin(user, eq(user.id, dossier.professionalId));
+  const waitingWhere = and(inArray(dossier.organisationId, orgs), eq(dossier.status, "submitted" satisfies DossierStatus));
+  const waiting = await paged(
+    requestedPage(options.page),
+    (page) =>
+      db
+        .select(columns)
+        .from(dossier)
+        .leftJoin(patient, eq(patient.id, dossier.patientId))
+        .innerJoin(user, eq(user.id, dossier.professionalId))
+        .where(waitingWhere)
+        .orderBy(asc(dossier.submittedAt), asc(dossier.id))
+        .limit(PAGE_SIZE)
+        .offset((page - 1) * PAGE_SIZE),
+    async () => (await db.select({ total: count() }).from(dossier).where(waitingWhere))[0].total,
+  );
+  // A supervisor claims one dossier at a time, so a page of their own reviews is plenty; the bound is a guard.
   const mine = await joined()
     .where(and(inArray(dossier.organisationId, orgs), eq(dossier.status, "in_review"), eq(dossier.reviewerId, actor.id)))
-    .orderBy(asc(dossier.submittedAt));
+    .orderBy(asc(dossier.submittedAt), asc(dossier.id))
+    .limit(PAGE_SIZE);
   const recent = await joined()
     .where(and(inArray(dossier.organisationId, orgs), eq(dossier.status, "completed"), isNotNull(dossier.completedAt)))
     .orderBy(desc(dossier.completedAt))
     .limit(options.recentLimit ?? 10);
-  await recordListRead(actor, "supervisor-queue", [...waiting, ...mine, ...recent].map((r) => r.id), options.origin);
-  return { waiting, mine, recent };
+  await recordListRead(actor, "supervisor-queue", [...waiting.rows, ...mine, ...recent].map((r) => r.id), options.origin);
+  return { waiting: waiting.rows, waitingTotal: waiting.total, page: waiting.page, pageCount: waiting.pageCount, mine, recent };
 }

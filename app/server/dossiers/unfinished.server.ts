@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, inArray, lte, or } from "drizzle-orm";
 import { DAY_MS, daysSince, isPastReviewTarget, workingDaysSince } from "~/domain/dossier/age";
+import { DOSSIER_PAGE_SIZE } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
 import { proDossierPath } from "~/domain/dossier/pro-links";
@@ -33,7 +34,24 @@ export interface UnfinishedDossier {
   organisationName: string;
 }
 
-export async function listUnfinished(actor: Actor, now: Date = new Date()): Promise<{ rows: UnfinishedDossier[]; draftDays: number; reviewDays: number }> {
+/**
+ * A page of the unfinished dossiers (DOSSIER_PAGE_SIZE rows, oldest change first) with the total. The working-day
+ * rule runs in JavaScript after a calendar-day bound in SQL, so the candidates are read whole and the page is cut
+ * here: the page stays bounded, the query grows with the unfinished dossiers (which the reminders keep few).
+ */
+export async function listUnfinished(
+  actor: Actor,
+  now: Date = new Date(),
+  page = 1,
+): Promise<{ rows: UnfinishedDossier[]; total: number; page: number; pageCount: number; draftDays: number; reviewDays: number }> {
+  const all = await allUnfinished(actor, now);
+  const pageCount = Math.max(1, Math.ceil(all.rows.length / DOSSIER_PAGE_SIZE));
+  const current = Math.min(Math.max(1, Number.isFinite(page) ? Math.floor(page) : 1), pageCount);
+  const rows = all.rows.slice((current - 1) * DOSSIER_PAGE_SIZE, current * DOSSIER_PAGE_SIZE);
+  return { ...all, rows, total: all.rows.length, page: current, pageCount };
+}
+
+async function allUnfinished(actor: Actor, now: Date): Promise<{ rows: UnfinishedDossier[]; draftDays: number; reviewDays: number }> {
   adminOnly(actor);
   const { unfinishedDraftDays: draftDays, reviewTargetWorkingDays: reviewDays } = config();
   const staleBefore = new Date(now.getTime() - draftDays * DAY_MS);
@@ -73,7 +91,8 @@ export async function listUnfinished(actor: Actor, now: Date = new Date()): Prom
 /** E-mails the reminder; returns how many e-mails went out. */
 export async function sendReminder(actor: Actor, dossierId: string, origin: AuditOrigin = {}): Promise<{ sent: number }> {
   adminOnly(actor);
-  const { rows } = await listUnfinished(actor);
+  // Every unfinished dossier, not one page: a reminder from page 2 is as valid as one from page 1.
+  const { rows } = await allUnfinished(actor, new Date());
   const target = rows.find((r) => r.id === dossierId);
   // Only dossiers on the list get reminders: finished ones need none.
   if (!target) throw new AppError("dossier/wrong-status");

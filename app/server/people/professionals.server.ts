@@ -3,6 +3,7 @@
  * not in that orgId answers not-found, exactly like one that does not exist.
  */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { DOSSIER_PAGE_SIZE } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import { recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
@@ -14,7 +15,7 @@ import { inTransaction } from "../db/transaction.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
 import { latestInvitation } from "./invitations.server";
 
-export async function professionalDetail(actor: Actor, orgId: string, proId: string) {
+export async function professionalDetail(actor: Actor, orgId: string, proId: string, page = 1) {
   requireAdmin(actor);
   const db = systemDb();
   const [row] = await db
@@ -38,15 +39,23 @@ export async function professionalDetail(actor: Actor, orgId: string, proId: str
     .where(and(eq(professional.userId, proId), eq(professional.organisationId, orgId)));
   if (!row) throw new AppError("not-found");
   const invitation = await latestInvitation(db, proId);
+  // A page of the professional's dossiers, newest change first, with the total (issue 13: no unbounded list). A
+  // page past the end (a stale link) shows the last page.
+  const [{ n: dossierTotal }] = await db.select({ n: count() }).from(dossier).where(eq(dossier.professionalId, proId));
+  const dossierPageCount = Math.max(1, Math.ceil(dossierTotal / DOSSIER_PAGE_SIZE));
+  const dossierPageNumber = Math.min(Number.isFinite(page) ? Math.max(1, Math.floor(page)) : 1, dossierPageCount);
   const dossiers = await db
     .select({ id: dossier.id, status: dossier.status, createdAt: dossier.createdAt, updatedAt: dossier.updatedAt })
     .from(dossier)
     .where(eq(dossier.professionalId, proId))
-    .orderBy(desc(dossier.updatedAt));
+    .orderBy(desc(dossier.updatedAt), desc(dossier.id))
+    .limit(DOSSIER_PAGE_SIZE)
+    .offset((dossierPageNumber - 1) * DOSSIER_PAGE_SIZE);
   return {
     professional: { ...row, createdAt: row.createdAt.toISOString() },
     invitation: invitation && { ...invitation, sentAt: invitation.sentAt.toISOString(), expiresAt: invitation.expiresAt.toISOString() },
     dossiers: dossiers.map((d) => ({ ...d, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() })),
+    dossierPage: { page: dossierPageNumber, pageCount: dossierPageCount },
   };
 }
 

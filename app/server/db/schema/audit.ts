@@ -20,5 +20,12 @@ export const auditLog = pgTable(
     requestId: text("request_id"),
     ipAddress: text("ip_address"),
   },
-  (t) => [index("audit_subject_idx").on(t.subjectType, t.subjectId), index("audit_at_idx").on(t.at), index("audit_actor_idx").on(t.actorId)],
+  (t) => [
+    index("audit_subject_idx").on(t.subjectType, t.subjectId),
+    index("audit_at_idx").on(t.at),
+    index("audit_actor_idx").on(t.actorId),
+    // "Has this user logged this already?" (auditedSince: list reads and dossier views, on every list page load):
+    // the subject index alone would scan every user's reads of the same list.
+    index("audit_actor_action_subject_at_idx").on(t.actorId, t.action, t.subjectId, t.at),
+  ],
 );

@@ -63,6 +63,17 @@ export const dossier = pgTable(
     index("dossier_organisation_status_idx").on(t.organisationId, t.status),
     index("dossier_professional_idx").on(t.professionalId, t.updatedAt),
     index("dossier_patient_idx").on(t.patientId),
+    // One index per list's filter and order (issue 13), so a page reads its rows in order instead of sorting them
+    // all: my dossiers by creation, the home's returned dossiers, a patient's history, the supervisor's own reviews,
+    // and the queue's waiting and recently completed dossiers. The queue filters on several organisations
+    // (organisation_id = ANY), which one index range cannot return in order, so its indexes lead with the status
+    // and the organisations are a filter on an ordered scan that stops after a page.
+    index("dossier_professional_created_idx").on(t.professionalId, t.createdAt),
+    index("dossier_professional_status_updated_idx").on(t.professionalId, t.status, t.updatedAt),
+    index("dossier_patient_created_idx").on(t.patientId, t.createdAt),
+    index("dossier_reviewer_status_submitted_idx").on(t.reviewerId, t.status, t.submittedAt),
+    index("dossier_status_submitted_idx").on(t.status, t.submittedAt),
+    index("dossier_status_completed_idx").on(t.status, t.completedAt),
   ],
 );
 

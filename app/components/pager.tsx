@@ -1,0 +1,38 @@
+/**
+ * Previous/next links under a paged list (issue 13: every list is paged or bounded). Plain links with `?page=`,
+ * so paging works without JavaScript; the other query parameters of the page (filters, sort) are kept.
+ */
+import type { TFunction } from "i18next";
+import { Link, useLocation } from "react-router";
+
+/** The labels' keys: the dossier pages' ("dossier:list") or the admin pages' ("people:pagination"). */
+const LABELS = {
+  dossier: { nav: "dossier:list.pages", previous: "dossier:list.previous", next: "dossier:list.next", page: "dossier:list.page" },
+  people: { nav: "people:pagination.label", previous: "people:pagination.previous", next: "people:pagination.next", page: "people:pagination.page" },
+} as const;
+
+export function Pager({ page, pageCount, t, labels = "dossier" }: { page: number; pageCount: number; t: TFunction; labels?: keyof typeof LABELS }) {
+  const { search } = useLocation();
+  if (pageCount <= 1) return null;
+  const keys = LABELS[labels];
+  const hrefOf = (target: number) => {
+    const params = new URLSearchParams(search);
+    params.set("page", String(target));
+    return `?${params}`;
+  };
+  return (
+    <nav aria-label={t(keys.nav)} className="mt-3 flex items-center gap-3 text-sm" data-testid="pager">
+      {page > 1 ? (
+        <Link to={hrefOf(page - 1)} rel="prev" className="text-sky-800 underline">
+          {t(keys.previous)}
+        </Link>
+      ) : null}
+      <span>{t(keys.page, { page, pages: pageCount })}</span>
+      {page < pageCount ? (
+        <Link to={hrefOf(page + 1)} rel="next" className="text-sky-800 underline">
+          {t(keys.next)}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

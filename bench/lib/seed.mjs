@@ -1,0 +1,57 @@
+/**
+ * Bulk dossiers for the benchmark, written with plain SQL into the demo database while the server is stopped
+ * (one PGlite directory must never be open in two processes). Split between the two demo professionals; statuses
+ * cycle so that a tenth waits in the supervisor queue, a tenth is in the supervisor's review, and the rest spread
+ * over the other states. Four dossiers share one patient, so patient histories have several rows.
+ */
+import path from "node:path";
+
+const STATUS_BY_REMAINDER = ["completed", "completed", "completed", "submitted", "draft", "returned", "in_review", "cancelled", "completed", "completed"];
+
+function statements(count) {
+  const statusCase = `(ARRAY[${STATUS_BY_REMAINDER.map((s) => `'${s}'`).join(",")}])[(g % 10) + 1]`;
+  return [
+    `CREATE TEMP TABLE bench_pros AS
+       SELECT u.id AS uid, p.organisation_id AS org, (row_number() OVER (ORDER BY u.email)) - 1 AS k
+       FROM "user" u JOIN professional p ON p.user_id = u.id
+       WHERE u.email IN ('pro@casus.test', 'pro2@casus.test')`,
+    `INSERT INTO patient (id, organisation_id, phone, created_at)
+       SELECT md5('bench-patient-' || g)::uuid::text, p.org, '+3162' || lpad(g::text, 7, '0'), now() - make_interval(mins => g)
+       FROM generate_series(0, ${Math.ceil(count / 4)} - 1) g JOIN bench_pros p ON p.k = g % 2`,
+    `INSERT INTO dossier (id, organisation_id, professional_id, patient_id, status, ear_side, reviewer_id, submitted_at, completed_at, created_at, updated_at)
+       SELECT md5('bench-dossier-' || g)::uuid::text, p.org, p.uid, md5('bench-patient-' || (g / 4))::uuid::text, s.status, 'left',
+         CASE WHEN s.status IN ('in_review', 'completed', 'returned') THEN (SELECT id FROM "user" WHERE email = 'supervisor@casus.test') END,
+         CASE WHEN s.status <> 'draft' AND s.status <> 'cancelled' THEN now() - make_interval(mins => g) END,
+         CASE WHEN s.status = 'completed' THEN now() - make_interval(mins => g) + interval '1 minute' END,
+         now() - make_interval(mins => g + 10), now() - make_interval(mins => g)
+       FROM generate_series(0, ${count} - 1) g
+       JOIN bench_pros p ON p.k = (g / 4) % 2
+       CROSS JOIN LATERAL (SELECT ${statusCase} AS status) s`,
+    `DROP TABLE bench_pros`,
+    // As autovacuum leaves a table in steady state: statistics, and the visibility map that lets counts read the
+    // index alone instead of visiting every matching row.
+    `VACUUM ANALYZE`,
+  ];
+}
+
+export async function seedDossiers({ databaseUrl, dataDir, count }) {
+  if (!count) return;
+  if (databaseUrl) {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      for (const sql of statements(count)) await client.query(sql);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  try {
+    for (const sql of statements(count)) await db.exec(sql);
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,264 @@
+#!/usr/bin/env node
+/**
+ * The page benchmark (issue 13), not part of npm test:
+ *
+ *   npm run bench [-- --dossiers 10000] [--db pglite,postgres] [--duration 10] [--connections 20]
+ *                 [--pages sign-in,home,my-dossiers,queue,review] [--gzip both|on|off] [--no-build]
+ *                 [--profile DIR] [--statements] [--out FILE]
+ *
+ * Builds, then for each database (embedded PGlite, and a throw-away PostgreSQL started here) starts the production
+ * server (`node server.js`, demo data plus --dossiers bulk dossiers, BENCH_STATS=on) and loads each page with
+ * autocannon, with and without `Accept-Encoding: gzip`. A bare Node HTTP server is measured in the same run, and
+ * throughput and latency are reported as ratios to it, so figures from different machines and days compare.
+ * Per page and database: requests/s, p50/p99 latency, CPU-ms per request of the server process (from /proc),
+ * database statements per request (one request on a quiet server), HTML bytes, table rows and the JavaScript the
+ * page loads (gzip); per database: idle
+ * and peak RSS. Everything also goes to a JSON file (default bench/results/pages-<time>.json); --statements adds
+ * each page's SQL to it, --profile writes a CPU profile per server (read it with bench/lib/profile-summary.mjs).
+ * docs/performance.md says how to read it.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { startPostgres } from "./lib/postgres.mjs";
+import { cpuMs, memoryMiB, root, startBare, startCasus } from "./lib/process.mjs";
+import { seedDossiers } from "./lib/seed.mjs";
+
+const DEMO_PASSWORD = "casus-demo-2026";
+
+function parseArgs(argv) {
+  const options = {
+    dossiers: 100,
+    db: ["pglite", "postgres"],
+    duration: 10,
+    connections: 20,
+    pages: ["sign-in", "home", "my-dossiers", "queue", "review"],
+    build: true,
+    profile: null,
+    out: null,
+    gzip: [false, true],
+    showStatements: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => argv[++i];
+    if (arg === "--dossiers") options.dossiers = Number(value());
+    else if (arg === "--db") options.db = value().split(",");
+    else if (arg === "--duration") options.duration = Number(value());
+    else if (arg === "--connections") options.connections = Number(value());
+    else if (arg === "--pages") options.pages = value().split(",");
+    else if (arg === "--no-build") options.build = false;
+    else if (arg === "--statements") options.showStatements = true;
+    else if (arg === "--profile") options.profile = path.resolve(value());
+    else if (arg === "--out") options.out = path.resolve(value());
+    else if (arg === "--gzip") options.gzip = { on: [true], off: [false], both: [false, true] }[value()];
+    else throw new Error(`unknown option ${arg}`);
+  }
+  return options;
+}
+
+/** The pages, each with who looks at it and how to find its address on the demo data. */
+const PAGES = {
+  "sign-in": { as: null, path: () => "/en" },
+  home: { as: "pro", path: (c) => `/en/pro/${c.proId}` },
+  "my-dossiers": { as: "pro", path: (c) => `/en/pro/${c.proId}/mijn-dossiers` },
+  queue: { as: "supervisor", path: () => "/en/supervisor" },
+  review: { as: "supervisor", path: (c) => `/en/supervisor/case/${c.caseId}` },
+};
+
+async function signIn(url, email) {
+  const response = await fetch(`${url}/en?index`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+    body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
+    redirect: "manual",
+  });
+  if (response.status !== 302) throw new Error(`signing in as ${email} answered ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie, location: response.headers.get("location") ?? "" };
+}
+
+/** The last `n` items (none for n = 0, unlike slice(-0)). */
+function lastOf(items, n) {
+  return n > 0 ? items.slice(-n) : [];
+}
+
+async function stats(url) {
+  return (await fetch(`${url}/__bench/stats`)).json();
+}
+
+async function get(url, cookie) {
+  const response = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+  return html;
+}
+
+/** List rows in the HTML (table body rows and the queue's items): what "a bounded list" is checked by. */
+function tableRows(html) {
+  const tableBodyRows = (html.match(/<tr[\s>]/g) ?? []).length - (html.match(/<thead/g) ?? []).length;
+  return tableBodyRows + (html.match(/data-testid="queue-item"/g) ?? []).length;
+}
+
+/**
+ * The JavaScript a page makes the browser load before it is interactive: every /assets/*.js its HTML names (module
+ * preloads, the entry, the route manifest), raw and gzipped. Chunks imported later (on a click) are not counted.
+ */
+async function javascriptOf(baseUrl, html, cache) {
+  const files = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const file of files) {
+    if (!cache.has(file)) {
+      const body = Buffer.from(await (await fetch(`${baseUrl}${file}`)).arrayBuffer());
+      cache.set(file, { bytes: body.length, gzipBytes: zlib.gzipSync(body).length });
+    }
+    bytes += cache.get(file).bytes;
+    gzipBytes += cache.get(file).gzipBytes;
+  }
+  return { files: files.length, bytes, gzipBytes };
+}
+
+async function load(url, headers, options) {
+  // A generous timeout: a page that takes seconds (an unbounded list) should be measured, not dropped.
+  const result = await autocannon({ url, connections: options.connections, duration: options.duration, headers, timeout: 60 });
+  return {
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function measureBare(options) {
+  const bare = await startBare();
+  try {
+    await load(bare.url, {}, { ...options, duration: 1 });
+    const before = cpuMs(bare.pid);
+    const run = await load(bare.url, {}, options);
+    return { ...run, cpuMsPerRequest: (cpuMs(bare.pid) - before) / Math.max(1, run.requests) };
+  } finally {
+    await bare.stop();
+  }
+}
+
+async function benchDatabase(kind, options) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-bench-data-"));
+  const postgres = kind === "postgres" ? await startPostgres() : null;
+  const databaseUrl = postgres?.url ?? null;
+  let server = null;
+  try {
+    // First start: migrations and demo data; then the bulk dossiers with the server stopped; then the measured start.
+    server = await startCasus({ dataDir, databaseUrl });
+    await server.stop();
+    const seedStarted = performance.now();
+    await seedDossiers({ databaseUrl, dataDir, count: options.dossiers });
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    server = await startCasus({ dataDir, databaseUrl, cpuProfileDir: options.profile ? path.join(options.profile, kind) : null });
+    const pro = await signIn(server.url, "pro@casus.test");
+    const supervisor = await signIn(server.url, "supervisor@casus.test");
+    const proId = /\/pro\/([^/?]+)/.exec(pro.location)?.[1];
+    if (!proId) throw new Error(`the professional's sign-in went to ${pro.location}`);
+    const queueHtml = await get(`${server.url}/en/supervisor`, supervisor.cookie);
+    const caseId = /\/supervisor\/case\/([^/"?]+)/.exec(queueHtml)?.[1];
+    const context = { proId, caseId };
+    const cookies = { pro: pro.cookie, supervisor: supervisor.cookie };
+    await new Promise((r) => setTimeout(r, 2000));
+    const idle = memoryMiB(server.pid);
+    const pages = {};
+    const javascriptCache = new Map();
+    for (const name of options.pages) {
+      const page = PAGES[name];
+      if (name === "review" && !caseId) {
+        console.log(`  ${name}: no dossier in the supervisor's queue, skipped`);
+        continue;
+      }
+      const url = `${server.url}${page.path(context)}`;
+      const cookie = page.as ? cookies[page.as] : null;
+      await get(url, cookie);
+      const before = await stats(server.url);
+      const singleStarted = performance.now();
+      const html = await get(url, cookie);
+      const singleMs = performance.now() - singleStarted;
+      const after = await stats(server.url);
+      // The stats request itself sends no statement; the page request's statements are the difference.
+      const result = {
+        path: page.path(context).replace(proId, ":proId").replace(caseId ?? "\0", ":caseId"),
+        statements: after.statements - before.statements,
+        // One request on an otherwise idle server: its latency and CPU time, and the statements it sent.
+        singleMs,
+        singleCpuMs: (after.cpuMicros - before.cpuMicros) / 1000,
+        ...(options.showStatements ? { statementTexts: lastOf(after.recentStatements ?? [], after.statements - before.statements) } : {}),
+        htmlBytes: Buffer.byteLength(html),
+        gzipBytes: zlib.gzipSync(html).length,
+        rows: tableRows(html),
+        javascript: await javascriptOf(server.url, html, javascriptCache),
+      };
+      for (const gzip of options.gzip) {
+        const headers = { ...(cookie ? { cookie } : {}), ...(gzip ? { "accept-encoding": "gzip" } : {}) };
+        await load(url, headers, { ...options, duration: Math.min(2, options.duration) });
+        const cpuBefore = cpuMs(server.pid);
+        const run = await load(url, headers, options);
+        const cpu = (cpuMs(server.pid) - cpuBefore) / Math.max(1, run.requests);
+        result[gzip ? "gzip" : "plain"] = { ...run, cpuMsPerRequest: cpu };
+        console.log(
+          `  ${kind.padEnd(8)} ${name.padEnd(11)} ${gzip ? "gzip " : "plain"} ${run.rps.toFixed(1).padStart(7)} req/s  p50 ${String(run.p50).padStart(4)} ms  p99 ${String(run.p99).padStart(5)} ms  ${cpu.toFixed(2).padStart(6)} CPU-ms/req${run.non2xx || run.errors ? `  (${run.non2xx} non-2xx, ${run.errors} errors)` : ""}`,
+        );
+      }
+      pages[name] = result;
+    }
+    const peak = memoryMiB(server.pid).peak;
+    return { dossiers: options.dossiers, seedSeconds, idleRssMiB: idle.rss, peakRssMiB: peak, pages };
+  } finally {
+    await server?.stop();
+    await postgres?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function pct(value, base) {
+  return `${((100 * value) / base).toFixed(2)}%`;
+}
+
+function report(results) {
+  const lines = [];
+  const bare = results.bare;
+  lines.push(`bare Node: ${bare.rps.toFixed(0)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.cpuMsPerRequest.toFixed(3)} CPU-ms/req`);
+  for (const [kind, db] of Object.entries(results.databases)) {
+    lines.push("");
+    lines.push(`${kind} (${db.dossiers} bulk dossiers): idle RSS ${db.idleRssMiB.toFixed(0)} MiB, peak RSS ${db.peakRssMiB.toFixed(0)} MiB`);
+    lines.push("page         statements rows  html kB  js kB gz single ms | plain: % of bare  p50  p99  CPU-ms | gzip: % of bare  p50  p99  CPU-ms | gzip cost");
+    for (const [name, page] of Object.entries(db.pages)) {
+      const part = (run) => (run ? `${pct(run.rps, bare.rps).padStart(8)} ${String(run.p50).padStart(5)} ${String(run.p99).padStart(5)} ${run.cpuMsPerRequest.toFixed(1).padStart(6)}` : "        -     -     -      -");
+      const cost = page.plain && page.gzip ? `${(100 * (1 - page.gzip.rps / page.plain.rps)).toFixed(0)}%` : "-";
+      lines.push(`${name.padEnd(12)} ${String(page.statements).padStart(10)} ${String(page.rows).padStart(4)} ${(page.htmlBytes / 1024).toFixed(1).padStart(8)} ${(page.javascript ? (page.javascript.gzipBytes / 1024).toFixed(0) : "-").padStart(8)} ${page.singleMs.toFixed(0).padStart(9)} | ${part(page.plain)}        | ${part(page.gzip)}       | ${cost}`);
+    }
+  }
+  return lines.join("\n");
+}
+
+const options = parseArgs(process.argv.slice(2));
+if (options.build) {
+  console.log("Building (NODE_ENV=production react-router build)…");
+  const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const started = new Date();
+console.log(`${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; ${options.connections} connections, ${options.duration} s per run`);
+const results = { started: started.toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, options, bare: null, databases: {} };
+results.bare = await measureBare(options);
+console.log(`  bare Node ${results.bare.rps.toFixed(0)} req/s`);
+for (const kind of options.db) results.databases[kind] = await benchDatabase(kind, options);
+console.log(`\n${report(results)}`);
+const out = options.out ?? path.join(root, "bench", "results", `pages-${started.toISOString().replace(/[:.]/g, "-")}.json`);
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nResults: ${path.relative(process.cwd(), out)}`);
