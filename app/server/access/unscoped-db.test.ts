@@ -28,9 +28,7 @@ const ALLOWED_FOLDERS: Record<string, string> = {
  */
 const CHECKED_IN_CODE: Record<string, string> = {
   "app/server/dossiers/lists.server.ts": "the owner's own lists (professionalId = actor.id) and the supervisor queue by supervised organisations",
-  "app/server/dossiers/unfinished.server.ts": "admin-only page, after requireAdmin",
   "app/server/media/media.server.ts": "reads through visibleMedia(actor); uploads after mayUseOrganisation(actor)",
-  "app/server/people/professionals.server.ts": "after requireAdmin (can people.manage)",
 };
 
 function sourceFiles(dir: string): string[] {

@@ -12,17 +12,13 @@ import { localizePath } from "~/domain/locales";
 import { proDossierPath } from "~/domain/dossier/pro-links";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { config } from "../config.server";
-import { systemDb } from "../db/client.server";
+import { actingAs } from "../access/actor-db.server";
 import { dossier, organisation, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { delivery } from "../mail/delivery.server";
 import type { Actor } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
 import { caseLink, supervisorsOf, userById } from "../jobs/notify.server";
-
-function adminOnly(actor: Actor): void {
-  if (actor.role !== "admin") throw new AppError("not-found");
-}
 
 export interface UnfinishedDossier {
   id: string;
@@ -52,12 +48,13 @@ export async function listUnfinished(
 }
 
 async function allUnfinished(actor: Actor, now: Date): Promise<{ rows: UnfinishedDossier[]; draftDays: number; reviewDays: number }> {
-  adminOnly(actor);
+  // The unfinished-dossiers page is the administrator's (the permission table's people.manage).
+  const { db } = actingAs(actor, "people.manage");
   const { unfinishedDraftDays: draftDays, reviewTargetWorkingDays: reviewDays } = config();
   const staleBefore = new Date(now.getTime() - draftDays * DAY_MS);
   // Working days never exceed calendar days, so this bound only narrows the candidates; the exact rule runs below.
   const waitingBefore = new Date(now.getTime() - reviewDays * DAY_MS);
-  const rows = await systemDb()
+  const rows = await db
     .select({
       id: dossier.id,
       status: dossier.status,
@@ -90,13 +87,13 @@ async function allUnfinished(actor: Actor, now: Date): Promise<{ rows: Unfinishe
 
 /** E-mails the reminder; returns how many e-mails went out. */
 export async function sendReminder(actor: Actor, dossierId: string, origin: AuditOrigin = {}): Promise<{ sent: number }> {
-  adminOnly(actor);
+  const { db } = actingAs(actor, "people.manage");
   // Every unfinished dossier, not one page: a reminder from page 2 is as valid as one from page 1.
   const { rows } = await allUnfinished(actor, new Date());
   const target = rows.find((r) => r.id === dossierId);
   // Only dossiers on the list get reminders: finished ones need none.
   if (!target) throw new AppError("dossier/wrong-status");
-  const [row] = await systemDb()
+  const [row] = await db
     .select({ organisationId: dossier.organisationId, professionalId: dossier.professionalId, status: dossier.status })
     .from(dossier)
     .where(eq(dossier.id, dossierId));

@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { DOSSIER_PAGE_SIZE } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import { recordAudit } from "../audit/audit.server";
-import { systemDb } from "../db/client.server";
+import { actingAs } from "../access/actor-db.server";
 import { dossier, dossierMedium, media, organisation, patient, professional, session, user } from "../db/schema";
 import type { Transaction } from "../db/client.server";
 import { patientFor } from "../dossiers/create.server";
@@ -16,8 +16,7 @@ import { requireAdmin, type Actor, type Origin } from "./access.server";
 import { latestInvitation } from "./invitations.server";
 
 export async function professionalDetail(actor: Actor, orgId: string, proId: string, page = 1) {
-  requireAdmin(actor);
-  const db = systemDb();
+  const { db } = actingAs(actor, "people.manage");
   const [row] = await db
     .select({
       id: user.id,
@@ -61,8 +60,7 @@ export async function professionalDetail(actor: Actor, orgId: string, proId: str
 
 /** What a move takes along, for the confirmation. */
 export async function movePreview(actor: Actor, orgId: string, proId: string, targetOrganisationId: string) {
-  requireAdmin(actor);
-  const db = systemDb();
+  const { db } = actingAs(actor, "people.manage");
   const [pro] = await db.select({ name: user.name }).from(professional).innerJoin(user, eq(user.id, professional.userId)).where(and(eq(professional.userId, proId), eq(professional.organisationId, orgId)));
   const [from] = await db.select({ name: organisation.name }).from(organisation).where(eq(organisation.id, orgId));
   const [to] = await db.select({ name: organisation.name, active: organisation.active }).from(organisation).where(eq(organisation.id, targetOrganisationId));
