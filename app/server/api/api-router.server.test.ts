@@ -114,6 +114,10 @@ describe("the API router", () => {
     const model = (body: unknown) => call("/api/ml/models", { method: "POST", cookie: cookies.admin, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     expect(await model({ name: 5, modelJson: "{}", weights: "" })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
     expect(await model({ name: "x", modelJson: "not json", weights: "AAAA" })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    // Text as forms take it: no NUL or other control character anywhere in a JSON body, names within their length.
+    expect(await model({ name: "x\u0000", modelJson: "{}", weights: "AAAA" })).toMatchObject({ status: 422, body: { code: "text-control-character" } });
+    expect(await model({ name: "x", modelJson: "{}", weights: "AAAA", metrics: { note: "a\u0007b" } })).toMatchObject({ status: 422, body: { code: "text-control-character" } });
+    expect(await model({ name: "x".repeat(121), modelJson: "{}", weights: "AAAA" })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
   });
 
   it("refuses a state-changing request from another site, whoever asks", async () => {

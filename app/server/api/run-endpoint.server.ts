@@ -11,7 +11,8 @@ import type { z } from "zod";
 import { can } from "~/domain/access/permissions";
 import { UNSAFE_API_METHODS, type ApiCacheRule, type ApiDialect, type ApiEndpointDeclaration, type ApiMethod } from "~/domain/api-table";
 import { TRANSLATION_CACHE_MS } from "~/domain/constants";
-import { AppError, type ErrorCode } from "~/domain/errors";
+import { AppError, ERROR_CODES, type ErrorCode } from "~/domain/errors";
+import { TEXT_CONTROL_CHARACTER } from "~/domain/limits";
 import { StorageError } from "~/domain/storage-errors";
 import { requestActor } from "../access/request-actor.server";
 import { sendApiError } from "../http/api-error.server";
@@ -59,6 +60,24 @@ function firstField(error: z.ZodError): string | undefined {
   return path.length ? path.map(String).join(".") : undefined;
 }
 
+/** A schema's refusal: its own error code where the field block names one (text rules), else invalid-argument. */
+function schemaRefusal(error: z.ZodError): AppError {
+  const message = error.issues[0]?.message;
+  const code: ErrorCode = message && (ERROR_CODES as readonly string[]).includes(message) && message !== "field-invalid" && message !== "field-required" ? (message as ErrorCode) : "invalid-argument";
+  return new AppError(code, { field: firstField(error) });
+}
+
+/**
+ * Whether any string in a JSON body holds a control character (tab and line breaks excepted), as forms refuse:
+ * the database cannot store NUL at all, and no field of ours wants the others.
+ */
+function hasControlCharacter(value: unknown): boolean {
+  if (typeof value === "string") return TEXT_CONTROL_CHARACTER.test(value);
+  if (Array.isArray(value)) return value.some(hasControlCharacter);
+  if (value && typeof value === "object") return Object.entries(value).some(([key, item]) => TEXT_CONTROL_CHARACTER.test(key) || hasControlCharacter(item));
+  return false;
+}
+
 const compress = compression();
 
 export function runEndpoint(declaration: ApiEndpointDeclaration, spec: ApiEndpointSpec<unknown, unknown, never>, trustedOrigins: readonly string[]) {
@@ -98,8 +117,9 @@ export function runEndpoint(declaration: ApiEndpointDeclaration, spec: ApiEndpoi
             } catch {
               throw refusal(dialect, "malformed-body");
             }
+            if (hasControlCharacter(json)) throw new AppError("text-control-character");
             const parsed = spec.body.schema.safeParse(json);
-            if (!parsed.success) throw new AppError("invalid-argument", { field: firstField(parsed.error) });
+            if (!parsed.success) throw schemaRefusal(parsed.error);
             body = parsed.data;
           }
         } catch (error) {

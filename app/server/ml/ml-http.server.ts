@@ -20,6 +20,7 @@ import type { Response } from "express";
 import yazl from "yazl";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
+import { rawText, requiredText } from "~/domain/forms/fields";
 import { IMAGE_SOURCES } from "~/domain/image-sources";
 import { MODEL_FILES } from "~/ml/api-urls";
 import { withActor } from "../api/api-endpoint.server";
@@ -50,11 +51,11 @@ const labelledImageBody = z.object({
 });
 
 const modelVersionBody = z.object({
-  name: z.string().max(1_000),
+  name: requiredText(120),
   synthetic: z.boolean().optional(),
   metrics: z.record(z.string(), z.unknown()).optional(),
   datasetSize: z.number().finite().nonnegative().optional(),
-  modelJson: z.string(),
+  modelJson: rawText,
   weights: base64,
 });
 
