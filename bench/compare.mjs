@@ -31,7 +31,7 @@ for (const [kind, db] of Object.entries(after.databases)) {
     const a = was[variant];
     const b = page[variant];
     console.log(
-      `| ${name} | ${pair(share(a, before.bare), share(b, after.bare))} | ${pair(ms(a?.p50), ms(b?.p50))} | ${pair(ms(a?.p99), ms(b?.p99))} | ${pair(ms(a?.cpuMsPerRequest, 1), ms(b?.cpuMsPerRequest, 1))} | ${pair(was.statements, page.statements)} | ${pair(was.rows, page.rows)} | ${pair(ms(was.htmlBytes / 1024, 1), ms(page.htmlBytes / 1024, 1))} | ${pair(ms(was.singleMs), ms(page.singleMs))} |`,
+      `| ${name} | ${pair(share(a, old.bare ?? before.bare), share(b, db.bare ?? after.bare))} | ${pair(ms(a?.p50), ms(b?.p50))} | ${pair(ms(a?.p99), ms(b?.p99))} | ${pair(ms(a?.cpuMsPerRequest, 1), ms(b?.cpuMsPerRequest, 1))} | ${pair(was.statements, page.statements)} | ${pair(was.rows, page.rows)} | ${pair(ms(was.htmlBytes / 1024, 1), ms(page.htmlBytes / 1024, 1))} | ${pair(ms(was.singleMs), ms(page.singleMs))} |`,
     );
   }
 }

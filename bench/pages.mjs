@@ -8,8 +8,8 @@
  *
  * Builds, then for each database (embedded PGlite, and a throw-away PostgreSQL started here) starts the production
  * server (`node server.js`, demo data plus --dossiers bulk dossiers, BENCH_STATS=on) and loads each page with
- * autocannon, with and without `Accept-Encoding: gzip`. A bare Node HTTP server is measured in the same run, and
- * throughput and latency are reported as ratios to it, so figures from different machines and days compare.
+ * autocannon, with and without `Accept-Encoding: gzip`. A bare Node HTTP server is measured in the same run (before
+ * each database), and throughput is reported as a ratio to it, so figures from different machines and days compare.
  * Per page and database: requests/s, p50/p99 latency, CPU-ms per request of the server process (from /proc),
  * database statements per request (one request on a quiet server), HTML bytes, table rows and the JavaScript the
  * page loads (gzip); per database: idle
@@ -151,6 +151,10 @@ async function measureBare(options) {
 }
 
 async function benchDatabase(kind, options) {
+  // The yardstick again for each database: on a shared machine the load changes within a run, and a ratio is only
+  // as good as the bare figure measured closest to it.
+  const bare = await measureBare(options);
+  console.log(`  bare Node ${bare.rps.toFixed(0)} req/s (before ${kind})`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-bench-data-"));
   const postgres = kind === "postgres" ? await startPostgres() : null;
   const databaseUrl = postgres?.url ?? null;
@@ -216,7 +220,7 @@ async function benchDatabase(kind, options) {
       pages[name] = result;
     }
     const peak = memoryMiB(server.pid).peak;
-    return { dossiers: options.dossiers, seedSeconds, idleRssMiB: idle.rss, peakRssMiB: peak, pages };
+    return { dossiers: options.dossiers, seedSeconds, idleRssMiB: idle.rss, peakRssMiB: peak, bare, pages };
   } finally {
     await server?.stop();
     await postgres?.stop();
@@ -230,11 +234,11 @@ function pct(value, base) {
 
 function report(results) {
   const lines = [];
-  const bare = results.bare;
-  lines.push(`bare Node: ${bare.rps.toFixed(0)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.cpuMsPerRequest.toFixed(3)} CPU-ms/req`);
   for (const [kind, db] of Object.entries(results.databases)) {
+    const bare = db.bare ?? results.bare;
     lines.push("");
     lines.push(`${kind} (${db.dossiers} bulk dossiers): idle RSS ${db.idleRssMiB.toFixed(0)} MiB, peak RSS ${db.peakRssMiB.toFixed(0)} MiB`);
+    lines.push(`bare Node before it: ${bare.rps.toFixed(0)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.cpuMsPerRequest.toFixed(3)} CPU-ms/req`);
     lines.push("page         statements rows  html kB  js kB gz single ms | plain: % of bare  p50  p99  CPU-ms | gzip: % of bare  p50  p99  CPU-ms | gzip cost");
     for (const [name, page] of Object.entries(db.pages)) {
       const part = (run) => (run ? `${pct(run.rps, bare.rps).padStart(8)} ${String(run.p50).padStart(5)} ${String(run.p99).padStart(5)} ${run.cpuMsPerRequest.toFixed(1).padStart(6)}` : "        -     -     -      -");
@@ -253,9 +257,7 @@ if (options.build) {
 }
 const started = new Date();
 console.log(`${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}; ${options.connections} connections, ${options.duration} s per run`);
-const results = { started: started.toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, options, bare: null, databases: {} };
-results.bare = await measureBare(options);
-console.log(`  bare Node ${results.bare.rps.toFixed(0)} req/s`);
+const results = { started: started.toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverage: os.loadavg() }, options, databases: {} };
 for (const kind of options.db) results.databases[kind] = await benchDatabase(kind, options);
 console.log(`\n${report(results)}`);
 const out = options.out ?? path.join(root, "bench", "results", `pages-${started.toISOString().replace(/[:.]/g, "-")}.json`);
