@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import type { Actor } from "~/domain/access/actor";
@@ -46,7 +46,8 @@ describe("reads of lists with phone numbers are audited", () => {
     await recordListRead(actor, "supervisor-queue", ["d1", "d2", "d3"], { requestId: "q3" });
     await recordListRead(actor, "patient-history", ["d1"], { requestId: "q4" });
     await recordListRead(actor, "patient-history", [], { requestId: "q5" });
-    const rows = await systemDb().select().from(auditLog).where(and(eq(auditLog.action, LIST_READ_ACTION), eq(auditLog.actorId, "u9")));
+    // In the order written (the request ids count up); without an order the audit index decides it.
+    const rows = await systemDb().select().from(auditLog).where(and(eq(auditLog.action, LIST_READ_ACTION), eq(auditLog.actorId, "u9"))).orderBy(asc(auditLog.requestId));
     expect(rows.map((r) => [r.subjectId, r.after, r.requestId])).toEqual([
       ["supervisor-queue", { dossierIds: ["d1", "d2"] }, "q1"],
       ["supervisor-queue", { dossierIds: ["d1", "d2", "d3"] }, "q3"],
