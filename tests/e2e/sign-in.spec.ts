@@ -55,10 +55,12 @@ test("a signed-in user who opens the sign-in page goes home", async ({ page }) =
   await expect(page).toHaveURL("/en/supervisor");
 });
 
-test("pages of later work say honestly that they are not yet available", async ({ page }) => {
+test("pages of later work say honestly that they are not yet available, and are not offered in the menu", async ({ page }) => {
   await signIn(page, "admin@casus.test");
-  await page.getByRole("link", { name: "Casusbehandeling" }).click();
-  await expect(page).toHaveURL("/admin/data-insights/case-behandeling");
+  const menu = page.getByRole("navigation", { name: "Hoofdmenu" });
+  await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Casusbehandeling" })).toHaveCount(0);
+  await page.goto("/admin/data-insights/case-behandeling");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Casusbehandeling");
   await expect(page.getByRole("navigation", { name: "Kruimelpad" })).toContainText("Dashboard");
   await expect(page.getByTestId("not-yet-available")).toContainText("Deze pagina is nog niet beschikbaar.");
