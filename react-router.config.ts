@@ -4,8 +4,7 @@ export default {
   appDirectory: "app",
   buildDirectory: "build",
   ssr: true,
-  // The whole route manifest goes to the browser once (a cached asset, about 10 kB gzipped) instead of a partial
-  // manifest computed per page: computing it re-matched every prefix of the URL against all routes of all four
-  // locales on each request (decision 066, issue 13), and each link the browser discovered cost a /__manifest request.
-  routeDiscovery: { mode: "initial" },
+  // Route discovery stays lazy (the default). `routeDiscovery: { mode: "initial" }` saved the server the partial
+  // manifest per page, but made the camera recorder page measurably slower in the browser (its recording test ran
+  // 16 s → 37 s and overran its clip length); see docs/performance.md.
 } satisfies Config;
