@@ -174,6 +174,8 @@ test.describe("errors", () => {
   });
 
   test("a disabled user is signed out at once on every device and cannot sign in again (nl, en)", async ({ browser }) => {
+    // Three browser contexts and four sign-ins: more than the default 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     const devices = await Promise.all([browser.newContext(), browser.newContext()]);
     const pages = await Promise.all(devices.map((d) => d.newPage()));
     const home = url(`/pro/${await userId("pro@casus.test")}`);
