@@ -28,7 +28,7 @@ const dayParts = new Intl.DateTimeFormat("en-CA", {
   hourCycle: "h23",
 });
 
-interface LocalDay {
+export interface LocalDay {
   year: number;
   month: number;
   day: number;
@@ -52,7 +52,13 @@ function startOfLocalDay(d: LocalDay): number {
   return wall - offsetAt(guess);
 }
 
-function isoDay(d: LocalDay): string {
+/** The instant a local calendar day ("YYYY-MM-DD", the clinic's time zone) starts. */
+export function localDayStart(isoDate: string): Date {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return new Date(startOfLocalDay({ year, month, day }));
+}
+
+export function isoDay(d: LocalDay): string {
   return `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 }
 
