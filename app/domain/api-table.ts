@@ -74,6 +74,8 @@ export const API_TABLE = {
   saveLabelledImage: { methods: ["POST"], paths: ["/api/ml/images"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: true },
   testVideo: { methods: ["GET"], paths: ["/api/ml/videos/:id"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: false },
   datasetZip: { methods: ["GET"], paths: ["/api/ml/export.zip"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: false },
+  // One table of /reporting as CSV, with the page's filters in the query string (app/server/reporting/).
+  reportingCsv: { methods: ["GET"], paths: ["/api/reporting/csv/:table"], guard: { can: "reporting.read" }, dialect: "json", cache: "no-store", compress: true },
   // The benchmark suite's process statistics: 404 unless the operator set BENCH_STATS=on (docs/performance.md).
   benchStats: { methods: ["GET"], paths: ["/__bench/stats"], guard: "public", dialect: "json", cache: "no-store", compress: true },
 } as const satisfies Record<string, ApiEndpointDeclaration>;

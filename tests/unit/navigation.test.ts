@@ -17,8 +17,14 @@ describe("the navigation", () => {
     expect(offered.filter((key) => unbuilt(ROUTES[key].file))).toEqual([]);
   });
 
+  it("offers reporting to administrators and supervisors, not to professionals", () => {
+    const offers = (role: keyof typeof NAVIGATION) => NAVIGATION[role].some((g) => g.items.includes("reporting"));
+    expect([offers("admin"), offers("supervisor"), offers("professional")]).toEqual([true, true, false]);
+  });
+
   it("recognises an unbuilt page (the scan is real)", () => {
-    expect(unbuilt(ROUTES.reporting.file)).toBe(true);
+    expect(unbuilt(ROUTES["admin-case-handling"].file)).toBe(true);
+    expect(unbuilt(ROUTES.reporting.file)).toBe(false);
     expect(unbuilt(ROUTES.supervisor.file)).toBe(false);
   });
 });

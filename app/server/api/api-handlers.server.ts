@@ -21,6 +21,7 @@ import {
   saveModelEndpoint,
   testVideoEndpoint,
 } from "../ml/ml-http.server";
+import { reportingCsvEndpoint } from "../reporting/reporting-http.server";
 import { withActor, withoutActor, type ApiEndpointSpec } from "./api-endpoint.server";
 import { z } from "zod";
 
@@ -57,6 +58,7 @@ export function apiHandlers({ buildId, uploads }: ApiDependencies): Record<ApiEn
     saveLabelledImage: saveLabelledImageEndpoint,
     testVideo: testVideoEndpoint,
     datasetZip: datasetZipEndpoint,
+    reportingCsv: reportingCsvEndpoint,
     benchStats: benchStatsEndpoint,
   };
 }

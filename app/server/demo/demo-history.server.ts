@@ -21,7 +21,7 @@ import { inTransaction } from "../db/transaction.server";
 export const DEMO_HISTORY_SEED = 20_261_124;
 export const DEMO_HISTORY_WEEKS = 16;
 const DOSSIER_COUNT = 410;
-const RECENT_SHARE = 0.2;
+const RECENT_SHARE = 0.08;
 const HOUR_MS = 3_600_000;
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table. */
 const CHUNK = 400;
@@ -229,10 +229,10 @@ export function planDemoHistory(seed: number = DEMO_HISTORY_SEED, now: Date = ne
   for (let i = 0; i < DOSSIER_COUNT; i++) {
     // The practice grows: more dossiers in recent weeks (density rising to twice the start).
     // The practice grows: density 1 + x over x in [0, 1] (oldest to newest), drawn by inverting its distribution
-    // function; and a fifth of the dossiers is this week's work, still on its way through the statuses.
+    // function; and a few dossiers more of the last ten days, still on their way through the statuses.
     const x = Math.sqrt(1 + 3 * random()) - 1;
     const recent = random() < RECENT_SHARE;
-    const created = workingMoment(random, nowMs, recent ? between(random, 0.05, 7) : Math.max(0.05, periodDays * (1 - x)));
+    const created = workingMoment(random, nowMs, recent ? between(random, 0.05, 10) : Math.max(0.05, periodDays * (1 - x)));
     const progress = Math.min(1, Math.max(0, 1 - (nowMs - created) / (periodDays * DAY_MS)));
     const pro = pick(random, professionals);
     const orgSupervisors = supervisors.filter((s) => s.organisationIds.includes(pro.organisationId));
