@@ -101,3 +101,30 @@ describe("reporting figures", () => {
     expect(await codeOf(loadReport(null, filters("period=4w"), NOW))).toBe("not-found");
   });
 });
+
+describe("learning curves", () => {
+  it("give a professional's curve to themselves, their supervisors and admins, and nothing to another organisation's supervisor", async () => {
+    const { professionalCurve } = await import("./learning-curve.server");
+    const learner = history.professionals.find((p) => p.skill[1] - p.skill[0] >= 0.3)!;
+    const own: Actor = { id: learner.id, role: "professional", organisationId: learner.organisationId, supervisedOrganisationIds: [] };
+    const scores = history.dossiers
+      .filter((d) => d.professionalId === learner.id && d.status === "completed")
+      .sort((a, b) => a.completedAt!.getTime() - b.completedAt!.getTime() || (a.id! < b.id! ? -1 : 1))
+      .map((d) => d.reasoningScore!);
+    const curve = await professionalCurve(own, learner.id);
+    expect(curve.map((p) => p.score)).toEqual(scores);
+    // The SQL window's rolling mean is the mean of the last twenty.
+    const last = scores.slice(-20);
+    expect(curve.at(-1)!.rolling).toBe(Math.round((last.reduce((s, v) => s + v, 0) / last.length) * 10) / 10);
+    expect(curve.at(-1)!.rolling).toBeGreaterThan(curve[19].rolling);
+    expect(await professionalCurve(admin(), learner.id)).toHaveLength(scores.length);
+    const theirs = history.supervisors.find((s) => s.organisationIds.includes(learner.organisationId))!;
+    const other = history.supervisors.find((s) => !s.organisationIds.includes(learner.organisationId))!;
+    const asSupervisor = (s: typeof theirs): Actor => ({ id: s.id, role: "supervisor", organisationId: null, supervisedOrganisationIds: s.organisationIds });
+    expect(await professionalCurve(asSupervisor(theirs), learner.id)).toHaveLength(scores.length);
+    expect(await professionalCurve(asSupervisor(other), learner.id)).toEqual([]);
+    // A colleague in the same organisation sees none of it.
+    const colleague = history.professionals.find((p) => p.organisationId === learner.organisationId && p.id !== learner.id)!;
+    expect(await professionalCurve({ id: colleague.id, role: "professional", organisationId: colleague.organisationId, supervisedOrganisationIds: [] }, learner.id)).toEqual([]);
+  });
+});
