@@ -21,7 +21,7 @@ export type ApiMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "
 export type ApiGuard = "public" | "signed-in" | { can: ActorOnlyAction } | "signed-url";
 
 /** Permission-table actions decided by the actor alone (no record facts): the ones a guard can decide. */
-export type ActorOnlyAction = Extract<Action, "model.use" | "model-data.manage" | "people.manage" | "reporting.read" | "export.run">;
+export type ActorOnlyAction = Extract<Action, "model.use" | "model-data.manage" | "people.manage" | "reporting.read" | "insight.read" | "export.run">;
 
 /**
  * How refusals are worded: `json` is `{ code }` with the general codes; `storage` is the seed's storage codes
@@ -76,6 +76,8 @@ export const API_TABLE = {
   datasetZip: { methods: ["GET"], paths: ["/api/ml/export.zip"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: false },
   // One table of /reporting as CSV, with the page's filters in the query string (app/server/reporting/).
   reportingCsv: { methods: ["GET"], paths: ["/api/reporting/csv/:table"], guard: { can: "reporting.read" }, dialect: "json", cache: "no-store", compress: true },
+  // One table of the case-handling insight as CSV (administrators), filters as on the page.
+  caseHandlingCsv: { methods: ["GET"], paths: ["/api/case-handling/csv/:table"], guard: { can: "insight.read" }, dialect: "json", cache: "no-store", compress: true },
   // The benchmark suite's process statistics: 404 unless the operator set BENCH_STATS=on (docs/performance.md).
   benchStats: { methods: ["GET"], paths: ["/__bench/stats"], guard: "public", dialect: "json", cache: "no-store", compress: true },
 } as const satisfies Record<string, ApiEndpointDeclaration>;

@@ -99,6 +99,8 @@ function cases(f: MatrixFixtures, facts: Facts): Case[] {
     { endpoint: "reportingCsv", path: "/api/reporting/csv/summary?period=4w", expected: ADMIN_SUPERVISOR },
     { endpoint: "reportingCsv", path: "/api/reporting/csv/weekly?period=custom&from=2026-13-01&to=2026-01-01", expected: ADMIN_SUPERVISOR_BAD_REQUEST },
     { endpoint: "reportingCsv", path: "/api/reporting/csv/nothing", expected: NOBODY_SIGNED_IN },
+    { endpoint: "caseHandlingCsv", path: "/api/case-handling/csv/matrix?period=year&ear=left", expected: ADMIN },
+    { endpoint: "caseHandlingCsv", path: "/api/case-handling/csv/plans?ear=middle", expected: ADMIN_BAD_REQUEST },
     { endpoint: "benchStats", path: "/__bench/stats", expected: { anon: 404, admin: 404, supervisor: 404, pro: 404, pro2: 404, colleague: 404 } },
   ];
 }

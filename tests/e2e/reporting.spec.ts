@@ -64,3 +64,36 @@ test("on a phone-size screen the page fits and its charts and tables stay readab
   expect(overflow.main).toBeLessThanOrEqual(0);
   expect(overflow.sections).toBeLessThanOrEqual(390);
 });
+
+test("case handling in English: kappa with its interval, a matrix cell lists its dossiers, tables download as CSV", async ({ page }) => {
+  await signIn(page, "admin@casus.test", undefined, "/en");
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Case handling" }).click();
+  await expect(page).toHaveURL("/en/admin/data-insights/case-behandeling");
+  await page.getByLabel("This year").check();
+  await page.getByLabel("Left ear", { exact: true }).check();
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/period=year&ear=left$/);
+  await expect(page.getByTestId("kappa-value")).toContainText(/κ = 0\.\d\d 95% interval 0\.\d\d to 0\.\d\d, \d+ ear pairs/);
+  await expect(page.getByTestId("weakest")).toContainText("Weakest diagnosis");
+  await page.getByRole("link", { name: /ears: professional Wax impaction, supervisor Otitis externa; list them/ }).click();
+  await expect(page).toHaveURL(/cell=wax-impaction~otitis-externa/);
+  const listed = page.getByTestId("table-cell");
+  await expect(listed).toContainText("Left ear");
+  await expect(listed.getByRole("link", { name: "Open the dossier" }).first()).toHaveAttribute("href", /^\/en\/admin\/dossiers\/[0-9a-f-]{36}$/);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("csv-calibration").click()]);
+  expect(download.suggestedFilename()).toMatch(/^casus-case-handling-calibration-left-ears-\d{4}-01-01_\d{4}-\d\d-\d\d-all-organisations\.csv$/);
+});
+
+test("case handling on a phone in Dutch: the matrix scrolls within its box", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "admin@casus.test");
+  await page.goto("/admin/data-insights/case-behandeling?period=year");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Casusbehandeling");
+  await expect(page.getByTestId("kappa")).toContainText("Cohens kappa");
+  await expect(page.getByTestId("section-curves").locator(".recharts-wrapper")).toBeVisible();
+  const overflow = await page.evaluate(() => {
+    const main = document.querySelector("main")!;
+    return main.scrollWidth - main.clientWidth;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+});

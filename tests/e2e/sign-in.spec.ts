@@ -59,12 +59,12 @@ test("pages of later work say honestly that they are not yet available, and are 
   await signIn(page, "admin@casus.test");
   const menu = page.getByRole("navigation", { name: "Hoofdmenu" });
   await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();
-  await expect(menu.getByRole("link", { name: "Casusbehandeling" })).toHaveCount(0);
-  await page.goto("/admin/data-insights/case-behandeling");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Casusbehandeling");
+  await expect(menu.getByRole("link", { name: "Dossiers exporteren (JSON)" })).toHaveCount(0);
+  await page.goto("/admin/data-insights/export-dossier-jsons");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dossiers exporteren (JSON)");
   await expect(page.getByRole("navigation", { name: "Kruimelpad" })).toContainText("Dashboard");
   await expect(page.getByTestId("not-yet-available")).toContainText("Deze pagina is nog niet beschikbaar.");
-  await expect(page).toHaveTitle("Casusbehandeling · Casus");
+  await expect(page).toHaveTitle("Dossiers exporteren (JSON) · Casus");
 });
 
 test("the role's menu is always at hand: beside the page on a desktop, folded on a phone", async ({ page }) => {

@@ -91,7 +91,18 @@ export function ReportSection(props: {
   );
 }
 
-export function FilterForm({ filters, organisations, problems }: { filters: ReportFilters; organisations: { id: string; name: string }[]; problems: FilterProblem[] }) {
+export function FilterForm({
+  filters,
+  organisations,
+  problems,
+  children,
+}: {
+  filters: ReportFilters;
+  organisations: { id: string; name: string }[];
+  problems: FilterProblem[];
+  /** More filters of the page (inside the same GET form). */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("reporting");
   const [preset, setPreset] = useState(filters.preset);
   const chosen = new Set(filters.organisationIds);
@@ -145,6 +156,7 @@ export function FilterForm({ filters, organisations, problems }: { filters: Repo
           ) : null}
         </fieldset>
       ) : null}
+      {children}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button type="submit" className="min-h-11 rounded-md bg-sky-800 px-4 text-white">
           {t("filters.apply")}

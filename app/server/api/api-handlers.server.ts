@@ -21,7 +21,7 @@ import {
   saveModelEndpoint,
   testVideoEndpoint,
 } from "../ml/ml-http.server";
-import { reportingCsvEndpoint } from "../reporting/reporting-http.server";
+import { caseHandlingCsvEndpoint, reportingCsvEndpoint } from "../reporting/reporting-http.server";
 import { withActor, withoutActor, type ApiEndpointSpec } from "./api-endpoint.server";
 import { z } from "zod";
 
@@ -59,6 +59,7 @@ export function apiHandlers({ buildId, uploads }: ApiDependencies): Record<ApiEn
     testVideo: testVideoEndpoint,
     datasetZip: datasetZipEndpoint,
     reportingCsv: reportingCsvEndpoint,
+    caseHandlingCsv: caseHandlingCsvEndpoint,
     benchStats: benchStatsEndpoint,
   };
 }

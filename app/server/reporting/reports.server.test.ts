@@ -128,3 +128,37 @@ describe("learning curves", () => {
     expect(await professionalCurve({ id: colleague.id, role: "professional", organisationId: colleague.organisationId, supervisedOrganisationIds: [] }, learner.id)).toEqual([]);
   });
 });
+
+describe("case handling", () => {
+  it("counts the diagnosis pairs per ear in SQL as the history has them, with kappa, and lists a cell's dossiers", async () => {
+    const { loadCaseHandling } = await import("./case-handling.server");
+    const data = await loadCaseHandling(admin(), filters("period=custom&from=2026-01-01&to=2026-11-24"), "all", { pro: "wax-impaction", sup: "otitis-externa" });
+    let expected = 0;
+    let cellCount = 0;
+    for (const d of history.dossiers.filter((x) => x.status === "completed")) {
+      for (const ear of ["left", "right"] as const) {
+        const sup = d.review?.ears?.[ear];
+        const pro = d.reasoning?.[ear]?.diagnosis;
+        if (!sup || !pro) continue;
+        expected++;
+        if (pro === "wax-impaction" && (sup.diagnosis ?? pro) === "otitis-externa") cellCount++;
+      }
+    }
+    // The demo's own completed dossier adds its one reviewed ear.
+    expect(data.kappa.n).toBe(expected + 1);
+    expect(data.kappa.kappa).toBeGreaterThan(0.3);
+    expect(data.kappa.kappa).toBeLessThan(0.9);
+    expect(data.fewPairs).toBe(false);
+    expect(data.cell?.dossiers.length).toBe(Math.min(cellCount, 50));
+    expect(data.weakest).not.toBeNull();
+    // The overconfident professional's calibration: confidence 4–5 with a lower agreement than the others' 5s.
+    expect(data.tables.calibration.length).toBeGreaterThanOrEqual(4);
+    expect(data.curves.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("is not found for supervisors and professionals", async () => {
+    const { loadCaseHandling } = await import("./case-handling.server");
+    const sup: Actor = { id: demo.supervisorId, role: "supervisor", organisationId: null, supervisedOrganisationIds: demo.organisations.map((o) => o.id) };
+    expect(await codeOf(loadCaseHandling(sup, filters("period=4w"), "all", null))).toBe("not-found");
+  });
+});
