@@ -3,6 +3,7 @@
  * every dossier the video is attached to, with the admin as actor (PRODUCT.md: every view of a dossier is logged).
  * Only the page records it, once per opening; the range requests of the playing video do not.
  */
+import { dossierReadGrant } from "~/domain/access/permissions";
 import { eq } from "drizzle-orm";
 import { dossier, dossierMedium } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
@@ -20,7 +21,7 @@ export async function recordLabellingView(actor: MlActor | null, video: Pick<Lab
       .innerJoin(dossier, eq(dossier.id, dossierMedium.dossierId))
       .where(eq(dossierMedium.mediaId, video.id));
     for (const row of rows) {
-      await recordDossierEvent(tx, row, actor.id, { kind: "view", status: row.status, detail: { page: "ml-labelling", mediaId: video.id } });
+      await recordDossierEvent(tx, row, actor.id, { kind: "view", status: row.status, detail: { page: "ml-labelling", mediaId: video.id, grant: dossierReadGrant(actor, row) } });
     }
     return rows.length;
   });
