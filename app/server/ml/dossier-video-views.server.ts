@@ -8,10 +8,11 @@ import { eq } from "drizzle-orm";
 import { dossier, dossierMedium } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { recordDossierEvent } from "../dossiers/events.server";
-import { assertMlAdmin, type MlActor } from "./actor.server";
+import type { Actor } from "~/domain/access/actor";
+import { assertMlAdmin } from "./actor.server";
 import type { LabellingVideo } from "./video-sources.server";
 
-export async function recordLabellingView(actor: MlActor | null, video: Pick<LabellingVideo, "id" | "source">): Promise<number> {
+export async function recordLabellingView(actor: Actor | null, video: Pick<LabellingVideo, "id" | "source">): Promise<number> {
   assertMlAdmin(actor);
   if (video.source !== "dossier") return 0;
   return inTransaction(async (tx) => {
