@@ -61,7 +61,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   installAuth(auth);
   installDelivery(createDelivery(config));
   // Media objects: S3 when S3_BUCKET is set, else DATA_DIR/objects. Nothing is contacted until first use.
-  installObjectStore(createObjectStore(config));
+  const store = createObjectStore(config);
+  installObjectStore(store);
+  // A write cut short when a process last stopped left a partial copy: it goes now.
+  const removed = await store.removeAbandonedTemp().catch((err: unknown) => {
+    logger.warn({ err }, "could not look for partial object copies left by writes that never finished");
+    return 0;
+  });
+  if (removed) logger.info({ removed }, "removed partial object copies left by writes that never finished");
 
   const messages: string[] = [];
   messages.push(
