@@ -82,7 +82,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
     messages.push(`Demo accounts (password ${DEMO_PASSWORD}):`, ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(12)} ${a.email}`));
   }
   const setupCode = await openSetupIfNeeded();
-  if (setupCode) messages.push(`No administrator exists yet. Create one at ${config.baseUrl}/admin/setup with this one-time setup code: ${setupCode}`);
+  if (setupCode) messages.push(`No administrator exists yet. Create one at ${config.baseUrl}/admin/setup with this one-time setup code: ${setupCode} (it works once, on any instance, for 24 hours; a restart prints a new one)`);
 
   const build = await import("virtual:react-router/server-build");
   const buildId = config.buildIdOverride ?? build.assets.version;
