@@ -17,6 +17,7 @@ test("the admin reads the practice's figures in Dutch, filters by period and org
   await expect(page.getByTestId("table-weekly")).toContainText("Huisartsenpraktijk De Wilgen");
   await expect(page.getByTestId("section-weekly").locator(".recharts-wrapper").first()).toBeVisible();
 
+  await expect(page.getByTestId("table-curves")).toContainText("Sanne de Vries");
   await page.getByLabel("Dit jaar").check();
   await page.getByTestId("report-filters").getByLabel("Hoorcentrum Duinzicht").check();
   await page.getByRole("button", { name: "Toepassen" }).click();

@@ -10,6 +10,7 @@ export const REPORT_TABLES = {
   supervisors: ["supervisor", "in-review", "completed", "median-review-hours"],
   organisations: ["organisation", "completed", "agree-percent", "partly-percent", "disagree-percent", "referral-percent", "first-pass-percent"],
   quality: ["image-quality", "dossiers"],
+  curves: ["professional", "reviews", "rolling-now", "proficient-at", "relapses"],
 } as const;
 
 export type ReportTableId = keyof typeof REPORT_TABLES;

@@ -6,7 +6,8 @@
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CurvesSection } from "~/components/reporting/curves-section";
 import { PageHeader } from "~/components/page-header";
 import { ClientChart, FilterForm, ReportSection, useFormatCell } from "~/components/reporting/report-parts";
 import { Alert } from "~/components/ui/alert";
@@ -54,10 +55,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const cellHref = (pro: string, sup: string) => `?${query}&cell=${encodeURIComponent(`${pro}~${sup}`)}#cell`;
   const k = (x: number | null) => (x === null ? "–" : x.toFixed(2));
   const when = dateTimeFormat(i18n.language, { dateStyle: "medium" });
-
-  // Learning curves as one chart: x = review number, one line per professional.
-  const longest = Math.max(0, ...data.curves.map((c) => c.points.length));
-  const curveRows = Array.from({ length: longest }, (_, i) => Object.fromEntries([["n", i + 1], ...data.curves.map((c) => [c.professional, c.points[i]?.rolling ?? null])]));
 
   return (
     <>
@@ -205,32 +202,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </ClientChart>
         }
       />
-      <ReportSection
-        id="curves"
+      <CurvesSection
         title={t("reporting:cases.sections.curves")}
         description={t("reporting:cases.descriptions.curves", { line: PROFICIENCY_LINE })}
         columns={columns("curves")}
         rows={data.tables.curves}
         csvHref={csv("curves")}
-        chart={
-          <ClientChart>
-            {() => (
-              <ResponsiveContainer width="100%" height="100%">
-                <LineChart data={curveRows}>
-                  <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="n" fontSize={11} />
-                  <YAxis domain={[0, 100]} fontSize={11} width={32} />
-                  <Tooltip />
-                  <Legend wrapperStyle={{ fontSize: 11 }} />
-                  <ReferenceLine y={PROFICIENCY_LINE} stroke="#15803d" strokeDasharray="6 3" />
-                  {data.curves.map((c, i) => (
-                    <Line key={c.professional} type="monotone" dataKey={c.professional} stroke={COLOURS[i % COLOURS.length]} dot={false} isAnimationActive={false} connectNulls={false} />
-                  ))}
-                </LineChart>
-              </ResponsiveContainer>
-            )}
-          </ClientChart>
-        }
+        curves={data.curves}
       />
     </>
   );

@@ -6,7 +6,9 @@
 import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { PageHeader } from "~/components/page-header";
+import { CurvesSection } from "~/components/reporting/curves-section";
 import { ClientChart, FilterForm, ReportSection } from "~/components/reporting/report-parts";
+import { PROFICIENCY_LINE } from "~/domain/reporting/learning-curve";
 import { isoDay, localDayOf } from "~/domain/dossier/working-time";
 import { filterSearch, parseReportFilters } from "~/domain/reporting/filters";
 import { SMALL_COUNT_LIMIT, type Cell } from "~/domain/reporting/small-counts";
@@ -183,6 +185,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             )}
           </ClientChart>
         }
+      />
+      <CurvesSection
+        title={t("reporting:sections.curves")}
+        description={t("reporting:cases.descriptions.curves", { line: PROFICIENCY_LINE })}
+        columns={columns("curves")}
+        rows={tables.curves.rows}
+        csvHref={csv("curves")}
+        curves={report.curves}
       />
     </>
   );

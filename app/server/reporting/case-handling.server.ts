@@ -11,11 +11,13 @@ import { DIAGNOSES, PLANS } from "~/domain/dossier/choices";
 import { localDayStart } from "~/domain/dossier/working-time";
 import { cohensKappa, KAPPA_MIN_PAIRS, perClass, weakest, type KappaResult } from "~/domain/reporting/agreement";
 import type { Period, ReportFilters } from "~/domain/reporting/filters";
-import { learningCurve, type CurvePoint, ROLLING_WINDOW } from "~/domain/reporting/learning-curve";
+import type { CurvePoint } from "~/domain/reporting/learning-curve";
 import type { Cell } from "~/domain/reporting/small-counts";
 import type { CaseTableId, EarFilter } from "~/domain/reporting/case-tables";
 import { actingAs } from "../access/actor-db.server";
 import { reportingScope } from "../access/reporting-scope.server";
+import { curvesWithin } from "./learning-curve.server";
+import { curveRows } from "./reports.server";
 import { dossier, user } from "../db/schema";
 
 /** The dossiers listed for one clicked cell. */
@@ -58,7 +60,7 @@ export async function loadCaseHandling(actor: Actor | null | undefined, filters:
     PLANS.map((p) => sql`(${p})`),
     sql`, `,
   );
-  const [pairs, plans, calibration, scored] = await Promise.all([
+  const [pairs, plans, calibration, curves] = await Promise.all([
     scope.db.execute(sql`
       select ${PRO_DX} as pro, ${SUP_DX} as sup, count(*)::int as n
       from ${dossier} cross join ${EARS_SQL(ear)}
@@ -85,17 +87,7 @@ export async function loadCaseHandling(actor: Actor | null | undefined, filters:
       from ${dossier} cross join ${EARS_SQL(ear)}
       where ${pairsWhere(sql`${dossier.reasoning} -> e.ear ? 'confidence'`)}
       group by 1 order by 1`),
-    // Learning curves: each professional's completed reviews up to the period's end, the rolling mean per
-    // professional as a window in SQL; the newest 200 per professional are enough for the chart.
-    scope.db.execute(sql`
-      select professional, score, rolling from (
-        select ${user.name} as professional, ${dossier.professionalId} as pid, ${dossier.reasoningScore}::int as score, ${dossier.completedAt} as at,
-          (avg(${dossier.reasoningScore}) over w)::float8 as rolling,
-          row_number() over (partition by ${dossier.professionalId} order by ${dossier.completedAt} desc) as newest
-        from ${dossier} join ${user} on ${user.id} = ${dossier.professionalId}
-        where ${scope.dossiers} and ${dossier.status} = 'completed' and ${dossier.reasoningScore} is not null and ${dossier.completedAt} < ${b.to}::timestamptz
-        window w as (partition by ${dossier.professionalId} order by ${dossier.completedAt}, ${dossier.id} rows between ${sql.raw(String(ROLLING_WINDOW - 1))} preceding and current row)
-      ) s where newest <= 200 order by professional, at`),
+    curvesWithin(scope.db, scope.dossiers, b.to),
   ]);
 
   const codes = DIAGNOSES as readonly string[];
@@ -114,15 +106,6 @@ export async function loadCaseHandling(actor: Actor | null | undefined, filters:
   const planRows = rowsOf<{ plan: string; proposed: number; advised: number; both: number; either: number }>(plans);
   const byPlan = new Map(planRows.map((r) => [r.plan, r]));
   const calibrationRows = rowsOf<{ confidence: number; n: number; agreed: number }>(calibration);
-
-  const curvesBy = new Map<string, { scores: number[]; rolling: number[] }>();
-  for (const r of rowsOf<{ professional: string; score: number; rolling: number }>(scored)) {
-    const entry = curvesBy.get(r.professional) ?? { scores: [], rolling: [] };
-    entry.scores.push(Number(r.score));
-    entry.rolling.push(Number(r.rolling));
-    curvesBy.set(r.professional, entry);
-  }
-  const curves = [...curvesBy.entries()].map(([professional, c]) => ({ professional, points: learningCurve(c.scores, c.rolling) }));
 
   let listed: CaseHandling["cell"] = null;
   if (cell && index.has(cell.pro) && index.has(cell.sup)) {
@@ -153,12 +136,7 @@ export async function loadCaseHandling(actor: Actor | null | undefined, filters:
         return [plan, r?.proposed ?? 0, r?.advised ?? 0, r?.both ?? 0, r && r.either ? pct(r.both / r.either) : null];
       }),
       calibration: calibrationRows.map((r) => [r.confidence, r.n, r.agreed, pct(r.n ? r.agreed / r.n : null)]),
-      curves: curves.map(({ professional, points }) => {
-        const last = points.at(-1);
-        const firstProficient = points.find((p) => p.flag === "proficient")?.n ?? null;
-        const relapses = points.filter((p) => p.flag === "relapse").length;
-        return [professional, points.length, last?.rolling ?? null, firstProficient, relapses];
-      }),
+      curves: curveRows(curves),
     },
     curves,
     cell: listed,

@@ -76,6 +76,10 @@ describe("reporting figures", () => {
     const theirs = history.dossiers.filter((d) => sup.organisationIds.includes(d.organisationId) && !["draft", "cancelled"].includes(d.status!));
     expect(value(report.tables.summary.rows, "created")).toBe(theirs.length);
     expect(report.tables.funnel.rows.find((r) => r[0] === "draft")?.[1]).toBe(0);
+    // Their professionals' learning curves, nobody else's.
+    const theirPros = new Set(history.professionals.filter((p) => sup.organisationIds.includes(p.organisationId)).map((p) => p.name));
+    expect(report.curves.length).toBe(theirPros.size);
+    expect(report.curves.every((c) => theirPros.has(c.professional))).toBe(true);
     // Asking for an organisation they do not supervise gives nothing, not everything.
     const foreign = history.organisations.find((o) => !sup.organisationIds.includes(o.id))!;
     const none = await loadReport(actor, filters(`period=year&org=${foreign.id}`), NOW);

@@ -13,6 +13,8 @@ import { localDayStart } from "~/domain/dossier/working-time";
 import type { Period, ReportFilters } from "~/domain/reporting/filters";
 import { type Cell, maskCount, maskDerived } from "~/domain/reporting/small-counts";
 import type { ReportTableId } from "~/domain/reporting/tables";
+import type { CurvePoint } from "~/domain/reporting/learning-curve";
+import { curvesWithin } from "./learning-curve.server";
 import { reportingScope } from "../access/reporting-scope.server";
 import { config } from "../config.server";
 import { dossier, organisation, user } from "../db/schema";
@@ -31,6 +33,8 @@ export interface Report {
   suppressSmallCounts: boolean;
   targetWorkingDays: number;
   tables: Record<ReportTableId, ReportTable>;
+  /** The professionals' learning curves within the viewer's scope (a supervisor: their organisations' professionals). */
+  curves: { professional: string; points: CurvePoint[] }[];
 }
 
 interface Bounds {
@@ -104,6 +108,17 @@ function summaryRows(now: Summary, before: Summary, suppress: boolean): Cell[][]
   ];
 }
 
+/** One row per professional: reviews, the rolling mean now, the review at which CUSUM first found them proficient, relapses. */
+export function curveRows(curves: { professional: string; points: CurvePoint[] }[]): Cell[][] {
+  return curves.map(({ professional, points }) => [
+    professional,
+    points.length,
+    points.at(-1)?.rolling ?? null,
+    points.find((p) => p.flag === "proficient")?.n ?? null,
+    points.filter((p) => p.flag === "relapse").length,
+  ]);
+}
+
 export async function loadReport(actor: Actor | null | undefined, filters: ReportFilters, now: Date = new Date()): Promise<Report> {
   const scope = await reportingScope(actor, filters.organisationIds);
   const suppress = scope.suppressSmallCounts;
@@ -112,7 +127,7 @@ export async function loadReport(actor: Actor | null | undefined, filters: Repor
   const targetMs = targetWorkingDays * DAY_MS;
   const completedIn = within(dossier.completedAt, b);
 
-  const [current, previous, weekly, funnel, supervisors, organisations, quality] = await Promise.all([
+  const [current, previous, weekly, funnel, supervisors, organisations, quality, curves] = await Promise.all([
     summaryOf(scope, b, targetMs),
     summaryOf(scope, bounds(filters.previous), targetMs),
     scope.db
@@ -169,6 +184,7 @@ export async function loadReport(actor: Actor | null | undefined, filters: Repor
       .where(and(scope.dossiers, completedIn, sql`${dossier.review} ? 'imageQuality'`))
       .groupBy(sql`1`)
       .orderBy(sql`1`),
+    curvesWithin(scope.db, scope.dossiers, b.to.toISOString()),
   ]);
 
   const funnelOrder = ["draft", "submitted", "in_review", "returned", "completed", "cancelled"];
@@ -202,7 +218,11 @@ export async function loadReport(actor: Actor | null | undefined, filters: Repor
         maskDerived(rate(o.firstPass, o.completed), o.completed, suppress),
       ]),
     },
+    curves: { id: "curves", rows: [] },
     quality: { id: "quality", rows: [1, 2, 3, 4, 5].map((rating) => [rating, maskCount(quality.find((q) => q.rating === rating)?.n ?? 0, suppress)]) },
   };
-  return { filters, organisations: scope.organisations, suppressSmallCounts: suppress, targetWorkingDays, tables };
+  // A curve stands for one professional's own reviews: shown only from 5 reviews on to non-administrators.
+  const shownCurves = suppress ? curves.filter((c) => c.points.length >= 5) : curves;
+  tables.curves = { id: "curves", rows: curveRows(shownCurves) };
+  return { filters, organisations: scope.organisations, suppressSmallCounts: suppress, targetWorkingDays, tables, curves: shownCurves };
 }
