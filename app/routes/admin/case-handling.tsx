@@ -20,6 +20,7 @@ import type { Cell } from "~/domain/reporting/small-counts";
 import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { dateTimeFormat } from "~/lib/format-date";
+import { numberFormatter } from "~/lib/formatters";
 import { authorize } from "~/server/auth/authorize.server";
 import { loadCaseHandling } from "~/server/reporting/case-handling.server";
 import type { Route } from "./+types/case-handling";
@@ -53,7 +54,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const columns = (id: CaseTableId) => CASE_TABLES[id].map((key) => (key === "professional-diagnosis" ? t("reporting:cases.columns.professional-diagnosis") : id === "matrix" ? t(`dossier:choices.diagnosis.${key}`) : t(`reporting:cases.columns.${key}`)));
   const dx = (code: Cell) => t(`dossier:choices.diagnosis.${code}`);
   const cellHref = (pro: string, sup: string) => `?${query}&cell=${encodeURIComponent(`${pro}~${sup}`)}#cell`;
-  const k = (x: number | null) => (x === null ? "–" : x.toFixed(2));
+  const twoDecimals = numberFormatter(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const k = (x: number | null) => (x === null ? "–" : twoDecimals.format(x));
   const when = dateTimeFormat(i18n.language, { dateStyle: "medium" });
 
   return (
