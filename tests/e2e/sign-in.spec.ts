@@ -84,3 +84,12 @@ test("the role's menu is always at hand: beside the page on a desktop, folded on
   await menu.getByRole("link", { name: "Mijn dossiers" }).click();
   await expect(page).toHaveURL(`/pro/${pro}/mijn-dossiers`);
 });
+
+test("/verify-login without a link says what it is for and leads to sign-in", async ({ page }) => {
+  await page.goto("/verify-login");
+  await expect(page.getByTestId("verify-login-purpose")).toContainText("Deze pagina rondt het inloggen af");
+  await page.goto("/en/verify-login");
+  await expect(page.getByTestId("verify-login-purpose")).toContainText("This page finishes a sign-in");
+  await page.getByRole("link", { name: "Back to sign-in" }).click();
+  await expect(page.locator('input[name="email"]')).toBeVisible();
+});
