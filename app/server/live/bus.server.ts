@@ -7,9 +7,9 @@
 import pg from "pg";
 import { logger } from "../logger.server";
 import type { DatabaseHandle } from "../db/client.server";
-import { LIVE_CHANNEL, type LiveEvent } from "./channel";
+import { LIVE_CHANNEL, type LiveMessage } from "./channel";
 
-type Subscriber = (event: LiveEvent) => void;
+type Subscriber = (message: LiveMessage) => void;
 
 const RECONNECT_MS = 1_000;
 
@@ -18,10 +18,11 @@ export interface LiveBus {
   close(): Promise<void>;
 }
 
-function parse(payload: string | undefined): LiveEvent | null {
+function parse(payload: string | undefined): LiveMessage | null {
   if (!payload) return null;
   try {
-    const value = JSON.parse(payload) as LiveEvent;
+    const value = JSON.parse(payload) as LiveMessage;
+    if ("type" in value) return value.type === "export" && typeof value.jobId === "string" && typeof value.processed === "number" ? value : null;
     return typeof value.seq === "number" && typeof value.dossierId === "string" ? value : null;
   } catch {
     return null;

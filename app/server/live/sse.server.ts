@@ -9,6 +9,7 @@
  * harmless, a lost one is not. So the stream remembers the set of seqs it sent (not the highest), and a replay
  * also re-reads the events written shortly before the Last-Event-ID (decision 046).
  */
+import { can } from "~/domain/access/permissions";
 import { AppError } from "~/domain/errors";
 import { sendApiError } from "../http/api-error.server";
 import { withActor } from "../api/api-endpoint.server";
@@ -81,7 +82,16 @@ export async function liveEventsHandler(req: Request, res: Response, options: Li
     write(res, event);
     flush(res);
   };
-  const unsubscribe = liveBus().subscribe((event) => {
+  const unsubscribe = liveBus().subscribe((message) => {
+    if ("type" in message) {
+      // Export progress: no id (it is not part of the dossier event log a reconnect replays), for those who may export.
+      if (can(actor, "export.run")) {
+        res.write(`event: export\ndata: ${JSON.stringify(message)}\n\n`);
+        flush(res);
+      }
+      return;
+    }
+    const event = message;
     if (!mayReceive(actor, event)) return;
     if (replaying) held.push(event);
     else send(event);

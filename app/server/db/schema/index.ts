@@ -6,3 +6,4 @@ export * from "./two-factor";
 export * from "./media";
 export * from "./invitations";
 export * from "./ml";
+export * from "./exports";
