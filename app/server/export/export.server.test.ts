@@ -110,7 +110,8 @@ describe("dossier export", () => {
       expect(documents.length).toBeGreaterThanOrEqual(GENERATED);
       expect(status.processed).toBe(documents.length);
       for (const document of documents) {
-        if (!validate(document)) throw new Error(`${document.id}: ${JSON.stringify(validate.errors)}`);
+        const { id } = document;
+        if (!validate(document)) throw new Error(`${id}: ${JSON.stringify(validate.errors)}`);
         expect(document.$schema).toBe(`${database.config.baseUrl}/schemas/dossier/1-0-0.json`);
       }
     }
@@ -120,6 +121,7 @@ describe("dossier export", () => {
     const { file, manifest, status } = await runExport({ format: "ndjson" });
     const documents = lines(file);
     const rows = await database.handle.db.select().from(dossier).orderBy(dossier.id);
+    expect(rows.length).toBeGreaterThan(GENERATED);
     expect(documents.map((d) => d.id)).toEqual(rows.map((r) => r.id));
     const messageCounts = new Map((await queryRows<{ id: string; n: number }>(database.handle.db.execute(sql`select dossier_id as id, count(*)::int as n from dossier_message group by 1`))).map((r) => [r.id, r.n]));
     const eventCounts = new Map((await queryRows<{ id: string; n: number }>(database.handle.db.execute(sql`select dossier_id as id, count(*)::int as n from dossier_event group by 1`))).map((r) => [r.id, r.n]));
