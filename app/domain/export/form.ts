@@ -31,34 +31,34 @@ export const exportFilterQuery = z
   .superRefine(periodInOrder)
   .transform((f): ExportFilters => ({ organisationIds: f.organisationIds, statuses: f.statuses, since: f.since, until: f.until }));
 
-export const exportPageForm = z.union([
-  z
-    .object({
-      intent: intent("start"),
-      ...filterFields,
-      format: choice(EXPORT_FORMATS),
-      without: list(choice(EXPORT_PARTS), EXPORT_PARTS.length),
-      pseudonymise: checkbox,
-      recipient: optionalText(EXPORT_RECIPIENT_MAX, { tooLong: "export:form.recipientTooLong" }),
-      freeText: choice(FREE_TEXT_CHOICES).optional(),
-    })
-    .superRefine((f, ctx) => {
-      periodInOrder(f, ctx);
-      if (f.pseudonymise && !f.recipient) ctx.addIssue({ code: "custom", path: ["recipient"], message: "export:form.recipientRequired" });
-    })
-    .transform(
-      (f): { intent: "start"; options: ExportOptions } => ({
-        intent: "start",
-        options: {
-          filters: { organisationIds: f.organisationIds, statuses: f.statuses, since: f.since, until: f.until },
-          without: f.without,
-          format: f.format,
-          pseudonymise: f.pseudonymise && f.recipient ? { recipient: f.recipient, freeText: f.freeText ?? "remove" } : null,
-        },
-      }),
-    ),
-  z.object({ intent: intent("cancel"), jobId: recordId }),
-]);
+const startFields = z.object({
+  intent: intent("start"),
+  ...filterFields,
+  format: choice(EXPORT_FORMATS),
+  without: list(choice(EXPORT_PARTS), EXPORT_PARTS.length),
+  pseudonymise: checkbox,
+  recipient: optionalText(EXPORT_RECIPIENT_MAX, { tooLong: "export:form.recipientTooLong" }),
+  freeText: choice(FREE_TEXT_CHOICES).optional(),
+});
+
+/** The page's actions: start (the options, checked as the API checks them) or cancel one export. */
+export const exportPageForm = z
+  .discriminatedUnion("intent", [startFields, z.object({ intent: intent("cancel"), jobId: recordId })])
+  .superRefine((f, ctx) => {
+    if (f.intent !== "start") return;
+    periodInOrder(f, ctx);
+    if (f.pseudonymise && !f.recipient) ctx.addIssue({ code: "custom", path: ["recipient"], message: "export:form.recipientRequired" });
+  });
+
+/** A start form as the export's options. */
+export function startOptions(f: z.output<typeof startFields>): ExportOptions {
+  return {
+    filters: { organisationIds: f.organisationIds, statuses: f.statuses, since: f.since, until: f.until },
+    without: f.without,
+    format: f.format,
+    pseudonymise: f.pseudonymise && f.recipient ? { recipient: f.recipient, freeText: f.freeText ?? "remove" } : null,
+  };
+}
 
 /** The query string of a set of filters (the page's links and the start form's hidden fields). */
 export function filterEntries(filters: ExportFilters): [string, string][] {

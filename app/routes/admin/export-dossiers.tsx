@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { ExportJobList } from "~/components/admin/export-job-list";
 import { EXPORT_FORMATS, EXPORT_PARTS, FREE_TEXT_CHOICES } from "~/domain/export/options";
 import { DOSSIER_SCHEMA_VERSION, dossierSchemaPath } from "~/domain/export/dossier-document";
-import { exportFilterQuery, exportPageForm, filterEntries } from "~/domain/export/form";
+import { exportFilterQuery, exportPageForm, filterEntries, startOptions } from "~/domain/export/form";
 import { DOSSIER_STATUSES } from "~/domain/dossier/lifecycle";
 import { errorMessageKey, type ErrorCode } from "~/domain/errors";
 import { useExportProgress } from "~/lib/use-export-progress";
@@ -71,8 +71,7 @@ export async function action(args: Route.ActionArgs) {
     const answer: ActionData = { fields: {}, error: "id" in done ? null : done.error, started: null };
     return answer;
   }
-  const { options } = input.data;
-  const started = await startExport(user, options, origin);
+  const started = await startExport(user, startOptions(input.data), origin);
   const answer: ActionData = { fields: {}, error: null, started: started.total };
   return answer;
 }
