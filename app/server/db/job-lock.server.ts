@@ -19,6 +19,10 @@ export async function holdJobLock(jobId: string): Promise<HeldLock> {
   const { pool } = databaseHandle();
   if (!pool) return { release: async () => {} };
   const client: pg.PoolClient = await pool.connect();
+  // A lost connection loses the lock, not the process: the runner notices at its next batch that its job was
+  // taken over (it is no longer `running`), and stops.
+  const ignore = () => {};
+  client.on("error", ignore);
   try {
     await client.query("select pg_advisory_lock($1, hashtext($2))", [LOCK_CLASS, jobId]);
   } catch (error) {
@@ -29,6 +33,7 @@ export async function holdJobLock(jobId: string): Promise<HeldLock> {
     async release() {
       try {
         await client.query("select pg_advisory_unlock($1, hashtext($2))", [LOCK_CLASS, jobId]);
+        client.off("error", ignore);
         client.release();
       } catch {
         // The connection is gone, and the lock with it.
