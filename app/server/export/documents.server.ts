@@ -181,10 +181,18 @@ export async function* exportBatches(
 ): AsyncGenerator<{ entries: ExportedEntry[]; cursor: string }> {
   const { db } = actingAs(actor, "export.run");
   const where = filterCondition(filters);
-  let after = options.after ?? null;
+  const read = (after: string | null) => {
+    const batch = readBatch(db, where, after, options.batchSize);
+    // Awaited below; a consumer that stops early must not leave an unhandled rejection behind.
+    batch.catch(() => {});
+    return batch;
+  };
+  let next = read(options.after ?? null);
   for (;;) {
-    const rows = await readBatch(db, where, after, options.batchSize);
+    const rows = await next;
     if (rows.length === 0) return;
+    // The next batch's rows are read while this one's parts are read and written (the pool has connections to spare).
+    next = rows.length < options.batchSize ? Promise.resolve([]) : read(rows[rows.length - 1].id);
     const ids = rows.map((r) => r.id);
     const [threads, events, mediaRows] = await Promise.all([
       context.without.includes("thread") ? [] : readThreads(db, ids),
@@ -195,9 +203,7 @@ export async function* exportBatches(
     const eventsBy = groupBy(events);
     const mediaBy = groupBy(mediaRows);
     const entries = rows.map((row) => toEntry(row, context, { thread: threadsBy.get(row.id) ?? [], events: eventsBy.get(row.id) ?? [], media: mediaBy.get(row.id) ?? [] }));
-    after = rows[rows.length - 1].id;
-    yield { entries, cursor: after };
-    if (rows.length < options.batchSize) return;
+    yield { entries, cursor: rows[rows.length - 1].id };
   }
 }
 

@@ -11,6 +11,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Dates move by up to this many days either way, the same for every date of one patient. */
 export const DATE_SHIFT_MAX_DAYS = 365;
 export const BIRTH_YEAR_BAND = 5;
+/** Pseudonyms and date shifts remembered per export (people and patients), at most. */
+const PSEUDONYM_CACHE = 100_000;
 
 /**
  * The recipient's key: HMAC-SHA256(server secret, purpose ‖ normalised label). Derived, never stored; anyone with
@@ -41,11 +43,13 @@ export function pseudonymiser(serverSecret: string, options: Pseudonymisation): 
     freeText: options.freeText,
     id(kind, value) {
       const cacheKey = `${kind}:${value}`;
-      let out = ids.get(cacheKey);
+      // People and patients recur across an export's documents (an HMAC costs ~10 µs); dossier, message and medium
+      // ids occur once and are not kept. Bounded, so a huge export cannot grow it without limit.
+      const recurring = kind === "user" || kind === "patient";
+      let out = recurring ? ids.get(cacheKey) : undefined;
       if (!out) {
         out = asUuid(mac(cacheKey));
-        // Each export's documents repeat the same people and patients; the cache is bounded by one export's ids.
-        if (ids.size < 200_000) ids.set(cacheKey, out);
+        if (recurring && ids.size < PSEUDONYM_CACHE) ids.set(cacheKey, out);
       }
       return out;
     },
@@ -53,7 +57,7 @@ export function pseudonymiser(serverSecret: string, options: Pseudonymisation): 
       let days = shifts.get(patientKey);
       if (days === undefined) {
         days = (mac(`shift:${patientKey}`).readUInt32BE(0) % (2 * DATE_SHIFT_MAX_DAYS + 1)) - DATE_SHIFT_MAX_DAYS;
-        if (shifts.size < 200_000) shifts.set(patientKey, days);
+        if (shifts.size < PSEUDONYM_CACHE) shifts.set(patientKey, days);
       }
       return new Date(date.getTime() + days * DAY_MS);
     },
