@@ -8,6 +8,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { afterRefresh, keeperStart, nextStep, type KeeperState, type RefreshOutcome } from "~/domain/session-keeper";
 import { localizePath } from "~/domain/locales";
+import { clearClinicalCopies } from "~/lib/device/clinical-copies";
 import { useLocale } from "~/lib/use-locale";
 
 /** setTimeout cannot wait longer (about 24.8 days); longer waits are re-planned when the timer fires. */
@@ -35,6 +36,8 @@ export function SessionKeeper({ expiresAt }: { expiresAt: string }) {
     let stopped = false;
     const expire = async () => {
       stopped = true;
+      // A session that ends takes the user's clinical copies with it (a shared tablet shows the next user nothing).
+      await clearClinicalCopies();
       // The browser counts the session as over 30 s early: end it on the server too, so sign-in starts afresh.
       await fetch("/api/auth/sign-out", { method: "POST", credentials: "same-origin" }).catch(() => undefined);
       window.location.assign(`${localizePath("/", locale)}?redirectTo=${encodeURIComponent(here)}&reason=token-expired`);

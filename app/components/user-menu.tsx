@@ -1,14 +1,21 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { useEffect } from "react";
+import { Link } from "react-router";
 import { ACCOUNT_ROUTE } from "~/domain/navigation";
 import { localizePath } from "~/domain/locales";
 import { routePath } from "~/domain/route-table";
 import type { ShellUser } from "~/lib/shell-user";
+import { claimDevice } from "~/lib/device/clinical-copies";
 import { useLocale } from "~/lib/use-locale";
+import { SignOutButton } from "./sign-out-button";
 
 export function UserMenu({ user }: { user: ShellUser }) {
   const { t } = useTranslation("common");
   const locale = useLocale();
+  // Clinical copies another user left on this device go before this user works with it.
+  useEffect(() => {
+    void claimDevice(user.id);
+  }, [user.id]);
   return (
     <div className="flex items-center gap-3 text-sm">
       <span className="hidden text-slate-700 sm:inline" data-testid="user-name">
@@ -17,12 +24,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
       <Link to={localizePath(routePath(ACCOUNT_ROUTE[user.role], { proId: user.id }), locale)} className="text-sky-800 underline-offset-2 hover:underline" data-testid="profile-link">
         {t("profileLink")}
       </Link>
-      <Form method="post" action="/sign-out" reloadDocument>
-        <input type="hidden" name="locale" value={locale} />
-        <button type="submit" className="rounded-md border border-slate-300 px-3 py-1 hover:bg-slate-100">
-          {t("signOut")}
-        </button>
-      </Form>
+      <SignOutButton />
     </div>
   );
 }

@@ -92,3 +92,16 @@ export const API_ENDPOINT_NAMES = Object.keys(API_TABLE) as ApiEndpointName[];
 
 /** Methods that change state: same-origin only (CSRF), as page actions. */
 export const UNSAFE_API_METHODS: readonly ApiMethod[] = ["POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * The address of a declared endpoint (its first path), with its `:params` filled in and encoded: callers on both
+ * sides name the endpoint rather than write its path again.
+ */
+export function apiPath(name: ApiEndpointName, params: Record<string, string> = {}): string {
+  const pattern: string = API_TABLE[name].paths[0];
+  return pattern.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`apiPath(${name}): missing :${key}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -8,7 +8,8 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { useFetcher } from "react-router";
 
 const DEBOUNCE_MS = 1000;
-const STORAGE_PREFIX = "casus.dossier-draft.";
+/** Draft copies are kept under this prefix (app/lib/device/clinical-copies.ts clears them on sign-out). */
+export const DRAFT_STORAGE_PREFIX = "casus.dossier-draft.";
 
 interface Snapshot {
   version: number;
@@ -77,7 +78,7 @@ function read(key: string): Snapshot | null {
 
 export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { dossierId: string; version: number; intent: string }) {
   const fetcher = useFetcher<SaveResult>({ key: `autosave-${options.dossierId}-${options.intent}` });
-  const key = `${STORAGE_PREFIX}${options.dossierId}.${options.intent}`;
+  const key = `${DRAFT_STORAGE_PREFIX}${options.dossierId}.${options.intent}`;
   const [version, setVersion] = useState(options.version);
   const [state, setState] = useState<AutosaveState>("idle");
   const [serverVersion, setServerVersion] = useState<number | null>(null);

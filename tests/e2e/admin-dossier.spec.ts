@@ -18,9 +18,13 @@ test("an admin opens a dossier's event log from the professional's page; the loo
   const look = page.getByTestId("event-row").filter({ hasText: "via dit overzicht" }).first();
   await expect(look).toContainText("Bekeken");
   await expect(look).toContainText("admin@casus.test");
+  // Under whose authority: the admin's own right, named in the log.
+  await expect(look).toContainText("als beheerder");
 
   await page.goto(`/en/admin/dossiers/${d.third}`);
   await expect(page.getByRole("heading", { name: "Event log" })).toBeVisible();
   // Other specs (the route matrix) may look at this dossier too, so only "at least this look" is certain.
-  await expect(page.getByTestId("event-row").filter({ hasText: "through this log" }).first()).toContainText("Viewed");
+  const lookInEnglish = page.getByTestId("event-row").filter({ hasText: "through this log" }).first();
+  await expect(lookInEnglish).toContainText("Viewed");
+  await expect(lookInEnglish).toContainText("as administrator");
 });

@@ -18,6 +18,7 @@ import type { MediaInfo } from "~/lib/uploads/media-client";
 import { useUploads } from "~/lib/uploads/use-uploads";
 import { Button } from "../ui/button";
 import { InEarFacts, MediumViewer } from "./medium-viewer";
+import { apiPath } from "~/domain/api-table";
 
 // The recorder brings the in-ear model (TensorFlow.js on demand); only load it when someone opens the camera.
 const InEarRecorder = lazy(() => import("~/components/media/in-ear-recorder").then((m) => ({ default: m.InEarRecorder })));
@@ -37,7 +38,7 @@ function useFreshMedia(dossierId: string, initial: MediumItem[]): MediumItem[] {
   useEffect(() => {
     const timer = setInterval(
       () => {
-        void fetch(`/api/dossiers/${encodeURIComponent(dossierId)}/media`, { credentials: "same-origin" })
+        void fetch(apiPath("dossierMedia", { id: dossierId }), { credentials: "same-origin" })
           .then((r) => (r.ok ? (r.json() as Promise<{ media: MediumItem[] }>) : null))
           .then((body) => body && setItems(body.media))
           .catch(() => undefined);

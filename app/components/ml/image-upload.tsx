@@ -5,6 +5,7 @@ import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { encodeForDataset } from "~/ml/browser/frames";
 import { postJson } from "~/ml/browser/post-json";
+import { apiPath } from "~/domain/api-table";
 
 export function ImageUpload() {
   const { t } = useTranslation("ml");
@@ -22,7 +23,7 @@ export function ImageUpload() {
         const bitmap = await createImageBitmap(file);
         const encoded = await encodeForDataset(bitmap);
         bitmap.close();
-        await postJson("/api/ml/images", { label, source: "upload", ...encoded });
+        await postJson(apiPath("saveLabelledImage"), { label, source: "upload", ...encoded });
         setDone((n) => (n ?? 0) + 1);
       }
       void revalidator.revalidate();

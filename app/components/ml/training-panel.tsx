@@ -17,6 +17,7 @@ import { syntheticDataset } from "~/ml/synthetic/dataset";
 import { captureRun, type DataSource, defaultVersionName, isSyntheticRun, type TrainingRun, versionMetadata } from "~/ml/training-run";
 import { ConfusionMatrix } from "./confusion-matrix";
 import { LineChart } from "./line-chart";
+import { apiPath } from "~/domain/api-table";
 
 const field = "w-28 rounded border border-slate-300 px-2 py-1";
 
@@ -72,7 +73,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
     setStatus("saving");
     try {
       const saved = await (await loadMl()).saveModel(result.model);
-      const { id } = await postJson<{ id: string }>("/api/ml/models", {
+      const { id } = await postJson<{ id: string }>(apiPath("saveModel"), {
         ...versionMetadata(result.run, result, name),
         modelJson: JSON.stringify(saved.modelJson),
         weights: toBase64(new Uint8Array(saved.weights)),

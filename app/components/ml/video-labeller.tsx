@@ -10,6 +10,7 @@ import { encodeForDataset } from "~/ml/browser/frames";
 import { postJson } from "~/ml/browser/post-json";
 import { labelledStretches, type Moment } from "~/ml/timeline";
 import { Styled } from "~/components/ui/styled";
+import { apiPath } from "~/domain/api-table";
 
 type Video = { id: string; name: string; url: string };
 const KEYS: Record<string, 0 | 1> = { i: 1, "1": 1, o: 0, "0": 0 };
@@ -34,7 +35,7 @@ export function VideoLabeller({ video, initialMoments }: { video: Video; initial
       const timestampMs = Math.round((seconds ?? el.currentTime) * 1000);
       try {
         const encoded = await encodeForDataset(el);
-        await postJson("/api/ml/images", { label, source: "video", videoId: video.id, timestampMs, ...encoded });
+        await postJson(apiPath("saveLabelledImage"), { label, source: "video", videoId: video.id, timestampMs, ...encoded });
         setMoments((m) => [...m, { timestampMs, label }]);
       } catch {
         setFailed(true);

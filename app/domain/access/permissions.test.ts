@@ -51,21 +51,22 @@ describe("media.read: media follow their dossier", () => {
 });
 
 describe("actions decided by role and organisation", () => {
-  it.each<[string, Actor | null, boolean, boolean, boolean, boolean, boolean]>([
-    // who, dossier.create, media.upload into A, model-data.manage, people.manage, reporting.read
-    ["admin", admin, false, true, true, true, true],
-    ["supervisor of A", supA, false, true, false, false, true],
-    ["supervisor of B", supB, false, false, false, false, true],
-    ["professional of A", owner, true, true, false, false, false],
-    ["professional of B", stranger, true, false, false, false, false],
-    ["professional without organisation", homeless, false, false, false, false, false],
-    ["signed out", null, false, false, false, false, false],
-  ])("%s", (_who, actor, create, upload, modelData, people, reporting) => {
+  it.each<[string, Actor | null, boolean, boolean, boolean, boolean, boolean, boolean]>([
+    // who, dossier.create, media.upload into A, model-data.manage, people.manage, reporting.read, patient.read in A
+    ["admin", admin, false, true, true, true, true, true],
+    ["supervisor of A", supA, false, true, false, false, true, false],
+    ["supervisor of B", supB, false, false, false, false, true, false],
+    ["professional of A", owner, true, true, false, false, false, true],
+    ["professional of B", stranger, true, false, false, false, false, false],
+    ["professional without organisation", homeless, false, false, false, false, false, false],
+    ["signed out", null, false, false, false, false, false, false],
+  ])("%s", (_who, actor, create, upload, modelData, people, reporting, patients) => {
     expect(can(actor, "dossier.create")).toBe(create);
     expect(can(actor, "media.upload", { organisationId: "A" })).toBe(upload);
     expect(can(actor, "model-data.manage")).toBe(modelData);
     expect(can(actor, "people.manage")).toBe(people);
     expect(can(actor, "reporting.read")).toBe(reporting);
+    expect(can(actor, "patient.read", { organisationId: "A" })).toBe(patients);
     expect(can(actor, "export.run")).toBe(actor?.role === "admin");
     expect(can(actor, "model.use")).toBe(actor !== null);
   });

@@ -31,6 +31,11 @@ export interface OrganisationFacts {
 export interface PermissionFacts {
   /** Open a dossier, its thread, media list, events; receive its live events. */
   "dossier.read": DossierFacts;
+  /**
+   * Look a patient up by phone in an organisation and list their dossiers there (the history page: status and
+   * dates, also of colleagues' dossiers of the same patient). Opening one of those dossiers is dossier.read.
+   */
+  "patient.read": OrganisationFacts;
   /** Start a new dossier (in one's own organisation). */
   "dossier.create": null;
   /** Edit the professional's parts of a dossier (anamnesis, reasoning, media) while it is theirs to edit. */
@@ -57,15 +62,36 @@ type Rule<A extends Action> = (actor: Actor, facts: PermissionFacts[A]) => boole
 
 const is = (...roles: Role[]) => (actor: Actor) => roles.includes(actor.role);
 
-function readsDossier(actor: Actor, d: DossierFacts): boolean {
+/**
+ * Why a read of patient data is allowed: recorded with the read in the audit log (who read what, when, and under
+ * whose authority). Nobody acts on another's behalf (impersonation is closed), so the authority is always the
+ * reader's own, and this names which of their rights it was.
+ */
+export type ReadGrant = "admin" | "owner" | "assigned-supervisor" | "uploader" | "attached-dossier" | "organisation-professional";
+
+/** The read rule for dossiers, as the right that allows it (null: not allowed). */
+export function dossierReadGrant(actor: Actor, d: DossierFacts): ReadGrant | null {
   switch (actor.role) {
     case "admin":
-      return true;
+      return "admin";
     case "professional":
-      return actor.id === d.professionalId;
+      return actor.id === d.professionalId ? "owner" : null;
     case "supervisor":
-      return actor.supervisedOrganisationIds.includes(d.organisationId) && !(UNSHARED_STATUSES as readonly string[]).includes(d.status);
+      return actor.supervisedOrganisationIds.includes(d.organisationId) && !(UNSHARED_STATUSES as readonly string[]).includes(d.status) ? "assigned-supervisor" : null;
   }
+}
+
+/** Media follow their dossier: whoever may read a dossier it is attached to; an unattached upload is its uploader's. */
+export function mediaReadGrant(actor: Actor, m: MediaFacts): ReadGrant | null {
+  if (actor.role === "admin") return "admin";
+  if (actor.id === m.uploaderId) return "uploader";
+  return m.dossiers.some((d) => dossierReadGrant(actor, d) !== null) ? "attached-dossier" : null;
+}
+
+/** A patient belongs to one organisation: the professionals working there; administrators for oversight. */
+export function patientReadGrant(actor: Actor, o: OrganisationFacts): ReadGrant | null {
+  if (actor.role === "admin") return "admin";
+  return actor.role === "professional" && actor.organisationId === o.organisationId ? "organisation-professional" : null;
 }
 
 function worksIn(actor: Actor, organisationId: string): boolean {
@@ -80,11 +106,11 @@ function worksIn(actor: Actor, organisationId: string): boolean {
 }
 
 export const PERMISSIONS: { [A in Action]: Rule<A> } = {
-  "dossier.read": readsDossier,
+  "dossier.read": (actor, d) => dossierReadGrant(actor, d) !== null,
+  "patient.read": (actor, o) => patientReadGrant(actor, o) !== null,
   "dossier.create": (actor) => actor.role === "professional" && actor.organisationId !== null,
   "dossier.edit-own": (actor, d) => actor.role === "professional" && actor.id === d.professionalId,
-  // Media follow their dossier: whoever may read a dossier it is attached to; an unattached upload is its uploader's.
-  "media.read": (actor, m) => actor.role === "admin" || actor.id === m.uploaderId || m.dossiers.some((d) => readsDossier(actor, d)),
+  "media.read": (actor, m) => mediaReadGrant(actor, m) !== null,
   "media.upload": (actor, o) => worksIn(actor, o.organisationId),
   "model.use": () => true,
   "model-data.manage": is("admin"),

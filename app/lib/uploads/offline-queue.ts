@@ -96,3 +96,9 @@ export async function dequeue(key: string): Promise<void> {
   if (!offlineQueueAvailable()) return;
   await run("readwrite", (store) => store.delete(key));
 }
+
+/** Forgets every queued upload (sign-out, or another user on this device). */
+export async function clearQueue(): Promise<void> {
+  if (!offlineQueueAvailable()) return;
+  await run("readwrite", (store) => store.clear());
+}

@@ -3,6 +3,8 @@
  * keeps them in the offline queue until they finish, resumes queued ones when the page opens again, and fetches
  * each finished medium's stored facts.
  */
+import { claimDevice } from "../device/clinical-copies";
+import { useShellUser } from "../use-shell-user";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { appCheckHeaders } from "./app-check";
 import { probe, type Probe } from "./media-probe";
@@ -47,6 +49,7 @@ function metadataFrom(facts: Probe | null, options: AddOptions): Record<string, 
 export function useUploads() {
   // The offline cache budget is a setting (OFFLINE_CACHE_MB), delivered in the public config.
   const cacheBudget = offlineCacheBudget(usePublicConfig().offlineCacheBytes);
+  const userId = useShellUser()?.id ?? null;
   const [items, setItems] = useState<UploadItem[]>([]);
   const tasks = useRef(new Map<string, UploadTask>());
 
@@ -104,10 +107,13 @@ export function useUploads() {
     [launch, cacheBudget],
   );
 
-  // Queued uploads of an earlier visit: resume those whose bytes were kept; list the others.
+  // Queued uploads of an earlier visit: resume those whose bytes were kept; list the others. Only the signed-in
+  // user's: another user's copies on this device are cleared first (claimDevice), and nobody's are shown signed out.
   useEffect(() => {
     let active = true;
-    void listQueued()
+    if (!userId) return;
+    void claimDevice(userId)
+      .then(() => listQueued())
       .then(async (queued: QueuedUpload[]) => {
         for (const entry of queued) {
           if (!active || tasks.current.has(entry.key)) continue;
@@ -124,7 +130,7 @@ export function useUploads() {
     return () => {
       active = false;
     };
-  }, [launch]);
+  }, [launch, userId]);
 
   /** Continues a queued upload whose bytes were not kept, with the same file picked again. */
   const reattach = useCallback(

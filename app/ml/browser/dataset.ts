@@ -1,11 +1,12 @@
 /** The labelled set as the model sees it: ids and labels from the server, pixels from the 64×64 thumbnails. */
 import { labelledImageUrl } from "../api-urls";
 import { inputReader, imageUrlToRgb } from "./frames";
+import { apiPath } from "~/domain/api-table";
 
 export type DatasetEntry = { id: string; label: number };
 
 export async function fetchDatasetIndex(): Promise<DatasetEntry[]> {
-  const response = await fetch("/api/ml/dataset", { headers: { Accept: "application/json" } });
+  const response = await fetch(apiPath("dataset"), { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`dataset: HTTP ${response.status}`);
   return (await response.json()) as DatasetEntry[];
 }

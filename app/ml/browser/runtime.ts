@@ -11,6 +11,7 @@ import type { ActiveModel } from "~/server/ml/model-versions.server";
 import { modelFileUrl } from "../api-urls";
 import { type BackendName, useBackend } from "../backend";
 import { DEFAULT_BROWSER_BACKEND } from "./backends";
+import { apiPath } from "~/domain/api-table";
 
 export async function startBackend(name: BackendName = DEFAULT_BROWSER_BACKEND): Promise<void> {
   await useBackend(name, {
@@ -34,7 +35,7 @@ export function loadModelVersion(id: string): Promise<tf.LayersModel> {
 
 /** Which version is active right now (never cached: an admin may just have switched). */
 export async function fetchActiveModel(): Promise<ActiveModel> {
-  const response = await fetch("/api/ml/models/active", { headers: { Accept: "application/json" } });
+  const response = await fetch(apiPath("activeModel"), { headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`active model: HTTP ${response.status}`);
   return (await response.json()) as ActiveModel;
 }

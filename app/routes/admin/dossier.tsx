@@ -119,6 +119,7 @@ export default function AdminDossier({ loaderData }: Route.ComponentProps) {
                       {e.recipients !== null ? t("dossier-log:log.recipients", { count: e.recipients }) : null}
                       {e.page === "event-log" ? t("dossier-log:log.viaLog") : null}
                       {e.page === "ml-labelling" ? t("dossier-log:log.viaLabelling") : null}
+                      {e.grant ? <span className="block text-xs text-slate-500">{t(`dossier-log:grant.${e.grant}`, { defaultValue: e.grant })}</span> : null}
                     </td>
                   </tr>
                 ))}

@@ -10,15 +10,19 @@ import type { Actor } from "~/domain/access/actor";
 import { can } from "~/domain/access/permissions";
 import { DOSSIER_STATUSES } from "~/domain/dossier/lifecycle";
 import { systemDb } from "../db/client.server";
-import { dossier, dossierMedium, media } from "../db/schema";
+import { dossier, dossierMedium, media, organisation, patient } from "../db/schema";
 import { createAdmin, createDossier, createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
 import { visibleDossiers } from "./dossier-scope.server";
+import { uploadOrganisationScope } from "./media-db.server";
 import { visibleMedia } from "./media-scope.server";
+import { visiblePatientHistory, visiblePatients } from "./patient-scope.server";
 
 let database: TestDatabase;
 const actors: Record<string, Actor> = {};
 const dossierIds: string[] = [];
 const mediaIds: string[] = [];
+const patientIds: string[] = [];
+const organisationIds: string[] = [];
 const password = "een-lang-wachtwoord-2026";
 
 beforeAll(async () => {
@@ -43,11 +47,20 @@ beforeAll(async () => {
   actors.supA = await sup("sup@a.test", [a.id]);
   actors.supB = await sup("sup@b.test", [b.id]);
   actors.supAB = await sup("sup@ab.test", [a.id, b.id]);
+  organisationIds.push(a.id, b.id);
+  for (const org of [a.id, b.id]) {
+    const [row] = await systemDb().insert(patient).values({ organisationId: org, phone: "+31612345678" }).returning({ id: patient.id });
+    patientIds.push(row.id);
+  }
   actors.admin = { id: (await createAdmin({ email: "admin@x.test", name: "Admin", password })).id, role: "admin", organisationId: null, supervisedOrganisationIds: [] };
   for (const status of DOSSIER_STATUSES) {
     for (const owner of [actors.owner, actors.stranger]) {
       const { id } = await createDossier({ organisationId: owner.organisationId!, professionalId: owner.id, status });
       dossierIds.push(id);
+      await systemDb()
+        .update(dossier)
+        .set({ patientId: patientIds[owner.organisationId === a.id ? 0 : 1] })
+        .where(eq(dossier.id, id));
       const attached = crypto.randomUUID();
       await systemDb().insert(media).values({ id: attached, organisationId: owner.organisationId!, uploaderId: owner.id, objectKey: `k/${attached}`, kind: "image", contentType: "image/png", size: 1, status: "complete" });
       await systemDb().insert(dossierMedium).values({ dossierId: id, mediaId: attached, ear: "left" });
@@ -88,6 +101,23 @@ describe("the SQL scopes agree with can()", () => {
       if (can(actor, "media.read", { uploaderId: row.uploaderId, dossiers })) byTable.add(id);
     }
     expect(bySql).toEqual(byTable);
+  });
+
+  it.each(["owner", "colleague", "stranger", "supA", "supB", "supAB", "admin"])("patients and their history lists, as %s", async (name) => {
+    const actor = actors[name];
+    const patients = await systemDb().select().from(patient).where(inArray(patient.id, patientIds));
+    const bySql = new Set((await systemDb().select({ id: patient.id }).from(patient).where(and(inArray(patient.id, patientIds), visiblePatients(actor)))).map((r) => r.id));
+    expect(bySql).toEqual(new Set(patients.filter((p) => can(actor, "patient.read", p)).map((p) => p.id)));
+    const rows = await systemDb().select().from(dossier).where(inArray(dossier.id, dossierIds));
+    const history = new Set((await systemDb().select({ id: dossier.id }).from(dossier).where(and(inArray(dossier.id, dossierIds), visiblePatientHistory(actor)))).map((r) => r.id));
+    expect(history).toEqual(new Set(rows.filter((d) => can(actor, "patient.read", d)).map((d) => d.id)));
+  });
+
+  it.each(["owner", "colleague", "stranger", "supA", "supB", "supAB", "admin"])("organisations to upload into, as %s", async (name) => {
+    const actor = actors[name];
+    const { where } = uploadOrganisationScope(actor);
+    const bySql = new Set((await systemDb().select({ id: organisation.id }).from(organisation).where(and(inArray(organisation.id, organisationIds), where))).map((r) => r.id));
+    expect(bySql).toEqual(new Set(organisationIds.filter((organisationId) => can(actor, "media.upload", { organisationId }))));
   });
 
   it("the fixtures cover both answers for every kind of actor but the admin", async () => {

@@ -99,7 +99,7 @@ async function sendExportFile(req: Request, res: Response, actor: SessionUser, j
   const etag = `"${part === "file" ? job.sha256 : job.manifestSha256}"`;
   const entry = { action: "export.downloaded", actorId: actor.id, subjectType: "export", subjectId: job.id };
   if (req.method === "GET" && !(await auditedSince(entry, new Date(Date.now() - DOWNLOAD_AUDIT_WINDOW_MS)))) {
-    await recordAudit({ ...entry, after: { part: name } }, origin(req));
+    await recordAudit({ ...entry, after: { part: name, grant: "admin" } }, origin(req));
   }
   const ifRange = req.get("if-range");
   const range = ifRange && ifRange !== etag ? null : parseRange(req.get("range"), size);

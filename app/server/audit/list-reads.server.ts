@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
+import type { ReadGrant } from "~/domain/access/permissions";
 import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
 import { auditLog } from "../db/schema";
 import { type AuditOrigin, auditedSince, recordAudit } from "./audit.server";
@@ -13,9 +14,16 @@ import { type AuditOrigin, auditedSince, recordAudit } from "./audit.server";
 export const LIST_READ_ACTION = "dossier.list-read";
 export type PatientList = "supervisor-queue" | "own-dossiers" | "patient-history";
 
+/** The right each list is read under: its scope (app/server/dossiers/lists.server.ts) is built from that rule. */
+const LIST_GRANTS: Record<PatientList, (actor: Actor) => ReadGrant> = {
+  "own-dossiers": () => "owner",
+  "supervisor-queue": () => "assigned-supervisor",
+  "patient-history": (actor) => (actor.role === "admin" ? "admin" : "organisation-professional"),
+};
+
 export async function recordListRead(actor: Actor, list: PatientList, dossierIds: string[], origin: AuditOrigin = {}): Promise<void> {
   if (dossierIds.length === 0) return;
-  const after = { dossierIds: [...dossierIds].sort() };
+  const after = { dossierIds: [...dossierIds].sort(), grant: LIST_GRANTS[list](actor) };
   const entry = { action: LIST_READ_ACTION, actorId: actor.id, subjectType: "list", subjectId: list };
   const sameRows = sql`${auditLog.after} = ${JSON.stringify(after)}::jsonb`;
   if (await auditedSince(entry, new Date(Date.now() - DOSSIER_VIEW_COLLAPSE_MS), sameRows)) return;

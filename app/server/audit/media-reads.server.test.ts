@@ -20,16 +20,16 @@ const reads = (mediumId: string) =>
   systemDb().select().from(auditLog).where(and(eq(auditLog.action, MEDIA_READ_ACTION), eq(auditLog.subjectId, mediumId)));
 
 describe("reads of media are audited", () => {
-  it("records who read which medium, from where, once per user within the collapse window", async () => {
-    const medium = { id: crypto.randomUUID(), organisationId: "org" };
+  it("records who read which medium, from where, under which right, once per user within the collapse window", async () => {
+    const medium = { id: crypto.randomUUID(), organisationId: "org", uploaderId: "u1" };
     const t0 = Date.now();
     await recordMediaRead(reader("u1"), medium, { requestId: "r1", ipAddress: "192.0.2.1" }, t0);
     await recordMediaRead(reader("u1"), medium, { requestId: "r2", ipAddress: "192.0.2.1" }, t0 + 1000);
     await recordMediaRead(reader("u2"), medium, { requestId: "r3", ipAddress: "192.0.2.2" }, t0 + 1000);
     const rows = await reads(medium.id);
-    expect(rows.map((r) => [r.actorId, r.subjectType, r.organisationId, r.requestId, r.ipAddress])).toEqual([
-      ["u1", "media", "org", "r1", "192.0.2.1"],
-      ["u2", "media", "org", "r3", "192.0.2.2"],
+    expect(rows.map((r) => [r.actorId, r.subjectType, r.organisationId, r.requestId, r.ipAddress, r.after])).toEqual([
+      ["u1", "media", "org", "r1", "192.0.2.1", { grant: "uploader" }],
+      ["u2", "media", "org", "r3", "192.0.2.2", { grant: "attached-dossier" }],
     ]);
     // After the window, the same reader is logged again.
     await recordMediaRead(reader("u1"), medium, {}, t0 + DOSSIER_VIEW_COLLAPSE_MS + 60_000);
@@ -49,9 +49,9 @@ describe("reads of lists with phone numbers are audited", () => {
     // In the order written (the request ids count up); without an order the audit index decides it.
     const rows = await systemDb().select().from(auditLog).where(and(eq(auditLog.action, LIST_READ_ACTION), eq(auditLog.actorId, "u9"))).orderBy(asc(auditLog.requestId));
     expect(rows.map((r) => [r.subjectId, r.after, r.requestId])).toEqual([
-      ["supervisor-queue", { dossierIds: ["d1", "d2"] }, "q1"],
-      ["supervisor-queue", { dossierIds: ["d1", "d2", "d3"] }, "q3"],
-      ["patient-history", { dossierIds: ["d1"] }, "q4"],
+      ["supervisor-queue", { dossierIds: ["d1", "d2"], grant: "assigned-supervisor" }, "q1"],
+      ["supervisor-queue", { dossierIds: ["d1", "d2", "d3"], grant: "assigned-supervisor" }, "q3"],
+      ["patient-history", { dossierIds: ["d1"], grant: "organisation-professional" }, "q4"],
     ]);
   });
 });

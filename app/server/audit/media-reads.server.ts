@@ -6,13 +6,16 @@
  * of its URLs (`/api/dossiers/:id/media`) is not a new read: its page load was logged as a dossier view.
  */
 import type { Actor } from "~/domain/access/actor";
+import { mediaReadGrant } from "~/domain/access/permissions";
 import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
 import { type AuditOrigin, auditedSince, recordAudit } from "./audit.server";
 
 export const MEDIA_READ_ACTION = "media.read";
 
-export async function recordMediaRead(actor: Actor, medium: { id: string; organisationId: string }, origin: AuditOrigin, now = Date.now()): Promise<void> {
+export async function recordMediaRead(actor: Actor, medium: { id: string; organisationId: string; uploaderId: string }, origin: AuditOrigin, now = Date.now()): Promise<void> {
   const entry = { action: MEDIA_READ_ACTION, actorId: actor.id, subjectType: "media", subjectId: medium.id };
   if (await auditedSince(entry, new Date(now - DOSSIER_VIEW_COLLAPSE_MS))) return;
-  await recordAudit({ ...entry, organisationId: medium.organisationId }, origin);
+  // The medium was found through the media scope: if neither admin nor uploader, a dossier it is attached to allowed it.
+  const grant = mediaReadGrant(actor, { uploaderId: medium.uploaderId, dossiers: [] }) ?? "attached-dossier";
+  await recordAudit({ ...entry, organisationId: medium.organisationId, after: { grant } }, origin);
 }

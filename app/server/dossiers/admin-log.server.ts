@@ -4,6 +4,7 @@
  * is itself a view of the dossier, so it is written to the log (kind `view`, `detail.page = "event-log"`) like
  * every other view.
  */
+import { dossierReadGrant } from "~/domain/access/permissions";
 import { count, eq } from "drizzle-orm";
 import { ADMIN_DOSSIER_LOG_PAGE_SIZE } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
@@ -24,6 +25,8 @@ export interface AdminDossierLogEvent {
   sections: string[];
   recipients: number | null;
   page: string | null;
+  /** For a view: the right it was read under (owner, assigned supervisor, admin). */
+  grant: string | null;
   at: string;
   actorName: string | null;
   actorEmail: string | null;
@@ -35,12 +38,13 @@ export function logPageOf(raw: string | null): number {
   return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
 
-function factsOf(detail: unknown): Pick<AdminDossierLogEvent, "sections" | "recipients" | "page"> {
+function factsOf(detail: unknown): Pick<AdminDossierLogEvent, "sections" | "recipients" | "page" | "grant"> {
   const d = (detail && typeof detail === "object" ? detail : {}) as Record<string, unknown>;
   return {
     sections: Array.isArray(d.sections) ? d.sections.filter((s): s is string => typeof s === "string") : [],
     recipients: typeof d.recipients === "number" ? d.recipients : null,
     page: typeof d.page === "string" ? d.page : null,
+    grant: typeof d.grant === "string" ? d.grant : null,
   };
 }
 
@@ -49,7 +53,7 @@ export async function adminDossierLog(actor: Actor, id: string, page = 1) {
   if (actor.role !== "admin") throw new AppError("not-found");
   const row = await inTransaction(async (tx) => {
     const current = await loadDossierFor(tx, actor, id);
-    await recordDossierEvent(tx, current, actor.id, { kind: "view", status: current.status, detail: { page: "event-log" } });
+    await recordDossierEvent(tx, current, actor.id, { kind: "view", status: current.status, detail: { page: "event-log", grant: dossierReadGrant(actor, current) } });
     return current;
   });
   const db = dossierDb(actor, row);

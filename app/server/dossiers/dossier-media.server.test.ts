@@ -263,7 +263,7 @@ describe("dossier videos for labelling", () => {
     expect(await views()).toEqual([]);
     const page = await labellingPage(admin as unknown as SessionUser, new URL(`http://x/debug/ml/labelling?video=${attached}`));
     expect(page.video?.id).toBe(attached);
-    expect(await views()).toEqual([{ actorId: admin.id, kind: "view", detail: { page: "ml-labelling", mediaId: attached } }]);
+    expect(await views()).toEqual([{ actorId: admin.id, kind: "view", detail: { page: "ml-labelling", mediaId: attached, grant: "admin" } }]);
   });
 });
 

@@ -239,6 +239,8 @@ describe("the lifecycle", () => {
     await openDossier(pro, id);
     await openDossier(admin, id);
     expect((await views()).map((v) => v.actorId)).toEqual([pro.id, admin.id]);
+    // Each view names the right it was read under (nobody reads on another's behalf).
+    expect((await views()).map((v) => v.detail)).toEqual([{ grant: "owner" }, { grant: "admin" }]);
     // Once the last view is older than the window, the next one is logged again.
     await db.update(dossierEvent).set({ at: new Date(Date.now() - DOSSIER_VIEW_COLLAPSE_MS - 1000) }).where(eq(dossierEvent.dossierId, id));
     await openDossier(pro, id);

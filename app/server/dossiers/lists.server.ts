@@ -2,15 +2,18 @@
  * Lists of dossiers, each scoped in its own query: a professional's own dossiers (filter, search by phone, sort,
  * paginate), one patient's history within the organisation, and the supervisor's queue. Every list is paged or
  * bounded (DOSSIER_PAGE_SIZE): a page costs the same with a hundred dossiers or a hundred thousand (issue 13).
- * A page's total is counted in its own statement (see `paged`).
+ * A page's total is counted in its own statement (see `paged`). Every query's conditions start from the access
+ * layer's scope (dossierLists: the actor's dossier.read rule; patientRecords: patient.read), so a list's own
+ * filters narrow what the actor may read and never widen it.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import { DOSSIER_PAGE_SIZE } from "~/domain/constants";
 import { toE164 } from "~/domain/phone";
 import { type DossierStatus, isDossierStatus } from "~/domain/dossier/lifecycle";
 import type { OwnDossierSort } from "~/domain/dossier/list-sorts";
 import { AppError } from "~/domain/errors";
-import { systemDb } from "../db/client.server";
+import { dossierLists } from "../access/dossier-list-scope.server";
+import { patientRecords } from "../access/patient-scope.server";
 import { dossier, patient, user } from "../db/schema";
 import { type AuditOrigin } from "../audit/audit.server";
 import { recordListRead } from "../audit/list-reads.server";
@@ -88,8 +91,8 @@ export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery
     "created-desc": desc(dossier.createdAt),
     "created-asc": asc(dossier.createdAt),
   }[query.sort ?? "updated-desc"];
-  const db = systemDb();
-  const where = and(...conditions);
+  const { db, where: scoped } = dossierLists(actor);
+  const where = scoped(...conditions);
   const select = (limit: number, offset: number) =>
     db
       .select(summary)
@@ -114,11 +117,12 @@ export async function firstOwnDossiers(actor: Actor, query: { status?: DossierSt
   const conditions: SQL[] = [eq(dossier.professionalId, actor.id)];
   if (query.status) conditions.push(eq(dossier.status, query.status));
   if (query.excludeStatus) conditions.push(sql`${dossier.status} <> ${query.excludeStatus}`);
-  return systemDb()
+  const { db, where } = dossierLists(actor);
+  return db
     .select(summary)
     .from(dossier)
     .leftJoin(patient, eq(patient.id, dossier.patientId))
-    .where(and(...conditions))
+    .where(where(...conditions))
     .orderBy(query.sort === "updated-asc" ? asc(dossier.updatedAt) : desc(dossier.updatedAt), desc(dossier.id))
     .limit(limit);
 }
@@ -128,13 +132,14 @@ export async function patientHistory(actor: Actor, typedPhone: string, origin: A
   const organisationId = ownOrganisation(actor);
   const canonical = toE164(typedPhone);
   if (!canonical) throw new AppError("phone-invalid");
-  const db = systemDb();
+  const records = patientRecords(actor);
+  const db = records.db;
   const [found] = await db
     .select()
     .from(patient)
-    .where(and(eq(patient.organisationId, organisationId), eq(patient.phone, canonical)));
+    .where(records.patients(eq(patient.organisationId, organisationId), eq(patient.phone, canonical)));
   if (!found) return { canonical, patient: null, rows: [], total: 0, page: 1, pageCount: 1 };
-  const where = and(eq(dossier.patientId, found.id), eq(dossier.organisationId, organisationId));
+  const where = records.history(eq(dossier.patientId, found.id), eq(dossier.organisationId, organisationId));
   const result = await paged(
     requestedPage(page),
     (current) =>
@@ -159,12 +164,11 @@ export async function patientHistory(actor: Actor, typedPhone: string, origin: A
  */
 export async function supervisorQueue(actor: Actor, options: { recentLimit?: number; origin?: AuditOrigin; page?: number } = {}) {
   if (actor.role !== "supervisor") throw new AppError("not-found");
-  const orgs = [...actor.supervisedOrganisationIds];
-  if (orgs.length === 0) return { waiting: [], waitingTotal: 0, page: 1, pageCount: 1, mine: [], recent: [] };
-  const db = systemDb();
+  if (actor.supervisedOrganisationIds.length === 0) return { waiting: [], waitingTotal: 0, page: 1, pageCount: 1, mine: [], recent: [] };
+  const { db, where } = dossierLists(actor);
   const columns = { ...summary, reviewerId: dossier.reviewerId, professionalName: user.name };
   const joined = () => db.select(columns).from(dossier).leftJoin(patient, eq(patient.id, dossier.patientId)).innerJoin(user, eq(user.id, dossier.professionalId));
-  const waitingWhere = and(inArray(dossier.organisationId, orgs), eq(dossier.status, "submitted" satisfies DossierStatus));
+  const waitingWhere = where(eq(dossier.status, "submitted" satisfies DossierStatus));
   const waiting = await paged(
     requestedPage(options.page),
     (page) =>
@@ -181,11 +185,11 @@ export async function supervisorQueue(actor: Actor, options: { recentLimit?: num
   );
   // A supervisor claims one dossier at a time, so a page of their own reviews is plenty; the bound is a guard.
   const mine = await joined()
-    .where(and(inArray(dossier.organisationId, orgs), eq(dossier.status, "in_review"), eq(dossier.reviewerId, actor.id)))
+    .where(where(eq(dossier.status, "in_review"), eq(dossier.reviewerId, actor.id)))
     .orderBy(asc(dossier.submittedAt), asc(dossier.id))
     .limit(PAGE_SIZE);
   const recent = await joined()
-    .where(and(inArray(dossier.organisationId, orgs), eq(dossier.status, "completed"), isNotNull(dossier.completedAt)))
+    .where(where(eq(dossier.status, "completed"), isNotNull(dossier.completedAt)))
     .orderBy(desc(dossier.completedAt))
     .limit(options.recentLimit ?? 10);
   await recordListRead(actor, "supervisor-queue", [...waiting.rows, ...mine, ...recent].map((r) => r.id), options.origin);

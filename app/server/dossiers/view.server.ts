@@ -3,6 +3,7 @@
  * (PRODUCT.md: every view is logged; repeated views by one user within a few minutes once). Views are recorded
  * but not broadcast.
  */
+import { dossierReadGrant } from "~/domain/access/permissions";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
 import { availableTransitions, type DossierStatus, reviewVisibleTo } from "~/domain/dossier/lifecycle";
@@ -38,7 +39,7 @@ export async function openDossier(actor: Actor, id: string) {
   const row = await inTransaction(async (tx) => {
     const current = await loadDossierFor(tx, actor, id);
     // Loaders revalidate after every action and live refresh: one view per user per few minutes is logged.
-    if (!(await viewedRecently(tx, actor.id, id))) await recordDossierEvent(tx, current, actor.id, { kind: "view", status: current.status });
+    if (!(await viewedRecently(tx, actor.id, id))) await recordDossierEvent(tx, current, actor.id, { kind: "view", status: current.status, detail: { grant: dossierReadGrant(actor, current) } });
     return current;
   });
   const db = dossierDb(actor, row);

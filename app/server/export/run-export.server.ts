@@ -242,7 +242,8 @@ export async function runExport(actor: Actor, jobId: string, origin: AuditOrigin
         actorId: actor.id,
         subjectType: "export",
         subjectId: jobId,
-        after: { filters: options.filters, format: options.format, without: options.without, pseudonymised: options.pseudonymise, count: processed, bytes: data.bytes, manifestSha256 },
+        // The right it was read under (as every read records): the administrator's export.run.
+        after: { grant: "admin", filters: options.filters, format: options.format, without: options.without, pseudonymised: options.pseudonymise, count: processed, bytes: data.bytes, manifestSha256 },
       },
       origin,
     );

@@ -7,7 +7,9 @@
  * Seqs are taken when an event is inserted, not when its transaction commits, so an event with a lower seq can
  * commit (and be announced) after one with a higher seq. Events only tell clients to refresh: a duplicate is
  * harmless, a lost one is not. So the stream remembers the set of seqs it sent (not the highest), and a replay
- * also re-reads the events written shortly before the Last-Event-ID (decision 046).
+ * also re-reads the events written shortly before the Last-Event-ID (decision 046). When the process's listener
+ * loses its database connection, the bus asks every open stream to replay in the same way from the last seq it
+ * had heard before the gap, so nothing committed meanwhile is missed and nothing is sent twice.
  */
 import { can } from "~/domain/access/permissions";
 import { AppError } from "~/domain/errors";
@@ -70,8 +72,8 @@ export async function liveEventsHandler(req: Request, res: Response, options: Li
   // Tell EventSource how long to wait before reconnecting after a dropped connection.
   res.write("retry: 3000\n\n");
 
-  // Events that arrive while the replay runs are held back and sent after it, in order, without duplicates.
-  let replaying = true;
+  // Events that arrive while a replay runs are held back and sent after it, in order, without duplicates.
+  let replaying = 0;
   const held: LiveEvent[] = [];
   const sent = new Set<number>();
   const send = (event: LiveEvent) => {
@@ -82,32 +84,54 @@ export async function liveEventsHandler(req: Request, res: Response, options: Li
     write(res, event);
     flush(res);
   };
-  const unsubscribe = liveBus().subscribe((message) => {
-    if ("type" in message) {
-      // Export progress: no id (it is not part of the dossier event log a reconnect replays), for those who may export.
-      if (can(actor, "export.run")) {
-        res.write(`event: export\ndata: ${JSON.stringify(message)}\n\n`);
-        flush(res);
-      }
-      return;
+  /** Sends what the event log holds after `after` that this stream may receive, then what was held meanwhile. */
+  const replay = async (after: number) => {
+    replaying += 1;
+    try {
+      const { events, truncated } = await missedEvents(actor, after, { margin: LIVE_REPLAY_MARGIN, lateCommitMs: LIVE_LATE_COMMIT_MS, limit: LIVE_REPLAY_LIMIT });
+      if (truncated) res.write(`event: reset\ndata: {}\n\n`);
+      for (const event of events) send(event);
+    } finally {
+      replaying -= 1;
     }
-    const event = message;
-    if (!mayReceive(actor, event)) return;
-    if (replaying) held.push(event);
-    else send(event);
-  });
+    if (replaying === 0) for (const event of held.splice(0).sort((a, b) => a.seq - b.seq)) send(event);
+    flush(res);
+  };
+  // Replays run one after another (a gap may come while the first replay still runs).
+  let replays = Promise.resolve();
+  const replayInTurn = (after: number) => {
+    replays = replays.then(() => replay(after)).catch(() => {
+      // The database is unreachable: the client reloads its data rather than trust a stream with a hole in it.
+      res.write(`event: reset\ndata: {}\n\n`);
+      flush(res);
+    });
+    return replays;
+  };
+  const unsubscribe = liveBus().subscribe(
+    (message) => {
+      if ("type" in message) {
+        // Export progress: no id (it is not part of the dossier event log a reconnect replays), for those who may export.
+        if (can(actor, "export.run")) {
+          res.write(`event: export\ndata: ${JSON.stringify(message)}\n\n`);
+          flush(res);
+        }
+        return;
+      }
+      const event = message;
+      if (!mayReceive(actor, event)) return;
+      if (replaying > 0) held.push(event);
+      else send(event);
+    },
+    (after) => void replayInTurn(after),
+  );
 
   const after = lastEventId(req);
   if (after !== null) {
-    const { events, truncated } = await missedEvents(actor, after, { margin: LIVE_REPLAY_MARGIN, lateCommitMs: LIVE_LATE_COMMIT_MS, limit: LIVE_REPLAY_LIMIT });
-    if (truncated) res.write(`event: reset\ndata: {}\n\n`);
-    for (const event of events) send(event);
+    await replayInTurn(after);
   } else {
     res.write(`event: ready\ndata: {}\n\n`);
+    flush(res);
   }
-  replaying = false;
-  for (const event of held.sort((a, b) => a.seq - b.seq)) send(event);
-  flush(res);
 
   const heartbeat = setInterval(() => {
     res.write(": keep-alive\n\n");

@@ -13,16 +13,15 @@ import { MEDIA_PREVIEW_MAX_BYTES } from "~/domain/constants";
 import { sniffMediaType } from "~/domain/media-types";
 import { StorageError } from "~/domain/storage-errors";
 import { objectStore } from "../storage/storage.server";
-import { mediaById, mediaForActor, mediaView, storePreview } from "./media.server";
+import { mediaForActor, mediaView, storePreview } from "./media.server";
+import { signedMedium } from "../access/media-db.server";
 import { recordMediaRead } from "../audit/media-reads.server";
 import { parseRange } from "./range.server";
-import { MEDIA_VARIANTS, verifyMediaSignature, type MediaVariant } from "./signed-url.server";
+import { MEDIA_VARIANTS, type MediaVariant } from "./signed-url.server";
 import { withActor, withoutActor } from "../api/api-endpoint.server";
 
 async function download(req: Request, res: Response, id: string, variant: MediaVariant): Promise<void> {
-  const problem = verifyMediaSignature(id, variant, req.query.expires, req.query.signature);
-  if (problem) throw new StorageError(problem === "expired" ? "storage/unauthorized" : "storage/invalid-url", { reason: problem });
-  const row = await mediaById(id);
+  const row = await signedMedium(id, variant, req.query.expires, req.query.signature);
   const key = variant === "file" ? (row.status === "complete" ? row.objectKey : null) : variant === "poster" ? row.posterKey : row.thumbnailKey;
   if (!key) throw new StorageError("storage/object-not-found");
   // The original's size is in its row; a preview's facts come from the store, read once for both range and HEAD.

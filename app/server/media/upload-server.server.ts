@@ -16,25 +16,17 @@ import { claimedKind } from "~/domain/media-types";
 import { StorageError, isStorageError } from "~/domain/storage-errors";
 import { config } from "../config.server";
 import { logger } from "../logger.server";
-import type { MediaActor } from "./access.server";
-import {
-  completeUpload,
-  createUploadRecord,
-  deleteUploadRecord,
-  dropUnfinishedUpload,
-  mediaForActor,
-  unfinishedUploadIds,
-  uploadOrganisation,
-  type MediaRow,
-} from "./media.server";
+import type { Actor } from "~/domain/access/actor";
+import { dropUnfinishedUpload, unfinishedUploadIds } from "../jobs/abandoned-uploads.server";
+import { completeUpload, createUploadRecord, deleteUploadRecord, mediaForActor, uploadOrganisation, type MediaRow } from "./media.server";
 import { StagingStore, checkHead, readHead } from "./staging-store.server";
 import { sendApiError } from "../http/api-error.server";
 import { storageErrorBody, tusError } from "./tus-errors.server";
 
-const actors = new WeakMap<object, MediaActor>();
+const actors = new WeakMap<object, Actor>();
 
 /** The acting user of a tus request (set by the Express layer before tus sees it). */
-function actorOf(req: { runtime?: { node?: { req: object } } }): MediaActor {
+function actorOf(req: { runtime?: { node?: { req: object } } }): Actor {
   const node = req.runtime?.node?.req;
   const actor = node ? actors.get(node) : undefined;
   if (!actor) throw tusError(new StorageError("storage/unauthenticated"));
@@ -68,7 +60,7 @@ export interface UploadServer {
   /** OPTIONS: tus's capabilities, for anyone. */
   options(req: ExpressRequest, res: ExpressResponse): Promise<void>;
   /** Every other tus request, after the API wrapper checked the app and the session (app/domain/api-table.ts). */
-  handle(req: ExpressRequest, res: ExpressResponse, user: MediaActor, id: string | null): Promise<void>;
+  handle(req: ExpressRequest, res: ExpressResponse, user: Actor, id: string | null): Promise<void>;
   stagingDir: string;
   /** Drops uploads not finished within UPLOAD_EXPIRY_MS (record and staged bytes); returns how many. */
   sweep(now?: number): Promise<number>;
@@ -83,15 +75,15 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
   const store = new StagingStore(stagingDir, dropUnfinishedUpload);
   const finishing = new Map<string, Promise<MediaRow>>();
 
-  /** Moves a fully staged upload into the object store once, however many requests ask at the same time. */
-  function finish(id: string): Promise<MediaRow> {
+  /** Moves the actor's fully staged upload into the object store once, however many requests ask at the same time. */
+  function finish(actor: Actor, id: string): Promise<MediaRow> {
     let pending = finishing.get(id);
     if (!pending) {
       pending = (async () => {
         const staged = store.stagedPath(id);
         const upload = await store.getUpload(id);
         const sniffed = checkHead(await readHead(staged), upload.metadata?.filetype);
-        const row = await completeUpload(id, fs.createReadStream(staged), sniffed.contentType);
+        const row = await completeUpload(actor, id, fs.createReadStream(staged), sniffed.contentType);
         await store.remove(id).catch(() => undefined);
         return row;
       })().finally(() => finishing.delete(id));
@@ -150,9 +142,9 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
       if (status === 404 || status === 410) return { status_code: status, body: storageErrorBody(new StorageError("storage/object-not-found")) };
       return undefined;
     },
-    async onUploadFinish(_req, upload: Upload) {
+    async onUploadFinish(req, upload: Upload) {
       try {
-        await finish(upload.id);
+        await finish(actorOf(req), upload.id);
         return {};
       } catch (error) {
         logger.error({ err: error, mediaId: upload.id }, "moving a finished upload into the object store failed");
@@ -164,7 +156,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
 
   const answerOptions = async (req: ExpressRequest, res: ExpressResponse) => void (await tus.handle(req, res));
 
-  const handle = async (req: ExpressRequest, res: ExpressResponse, user: MediaActor, id: string | null) => {
+  const handle = async (req: ExpressRequest, res: ExpressResponse, user: Actor, id: string | null) => {
     try {
       actors.set(req, user);
       if (!id) return void (await tus.handle(req, res));
@@ -176,7 +168,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
           if (row.status === "uploading") {
             const upload = await store.getUpload(id).catch(() => null);
             // Staged completely but not moved yet (the server stopped in between): finish it now.
-            if (upload && upload.size !== undefined && upload.offset === upload.size) done = await finish(id);
+            if (upload && upload.size !== undefined && upload.offset === upload.size) done = await finish(user, id);
             else return void (await tus.handle(req, res));
           }
           // A finished upload: report it complete, so a client that missed the last answer sees success.

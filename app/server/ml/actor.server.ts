@@ -7,9 +7,7 @@ import type { Actor } from "~/domain/access/actor";
 import { can } from "~/domain/access/permissions";
 import { AppError } from "~/domain/errors";
 
-export type MlActor = Actor;
-
-export function assertMlAdmin(actor: MlActor | null): asserts actor is MlActor {
+export function assertMlAdmin(actor: Actor | null): asserts actor is Actor {
   // Not found rather than forbidden, as everywhere: the data's existence is not confirmed.
   if (!can(actor, "model-data.manage")) throw new AppError("not-found");
 }

@@ -3,14 +3,16 @@
  * every dossier the video is attached to, with the admin as actor (PRODUCT.md: every view of a dossier is logged).
  * Only the page records it, once per opening; the range requests of the playing video do not.
  */
+import { dossierReadGrant } from "~/domain/access/permissions";
 import { eq } from "drizzle-orm";
 import { dossier, dossierMedium } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { recordDossierEvent } from "../dossiers/events.server";
-import { assertMlAdmin, type MlActor } from "./actor.server";
+import type { Actor } from "~/domain/access/actor";
+import { assertMlAdmin } from "./actor.server";
 import type { LabellingVideo } from "./video-sources.server";
 
-export async function recordLabellingView(actor: MlActor | null, video: Pick<LabellingVideo, "id" | "source">): Promise<number> {
+export async function recordLabellingView(actor: Actor | null, video: Pick<LabellingVideo, "id" | "source">): Promise<number> {
   assertMlAdmin(actor);
   if (video.source !== "dossier") return 0;
   return inTransaction(async (tx) => {
@@ -20,7 +22,7 @@ export async function recordLabellingView(actor: MlActor | null, video: Pick<Lab
       .innerJoin(dossier, eq(dossier.id, dossierMedium.dossierId))
       .where(eq(dossierMedium.mediaId, video.id));
     for (const row of rows) {
-      await recordDossierEvent(tx, row, actor.id, { kind: "view", status: row.status, detail: { page: "ml-labelling", mediaId: video.id } });
+      await recordDossierEvent(tx, row, actor.id, { kind: "view", status: row.status, detail: { page: "ml-labelling", mediaId: video.id, grant: dossierReadGrant(actor, row) } });
     }
     return rows.length;
   });

@@ -11,7 +11,7 @@ import type { ImageFile } from "~/ml/api-urls";
 import { recordAudit } from "../audit/audit.server";
 import { labelledImage, user } from "../db/schema";
 import { objectStore } from "../storage/storage.server";
-import type { MlActor } from "./actor.server";
+import type { Actor } from "~/domain/access/actor";
 import { actingAs } from "../access/actor-db.server";
 
 export const PAGE_SIZE = 60;
@@ -67,7 +67,7 @@ function isJpeg(bytes: Buffer): boolean {
   return sniffMediaType(bytes.subarray(0, SNIFF_BYTES))?.contentType === "image/jpeg";
 }
 
-export async function saveLabelledImage(actor: MlActor | null, input: NewLabelledImage): Promise<LabelledImageRow> {
+export async function saveLabelledImage(actor: Actor | null, input: NewLabelledImage): Promise<LabelledImageRow> {
   const { actor: admin, db } = actingAs(actor, "model-data.manage");
   if (!isImageSource(input.source)) throw new AppError("invalid-argument", { field: "source" });
   if (!input.image.byteLength || input.image.byteLength > MAX_IMAGE_BYTES) throw new AppError("invalid-argument", { field: "image" });
@@ -98,7 +98,7 @@ export async function saveLabelledImage(actor: MlActor | null, input: NewLabelle
 }
 
 /** One page of the grid, newest first; `page` counts from 0. */
-export async function pageLabelledImages(actor: MlActor | null, filters: ImageFilters, page = 0, pageSize = PAGE_SIZE) {
+export async function pageLabelledImages(actor: Actor | null, filters: ImageFilters, page = 0, pageSize = PAGE_SIZE) {
   const { db } = actingAs(actor, "model-data.manage");
   const size = Math.min(Math.max(1, pageSize), 500);
   return db
@@ -111,7 +111,7 @@ export async function pageLabelledImages(actor: MlActor | null, filters: ImageFi
 }
 
 /** Display names of the people who labelled a page of images (at most a page's worth of ids). */
-export async function labellerNames(actor: MlActor | null, ids: readonly (string | null)[]): Promise<Map<string, string>> {
+export async function labellerNames(actor: Actor | null, ids: readonly (string | null)[]): Promise<Map<string, string>> {
   const { db } = actingAs(actor, "model-data.manage");
   const unique = [...new Set(ids.filter((id): id is string => !!id))];
   if (!unique.length) return new Map();
@@ -120,7 +120,7 @@ export async function labellerNames(actor: MlActor | null, ids: readonly (string
 }
 
 /** Class balance under the filters (ignoring the label filter, so both classes always show). */
-export async function classBalance(actor: MlActor | null, filters: ImageFilters = {}): Promise<{ inEar: number; notInEar: number }> {
+export async function classBalance(actor: Actor | null, filters: ImageFilters = {}): Promise<{ inEar: number; notInEar: number }> {
   const { db } = actingAs(actor, "model-data.manage");
   const rows = await db
     .select({ label: labelledImage.label, n: count() })
@@ -130,13 +130,13 @@ export async function classBalance(actor: MlActor | null, filters: ImageFilters 
   return { inEar: rows.find((r) => r.label === 1)?.n ?? 0, notInEar: rows.find((r) => r.label === 0)?.n ?? 0 };
 }
 
-export async function relabelImage(actor: MlActor | null, id: string, label: 0 | 1): Promise<void> {
+export async function relabelImage(actor: Actor | null, id: string, label: 0 | 1): Promise<void> {
   const { actor: admin, db } = actingAs(actor, "model-data.manage");
   const rows = await db.update(labelledImage).set({ label, labelledBy: admin.id }).where(eq(labelledImage.id, id)).returning({ id: labelledImage.id });
   if (!rows.length) throw new AppError("not-found");
 }
 
-export async function deleteLabelledImage(actor: MlActor | null, id: string): Promise<void> {
+export async function deleteLabelledImage(actor: Actor | null, id: string): Promise<void> {
   const { actor: admin, db } = actingAs(actor, "model-data.manage");
   const rows = await db.delete(labelledImage).where(eq(labelledImage.id, id)).returning({ id: labelledImage.id });
   if (!rows.length) throw new AppError("not-found");
@@ -146,7 +146,7 @@ export async function deleteLabelledImage(actor: MlActor | null, id: string): Pr
 }
 
 /** Every labelled moment of one video, for marking the timeline. */
-export async function labelledMomentsOfVideo(actor: MlActor | null, videoId: string): Promise<{ timestampMs: number; label: number }[]> {
+export async function labelledMomentsOfVideo(actor: Actor | null, videoId: string): Promise<{ timestampMs: number; label: number }[]> {
   const { db } = actingAs(actor, "model-data.manage");
   const rows = await db
     .select({ timestampMs: labelledImage.timestampMs, label: labelledImage.label })
@@ -157,7 +157,7 @@ export async function labelledMomentsOfVideo(actor: MlActor | null, videoId: str
 }
 
 /** Ids and labels of the whole (filtered) dataset for training and evaluation; thumbnails are the model's input size. */
-export async function datasetIndex(actor: MlActor | null, filters: ImageFilters = {}): Promise<{ id: string; label: number }[]> {
+export async function datasetIndex(actor: Actor | null, filters: ImageFilters = {}): Promise<{ id: string; label: number }[]> {
   const { db } = actingAs(actor, "model-data.manage");
   return db
     .select({ id: labelledImage.id, label: labelledImage.label })
@@ -167,7 +167,7 @@ export async function datasetIndex(actor: MlActor | null, filters: ImageFilters 
 }
 
 /** Rows in batches for the zip export, without holding the whole table in memory. */
-export async function* labelledImagesInBatches(actor: MlActor | null, filters: ImageFilters, batch = 500): AsyncGenerator<LabelledImageRow[]> {
+export async function* labelledImagesInBatches(actor: Actor | null, filters: ImageFilters, batch = 500): AsyncGenerator<LabelledImageRow[]> {
   for (let page = 0; ; page++) {
     const rows = await pageLabelledImages(actor, filters, page, batch);
     if (rows.length) yield rows;

@@ -27,12 +27,12 @@ import {
   listModelVersions,
   modelFileKey,
 } from "./model-versions.server";
-import type { MlActor } from "./actor.server";
+import type { Actor } from "~/domain/access/actor";
 import { findVideoForLabelling, uploadTestVideo, VIDEO_PREFIX } from "./video-sources.server";
 
 let db: TestDatabase;
-let admin: MlActor;
-const professional: MlActor = { id: "someone", role: "professional", organisationId: null, supervisedOrganisationIds: [] };
+let admin: Actor;
+const professional: Actor = { id: "someone", role: "professional", organisationId: null, supervisedOrganisationIds: [] };
 
 async function readAll(key: string): Promise<Buffer> {
   const { body } = await objectStore().get(key);

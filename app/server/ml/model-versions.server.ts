@@ -13,7 +13,8 @@ import { modelVersion } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { ensureActiveModel } from "../setup/default-model.server";
 import { objectStore } from "../storage/storage.server";
-import { assertMlAdmin, type MlActor } from "./actor.server";
+import type { Actor } from "~/domain/access/actor";
+import { assertMlAdmin } from "./actor.server";
 import { modelFileKey } from "./model-files.server";
 
 /** A model.json and weights of the small CNN are ~200 KB; anything far larger is not ours. */
@@ -24,13 +25,13 @@ export type ModelVersionRow = typeof modelVersion.$inferSelect;
 export { DEFAULT_MODEL_ID, modelFileKey } from "./model-files.server";
 export { ensureActiveModel } from "../setup/default-model.server";
 
-export async function listModelVersions(actor: MlActor | null): Promise<ModelVersionRow[]> {
+export async function listModelVersions(actor: Actor | null): Promise<ModelVersionRow[]> {
   const { db } = actingAs(actor, "model-data.manage");
   await ensureActiveModel();
   return db.select().from(modelVersion).orderBy(desc(modelVersion.createdAt));
 }
 
-export async function getModelVersion(actor: MlActor | null, id: string): Promise<ModelVersionRow | null> {
+export async function getModelVersion(actor: Actor | null, id: string): Promise<ModelVersionRow | null> {
   const { db } = actingAs(actor, "model.use");
   const [row] = await db.select().from(modelVersion).where(eq(modelVersion.id, id));
   return row ?? null;
@@ -46,7 +47,7 @@ export type NewModelVersion = {
 };
 
 /** Stores a trained model as a new, inactive version; files first, so a row never points at missing files. */
-export async function createModelVersion(maybeAdmin: MlActor | null, input: NewModelVersion): Promise<ModelVersionRow> {
+export async function createModelVersion(maybeAdmin: Actor | null, input: NewModelVersion): Promise<ModelVersionRow> {
   const { actor, db } = actingAs(maybeAdmin, "model-data.manage");
   const name = input.name.trim().slice(0, 120);
   if (!name) throw new AppError("invalid-argument", { field: "name" });
@@ -78,7 +79,7 @@ export async function createModelVersion(maybeAdmin: MlActor | null, input: NewM
 }
 
 /** Makes `id` the one active version, in one transaction (the partial unique index forbids two). */
-export async function activateModelVersion(actor: MlActor | null, id: string): Promise<void> {
+export async function activateModelVersion(actor: Actor | null, id: string): Promise<void> {
   assertMlAdmin(actor);
   await inTransaction(async (tx) => {
     const [row] = await tx.select({ id: modelVersion.id }).from(modelVersion).where(eq(modelVersion.id, id));

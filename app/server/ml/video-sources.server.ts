@@ -3,6 +3,7 @@
  * `ml/videos/<id>` (source "upload"), and videos attached to dossiers (source "dossier": complete `media` rows of
  * kind video with a `dossier_medium` row, played through a signed media URL). Admin only, checked here.
  */
+import { apiPath } from "~/domain/api-table";
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
 import { SNIFF_BYTES, sniffMediaType } from "~/domain/media-types";
@@ -14,7 +15,8 @@ import { dossierMedium, media, organisation } from "../db/schema";
 import { signMediaUrl } from "../media/signed-url.server";
 import type { ObjectInfo } from "../storage/object-store.server";
 import { objectStore } from "../storage/storage.server";
-import { assertMlAdmin, type MlActor } from "./actor.server";
+import type { Actor } from "~/domain/access/actor";
+import { assertMlAdmin } from "./actor.server";
 
 export const VIDEO_PREFIX = "ml/videos";
 /** Test videos are read into memory by the upload form (React Router's formData), so they stay modest. */
@@ -52,7 +54,7 @@ export function videoKey(id: string): string {
 }
 
 export function videoUrl(id: string): string {
-  return `/api/ml/videos/${encodeURIComponent(id)}`;
+  return apiPath("testVideo", { id });
 }
 
 function testVideo(id: string, info: ObjectInfo): LabellingVideo {
@@ -108,7 +110,7 @@ async function dossierVideos(db: Database, filters: VideoFilters & { id?: string
   }));
 }
 
-export async function listVideosForLabelling(actor: MlActor | null, filters: VideoFilters = {}): Promise<LabellingVideo[]> {
+export async function listVideosForLabelling(actor: Actor | null, filters: VideoFilters = {}): Promise<LabellingVideo[]> {
   const { actor: admin, db } = actingAs(actor, "model-data.manage");
   // Test videos belong to no organisation: a filter by organisation leaves only dossier videos.
   const wantUploads = (!filters.source || filters.source === "upload") && !filters.organisationId;
@@ -127,7 +129,7 @@ export async function listVideosForLabelling(actor: MlActor | null, filters: Vid
  * One video by id, as the list shows it. Looked up directly rather than by listing every video: the video
  * endpoint asks on each range request while a video plays.
  */
-export async function findVideoForLabelling(actor: MlActor | null, id: string): Promise<LabellingVideo> {
+export async function findVideoForLabelling(actor: Actor | null, id: string): Promise<LabellingVideo> {
   const { db } = actingAs(actor, "model-data.manage");
   // Both kinds have UUID ids; anything else is not a video (and must not reach the uuid column).
   if (!/^[0-9a-f-]{36}$/.test(id)) throw new AppError("not-found");
@@ -147,7 +149,7 @@ export async function findVideoForLabelling(actor: MlActor | null, id: string): 
  * A test video for labelling. Its type is read from its first bytes, as for every upload into Casus (mp4, webm,
  * mov); the declared type and the name are not trusted.
  */
-export async function uploadTestVideo(actor: MlActor | null, file: { name: string; size: number; body: Buffer }): Promise<string> {
+export async function uploadTestVideo(actor: Actor | null, file: { name: string; size: number; body: Buffer }): Promise<string> {
   assertMlAdmin(actor);
   if (file.size <= 0 || file.size > MAX_TEST_VIDEO_BYTES) throw new AppError("payload-too-large");
   const sniffed = sniffMediaType(file.body.subarray(0, SNIFF_BYTES));
