@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { apiPath } from "~/domain/api-table";
 import type { ExportProgressEvent } from "~/domain/export/options";
 
 export function useExportProgress(): Record<string, ExportProgressEvent> {
@@ -12,7 +13,7 @@ export function useExportProgress(): Record<string, ExportProgressEvent> {
   revalidate.current = revalidator.revalidate;
   const [progress, setProgress] = useState<Record<string, ExportProgressEvent>>({});
   useEffect(() => {
-    const source = new EventSource("/api/live");
+    const source = new EventSource(apiPath("live"));
     source.addEventListener("export", (message) => {
       const event = JSON.parse((message as MessageEvent<string>).data) as ExportProgressEvent;
       setProgress((current) => ({ ...current, [event.jobId]: event }));

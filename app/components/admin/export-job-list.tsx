@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { apiPath } from "~/domain/api-table";
 import type { ExportOptions, ExportProgressEvent, ExportStatus } from "~/domain/export/options";
 import { dateTimeFormat } from "~/lib/format-date";
 
@@ -63,10 +64,10 @@ export function ExportJobList({ jobs, progress }: { jobs: ExportJobRow[]; progre
             <div className="mt-2 flex flex-wrap items-center gap-2">
               {status === "completed" ? (
                 <>
-                  <a href={`/api/exports/${job.id}/file`} download className="inline-flex min-h-11 items-center rounded-md bg-sky-800 px-4 text-sm font-medium text-white hover:bg-sky-900">
+                  <a href={apiPath("exportFile", { id: job.id })} download className="inline-flex min-h-11 items-center rounded-md bg-sky-800 px-4 text-sm font-medium text-white hover:bg-sky-900">
                     {t("export:jobs.download")}
                   </a>
-                  <a href={`/api/exports/${job.id}/manifest.json`} download className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-4 text-sm font-medium text-slate-900 hover:bg-slate-100">
+                  <a href={apiPath("exportManifest", { id: job.id })} download className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-4 text-sm font-medium text-slate-900 hover:bg-slate-100">
                     {t("export:jobs.manifest")}
                   </a>
                   {job.expiresAt ? <span className="text-xs text-slate-600">{t("export:jobs.expires", { date: format.format(new Date(job.expiresAt)) })}</span> : null}

@@ -8,6 +8,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Request, Response } from "express";
 import { z } from "zod";
+import { apiPath } from "~/domain/api-table";
 import { AppError } from "~/domain/errors";
 import { DOSSIER_SCHEMA_VERSIONS, dossierJsonSchema } from "~/domain/export/dossier-document";
 import { exportFileName, exportOptionsSchema, type ExportOptions } from "~/domain/export/options";
@@ -30,7 +31,6 @@ function origin(req: Request): AuditOrigin {
 }
 
 function view(job: ExportJobView) {
-  const base = `/api/exports/${job.id}`;
   return {
     id: job.id,
     status: job.status,
@@ -45,7 +45,7 @@ function view(job: ExportJobView) {
     finishedAt: job.finishedAt?.toISOString() ?? null,
     expiresAt: job.expiresAt?.toISOString() ?? null,
     startedBy: job.actorName,
-    links: job.status === "completed" ? { file: `${base}/file`, manifest: `${base}/manifest.json` } : null,
+    links: job.status === "completed" ? { file: apiPath("exportFile", { id: job.id }), manifest: apiPath("exportManifest", { id: job.id }) } : null,
   };
 }
 
