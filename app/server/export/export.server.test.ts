@@ -24,10 +24,12 @@ import { expireExports } from "../jobs/export-sweep.server";
 import { loadSessionUser } from "../auth/session.server";
 import { exportSettled, startExport } from "./export-jobs.server";
 import { exportDir } from "./files.server";
+import { installLiveBus, startLiveBus, type LiveBus } from "../live/bus.server";
 
 let database: TestDatabase;
 let server: MediaTestServer;
 let demo: DemoData;
+let bus: LiveBus;
 const cookies = {} as Record<"admin" | "supervisor" | "pro", string>;
 const GENERATED = 1000;
 
@@ -35,6 +37,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   // The object store first, so the demo's stills have bytes for the zip.
   server = await startMediaServer(database.dataDir);
+  // The live stream (/api/live) carries the exports' progress.
+  bus = await startLiveBus(database.handle);
+  installLiveBus(bus);
   demo = await seedDemoData();
   await insertGeneratedDossiers(database.handle.db, GENERATED);
   cookies.admin = await signInCookie(database, "admin@casus.test");
@@ -43,6 +48,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await bus?.close();
   await server?.close();
   await database?.close();
 });
@@ -191,7 +197,12 @@ describe("dossier export", () => {
     const a2 = await runExport({ format: "ndjson", filters, pseudonymise: { recipient: "  onderzoeksgroep   a ", freeText: "remove" } });
     const b = await runExport({ format: "ndjson", filters, pseudonymise: { recipient: "Onderzoeksgroep B", freeText: "remove" } });
     const files = await unzip(a1.file);
-    const everything = Buffer.concat([a1.file, a1.manifestBytes, ...files.values()]).toString("latin1");
+    // The text of the export as a recipient reads it: every JSON inside the zip, the manifest beside it, and the two
+    // NDJSON files. (The zip's own bytes are compressed, and the media are pictures: short strings such as initials
+    // occur in such bytes by chance, so they are scanned once unpacked.)
+    const texts = [...files.entries()].filter(([name]) => name.endsWith(".json")).map(([, bytes]) => bytes);
+    expect(texts.length).toBeGreaterThan(10);
+    const everything = Buffer.concat([...texts, a1.manifestBytes, a2.file, b.file]).toString("utf8");
     const patients = await database.handle.db.select({ phone: patient.phone, initials: patient.initials }).from(patient);
     const users = await database.handle.db.select({ id: user.id, name: user.name, email: user.email }).from(user);
     const messages = await database.handle.db.select({ body: dossierMessage.body }).from(dossierMessage);
@@ -291,6 +302,40 @@ describe("dossier export", () => {
     expect((await api(`/api/exports/${id}/cancel`, { method: "POST" })).status).toBe(409);
     const actions = (await database.handle.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.subjectId, id))).map((r) => r.action).sort();
     expect(actions).toEqual(["export.cancelled", "export.started"]);
+  });
+
+  it("sends progress live to administrators over /api/live, and to nobody else", async () => {
+    /** The `export` frames a stream receives until `done` (or the time runs out). */
+    const frames = async (cookie: string, done: (data: { status: string }[]) => boolean, ms = 8_000) => {
+      const response = await api("/api/live", { cookie });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      const out: { jobId: string; status: string; processed: number; total: number }[] = [];
+      const deadline = Date.now() + ms;
+      const opened = new Promise<void>((resolve) => setTimeout(resolve, 100));
+      const reading = (async () => {
+        while (Date.now() < deadline && !done(out)) {
+          const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now())))]);
+          if (!chunk || chunk.done) break;
+          text += decoder.decode(chunk.value, { stream: true });
+          for (const match of text.matchAll(/event: export\ndata: (.+)\n\n/g)) out.push(JSON.parse(match[1]));
+          text = text.slice(text.lastIndexOf("\n\n") + 2);
+        }
+        await reader.cancel();
+        return out;
+      })();
+      return { opened, reading };
+    };
+    const admin = await frames(cookies.admin, (data) => data.some((d) => d.status === "completed"));
+    const supervisor = await frames(cookies.supervisor, () => false, 3_000);
+    await Promise.all([admin.opened, supervisor.opened]);
+    const { id } = await runExport({ format: "ndjson" });
+    const seen = (await admin.reading).filter((d) => d.jobId === id);
+    expect(seen.at(-1)).toMatchObject({ status: "completed", processed: seen.at(-1)!.total });
+    expect(seen.some((d) => d.status === "running")).toBe(true);
+    expect(await supervisor.reading).toEqual([]);
   });
 
   it("answers only administrators: 404 for the others, 401 signed out, for the API and the files", async () => {
