@@ -3,7 +3,7 @@
  * at most EXPORT_CONCURRENCY at a time), cancel it, read its state, list the recent ones. Every function takes the
  * actor and asks the permission table first (actingAs … "export.run"): anyone else gets "not found".
  */
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
 import { EXPORT_CONCURRENCY } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
@@ -165,11 +165,4 @@ export async function cancelExport(actor: Actor, jobId: string, origin: AuditOri
   removeExportFiles(jobId);
   await recordAudit({ action: "export.cancelled", actorId: actor.id, subjectType: "export", subjectId: jobId, after: { processed: job.processed, total: job.total } }, origin);
   return exportJobFor(actor, jobId);
-}
-
-/** Ids of jobs in the given states (the page's live progress asks which to follow). */
-export async function exportIdsIn(actor: Actor, statuses: ExportStatus[]): Promise<string[]> {
-  const { db } = actingAs(actor, "export.run");
-  const rows = await db.select({ id: exportJob.id }).from(exportJob).where(inArray(exportJob.status, statuses));
-  return rows.map((r) => r.id);
 }

@@ -197,7 +197,7 @@ export async function runExport(actor: Actor, jobId: string, origin: AuditOrigin
       schemaVersion: DOSSIER_SCHEMA_VERSION,
       jobId,
       startedAt: startedAt.toISOString(),
-      completedAt: "",
+      completedAt: new Date().toISOString(),
       filters: options.filters,
       format: options.format,
       without: options.without,
@@ -206,7 +206,6 @@ export async function runExport(actor: Actor, jobId: string, origin: AuditOrigin
       parts,
       removed: { discarded: removed.discarded.map(pseudo), deleted: removed.deleted.map(pseudo) },
     };
-    manifest.completedAt = new Date().toISOString();
     if (archive) {
       archive.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST_FILE, { mtime: startedAt });
       archive.end();
