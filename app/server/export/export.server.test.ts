@@ -55,9 +55,17 @@ afterAll(async () => {
 
 const base: Omit<ExportOptions, "format"> = { filters: { organisationIds: [], statuses: [] }, without: [], pseudonymise: null };
 
-async function api(path: string, init: RequestInit & { cookie?: string } = {}) {
+async function api(path: string, init: RequestInit & { cookie?: string } = {}): Promise<Response> {
   const { cookie = cookies.admin, headers, ...rest } = init;
-  return fetch(`${server.url}${path}`, { ...rest, headers: { cookie, ...(headers as Record<string, string>) } });
+  try {
+    return await fetch(`${server.url}${path}`, { ...rest, headers: { cookie, ...(headers as Record<string, string>) } });
+  } catch (error) {
+    // Keep-alive race of the test client: after a few seconds of in-process work, fetch may reuse a socket the
+    // server is just closing as idle (Node's 5 s keepAliveTimeout), and does not retry a POST itself. The server
+    // never read that request, so sending it again is safe.
+    if ((error as { cause?: { code?: string } }).cause?.code !== "ECONNRESET") throw error;
+    return fetch(`${server.url}${path}`, { ...rest, headers: { cookie, ...(headers as Record<string, string>) } });
+  }
 }
 
 /** Starts an export over the API, waits for it, and returns its status and files. */
