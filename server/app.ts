@@ -63,7 +63,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   installAuth(auth);
   installDelivery(createDelivery(config));
   // Media objects: S3 when S3_BUCKET is set, else DATA_DIR/objects. Nothing is contacted until first use.
-  installObjectStore(createObjectStore(config));
+  const store = createObjectStore(config);
+  installObjectStore(store);
+  // A write cut short when a process last stopped left a partial copy: it goes now.
+  const removed = await store.removeAbandonedTemp().catch((err: unknown) => {
+    logger.warn({ err }, "could not look for partial object copies left by writes that never finished");
+    return 0;
+  });
+  if (removed) logger.info({ removed }, "removed partial object copies left by writes that never finished");
   // Dossier exports: a restart fails those left running (never offered as whole), and expired files go (decision 067).
   const stopExportHousekeeping = await startExportHousekeeping();
 
@@ -79,7 +86,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
     messages.push(`Demo accounts (password ${DEMO_PASSWORD}):`, ...DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(12)} ${a.email}`));
   }
   const setupCode = await openSetupIfNeeded();
-  if (setupCode) messages.push(`No administrator exists yet. Create one at ${config.baseUrl}/admin/setup with this one-time setup code: ${setupCode}`);
+  if (setupCode) messages.push(`No administrator exists yet. Create one at ${config.baseUrl}/admin/setup with this one-time setup code: ${setupCode} (it works once, on any instance, for 24 hours; a restart prints a new one)`);
 
   const build = await import("virtual:react-router/server-build");
   const buildId = config.buildIdOverride ?? build.assets.version;

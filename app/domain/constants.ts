@@ -37,6 +37,12 @@ export const OFFLINE_CACHE_DEFAULT_BYTES = 40 * 1024 * 1024;
 export const OFFLINE_CACHE_MIN_BYTES = 1 * 1024 * 1024;
 
 /**
+ * A first-administrator setup code (printed at start-up while no administrator exists) works this long; a restart
+ * prints a new one. Long enough to install in the evening and set up the next morning.
+ */
+export const SETUP_CODE_TTL_MS = 24 * 60 * MINUTE;
+
+/**
  * App-check tokens (the seed's storage requests carry one besides the session): valid this long, and the browser
  * fetches a fresh one this long before the old one expires (the seed's token refresh margin).
  */

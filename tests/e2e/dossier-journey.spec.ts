@@ -242,6 +242,8 @@ test("without JavaScript: create, save with the button, and the server's missing
 });
 
 test("two tabs editing one draft: the second save is refused, its input kept (also across a reload) until the user chooses", async ({ page }) => {
+  // Two tabs, each hydrating and autosaving, and two reloads: on two busy cores this takes longer than one page.
+  test.setTimeout(60_000);
   await signIn(page, "pro@casus.test");
   await page.getByRole("link", { name: "Dossier starten" }).click();
   await startDossier(page, "06 1357 2468", DUTCH);

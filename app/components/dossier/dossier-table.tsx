@@ -23,10 +23,13 @@ export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: 
   const { t, i18n } = useTranslation("dossier");
   const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   if (rows.length === 0) return <p className="text-slate-600">{empty}</p>;
+  // A phone shows each row as a card (the cells stacked, each with its column's name); the open link covers the
+  // whole row, so the card (or, on a wider screen, the row) opens the dossier wherever it is tapped.
+  const label = (text: string) => <span className="mr-1 text-slate-500 sm:hidden">{text}:</span>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-slate-50 text-slate-700">
+    <div className="rounded-lg border border-slate-200 bg-white sm:overflow-x-auto">
+      <table className="block w-full text-left text-sm sm:table">
+        <thead className="hidden bg-slate-50 text-slate-700 sm:table-header-group">
           <tr>
             <th className="px-3 py-2">{t("table.status")}</th>
             <th className="px-3 py-2">{t("table.patient")}</th>
@@ -38,25 +41,47 @@ export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: 
             </th>
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} className="border-t border-slate-100" data-testid="dossier-row" data-dossier={row.id}>
-              <td className="px-3 py-2">
-                <StatusBadgeLabel status={row.status} label={t(`status.${row.status}`)} />
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">{row.phone ? displayPhone(row.phone) : "—"}</td>
-              <td className="px-3 py-2">{t(`choices.earSide.${row.earSide}`)}</td>
-              {showProfessional ? <td className="px-3 py-2">{row.professionalName}</td> : null}
-              <td className="px-3 py-2 whitespace-nowrap">{format.format(new Date(row.updatedAt))}</td>
-              <td className="px-3 py-2">
-                {hrefOf(row) ? (
-                  <Link className="text-sky-800 underline" to={hrefOf(row)!}>
-                    {t("table.open")}
-                  </Link>
+        <tbody className="block sm:table-row-group">
+          {rows.map((row) => {
+            const href = hrefOf(row);
+            return (
+              <tr
+                key={row.id}
+                className={`relative block border-t border-slate-100 px-3 py-2 first:border-t-0 sm:table-row sm:p-0 sm:first:border-t ${href ? "hover:bg-slate-50" : ""}`}
+                data-testid="dossier-row"
+                data-dossier={row.id}
+              >
+                <td className="block py-0.5 sm:table-cell sm:px-3 sm:py-2">
+                  <StatusBadgeLabel status={row.status} label={t(`status.${row.status}`)} />
+                </td>
+                <td className="block py-0.5 font-medium sm:table-cell sm:whitespace-nowrap sm:px-3 sm:py-2 sm:font-normal">
+                  {label(t("table.patient"))}
+                  {row.phone ? displayPhone(row.phone) : "—"}
+                </td>
+                <td className="block py-0.5 sm:table-cell sm:px-3 sm:py-2">
+                  {label(t("table.earSide"))}
+                  {t(`choices.earSide.${row.earSide}`)}
+                </td>
+                {showProfessional ? (
+                  <td className="block py-0.5 sm:table-cell sm:px-3 sm:py-2">
+                    {label(t("table.professional"))}
+                    {row.professionalName}
+                  </td>
                 ) : null}
-              </td>
-            </tr>
-          ))}
+                <td className="block py-0.5 sm:table-cell sm:whitespace-nowrap sm:px-3 sm:py-2">
+                  {label(t("table.updated"))}
+                  {format.format(new Date(row.updatedAt))}
+                </td>
+                <td className="block py-1 sm:table-cell sm:px-3 sm:py-2">
+                  {href ? (
+                    <Link className="text-sky-800 underline after:absolute after:inset-0 after:content-['']" to={href}>
+                      {t("table.open")}
+                    </Link>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

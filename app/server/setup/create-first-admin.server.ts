@@ -5,23 +5,24 @@ import { recordAudit, type AuditOrigin } from "../audit/audit.server";
 import { auth } from "../auth/auth.server";
 import { systemDb } from "../db/client.server";
 import { user } from "../db/schema";
-import { adminExists, consumeSetupCode, restoreSetupCode } from "./setup-code.server";
+import { adminExists, closeSetup, consumeSetupCode, restoreSetupCode } from "./setup-code.server";
 
 export async function createFirstAdmin(
   input: { code: string; name: string; email: string; password: string },
   origin: AuditOrigin,
 ): Promise<{ userId: string }> {
   if (await adminExists()) throw new AppError("not-found");
-  if (!consumeSetupCode(input.code)) throw new AppError("setup-code-invalid");
+  if (!(await consumeSetupCode(input.code))) throw new AppError("setup-code-invalid");
   try {
     const created = await auth().api.createUser({
       body: { email: input.email, password: input.password, name: input.name, role: "admin" as never },
     });
     await systemDb().update(user).set({ emailVerified: true }).where(eq(user.id, created.user.id));
+    await closeSetup();
     await recordAudit({ action: "admin.first-admin-created", actorId: created.user.id, subjectType: "user", subjectId: created.user.id, after: { email: input.email, role: "admin" } }, origin);
     return { userId: created.user.id };
   } catch (error) {
-    restoreSetupCode(input.code);
+    await restoreSetupCode(input.code);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { user } from "../db/schema";
+import { SETUP_CODE_TTL_MS } from "~/domain/constants";
+import { setupCode, user } from "../db/schema";
 import { createAdmin, createOrganisation, createProfessional } from "../demo/factories.server";
 import { adminExists, consumeSetupCode, openSetupIfNeeded, restoreSetupCode } from "./setup-code.server";
 
@@ -19,7 +20,7 @@ describe("while no administrator exists", () => {
     code = (await openSetupIfNeeded())!;
   });
 
-  it("opens setup with a readable one-time code", () => {
+  it("opens setup with a readable one-time code", async () => {
     expect(code).toMatch(/^[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4}){3}$/);
     // No 0/O or 1/I/L to misread off a console.
     expect(code).not.toMatch(/[01OIL]/);
@@ -30,9 +31,9 @@ describe("while no administrator exists", () => {
     expect(codes.size).toBe(3);
   });
 
-  it("accepts the code once, and not a second time", () => {
-    expect(consumeSetupCode(code)).toBe(true);
-    expect(consumeSetupCode(code)).toBe(false);
+  it("accepts the code once, and not a second time", async () => {
+    expect(await consumeSetupCode(code)).toBe(true);
+    expect(await consumeSetupCode(code)).toBe(false);
   });
 
   it.each([
@@ -40,24 +41,48 @@ describe("while no administrator exists", () => {
     ["spaces instead of dashes", (c: string) => c.replace(/-/g, " ")],
     ["no separators", (c: string) => c.replace(/-/g, "")],
     ["surrounding whitespace and mixed separators", (c: string) => ` ${c.slice(0, 9).replace("-", " - ")}${c.slice(9).toLowerCase()}\n`],
-  ])("accepts the code typed with %s", (_label, typed) => {
-    expect(consumeSetupCode(typed(code))).toBe(true);
+  ])("accepts the code typed with %s", async (_label, typed) => {
+    expect(await consumeSetupCode(typed(code))).toBe(true);
   });
 
-  it("refuses a wrong code, and the right one still works afterwards", () => {
+  it("refuses a wrong code, and the right one still works afterwards", async () => {
     const wrongLast = code.slice(0, -1) + (code.endsWith("Z") ? "Y" : "Z");
-    expect(consumeSetupCode(wrongLast)).toBe(false);
-    expect(consumeSetupCode("")).toBe(false);
-    expect(consumeSetupCode(code.slice(0, -1))).toBe(false);
-    expect(consumeSetupCode(`${code}2`)).toBe(false);
-    expect(consumeSetupCode("0000-0000-0000-0000")).toBe(false);
-    expect(consumeSetupCode(code)).toBe(true);
+    expect(await consumeSetupCode(wrongLast)).toBe(false);
+    expect(await consumeSetupCode("")).toBe(false);
+    expect(await consumeSetupCode(code.slice(0, -1))).toBe(false);
+    expect(await consumeSetupCode(`${code}2`)).toBe(false);
+    expect(await consumeSetupCode("0000-0000-0000-0000")).toBe(false);
+    expect(await consumeSetupCode(code)).toBe(true);
   });
 
-  it("can put a consumed code back when creating the admin failed", () => {
-    expect(consumeSetupCode(code)).toBe(true);
-    restoreSetupCode(code);
-    expect(consumeSetupCode(code)).toBe(true);
+  it("can put a consumed code back when creating the admin failed", async () => {
+    expect(await consumeSetupCode(code)).toBe(true);
+    await restoreSetupCode(code);
+    expect(await consumeSetupCode(code)).toBe(true);
+  });
+});
+
+describe("kept in the database", () => {
+  it("works on any instance: the code is not in this process's memory", async () => {
+    const code = (await openSetupIfNeeded())!;
+    const [row] = await database.handle.db.select().from(setupCode);
+    // Only a hash is stored, never the code itself.
+    expect(JSON.stringify(await database.handle.db.select().from(setupCode))).not.toContain(code.replace(/-/g, ""));
+    expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(await consumeSetupCode(code)).toBe(true);
+  });
+
+  it("expires", async () => {
+    const issued = Date.now();
+    const code = (await openSetupIfNeeded(issued))!;
+    expect(await consumeSetupCode(code, issued + SETUP_CODE_TTL_MS + 1000)).toBe(false);
+    expect(await consumeSetupCode(code, issued + SETUP_CODE_TTL_MS - 1000)).toBe(true);
+  });
+
+  it("is used once even when two requests race for it", async () => {
+    const code = (await openSetupIfNeeded())!;
+    const outcomes = await Promise.all([consumeSetupCode(code), consumeSetupCode(code), consumeSetupCode(code)]);
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
   });
 });
 
@@ -68,7 +93,7 @@ describe("once an administrator exists", () => {
     await createAdmin({ email: "first-admin@casus.test", name: "First Admin", password: "a-long-password-123" });
     expect(await adminExists()).toBe(true);
     expect(await openSetupIfNeeded()).toBeNull();
-    expect(consumeSetupCode(earlier)).toBe(false);
+    expect(await consumeSetupCode(earlier)).toBe(false);
     await database.handle.db.delete(user);
   });
 

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PassThrough } from "node:stream";
 import { DiskObjectStore } from "./disk-store.server";
+import { ABANDONED_WRITE_MS } from "./object-store.server";
 import { objectStoreContract } from "./object-store.contract";
 
 let root: string;
@@ -25,6 +27,24 @@ describe("disk object store", () => {
       const sidecar = JSON.parse(fs.readFileSync(path.join(base, "video.meta.json"), "utf8")) as Record<string, unknown>;
       expect(sidecar).toMatchObject({ version: 1, size: 5, contentType: "video/mp4", metadata: { side: "left" } });
       expect(fs.readdirSync(path.join(root, "objects", ".tmp"))).toEqual([]);
+    });
+
+    it("leaves no partial file of a write cut short once the next start-up has swept (a crash mid-write)", async () => {
+      // A write that stops halfway, as when the process dies while an upload moves into the store.
+      const body = new PassThrough();
+      const cut = store.put("org-1/cut-short", body).catch(() => undefined);
+      body.write(Buffer.alloc(64 * 1024, 1));
+      const temp = path.join(root, "objects", ".tmp");
+      await expect.poll(() => fs.readdirSync(temp).map((f) => fs.statSync(path.join(temp, f)).size).some((size) => size > 0)).toBe(true);
+      const next = new DiskObjectStore(path.join(root, "objects"));
+      // Still being written: kept.
+      expect(await next.removeAbandonedTemp()).toBe(0);
+      // Untouched for longer than any write takes: it belongs to a write that will never finish.
+      expect(await next.removeAbandonedTemp(Date.now() + ABANDONED_WRITE_MS + 1000)).toBe(1);
+      expect(fs.readdirSync(temp)).toEqual([]);
+      await expect(next.head("org-1/cut-short")).rejects.toMatchObject({ code: "storage/object-not-found" });
+      body.destroy(new Error("process gone"));
+      await cut;
     });
 
     it("treats a data file without its sidecar (a crash between the two renames) as absent", async () => {

@@ -5,7 +5,8 @@
  *
  * Writes go to .tmp first and are renamed into place (atomic on one file system), so readers never see half a
  * file. The sidecar is written last and deleted first: it is the commit mark, so an object whose data file exists
- * without a sidecar (a crash in between) does not exist.
+ * without a sidecar (a crash in between) does not exist. A write cut short by a crash leaves its temporary file
+ * behind; start-up removes those (`removeAbandonedTemp`), so no partial copy of a medium outlives the process.
  */
 import { randomUUID } from "node:crypto";
 import { createWriteStream, type Dirent } from "node:fs";
@@ -16,7 +17,7 @@ import { pipeline } from "node:stream/promises";
 import { StorageError } from "~/domain/storage-errors";
 import { DigestStream, toReadable } from "./digest.server";
 import { KeyedLock } from "./keyed-lock.server";
-import type { ByteRange, MetadataUpdate, ObjectDownload, ObjectInfo, ObjectStore, ObjectSummary, PutOptions } from "./object-store.server";
+import { ABANDONED_WRITE_MS, type ByteRange, type MetadataUpdate, type ObjectDownload, type ObjectInfo, type ObjectStore, type ObjectSummary, type PutOptions } from "./object-store.server";
 import { assertListPrefix, assertObjectKey, checkDescription, resolveRange, type Description } from "./rules.server";
 
 const DATA_SUFFIX = ".object";
@@ -108,6 +109,26 @@ export class DiskObjectStore implements ObjectStore {
     } finally {
       await fs.rm(temp, { force: true });
     }
+  }
+
+  async removeAbandonedTemp(now = Date.now()): Promise<number> {
+    const dir = path.join(this.root, TEMP_DIR);
+    let names: string[];
+    try {
+      names = await fs.readdir(dir);
+    } catch (error) {
+      if (isMissing(error)) return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat || now - stat.mtimeMs < ABANDONED_WRITE_MS) continue;
+      await fs.rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   async get(key: string, options: { range?: ByteRange } = {}): Promise<ObjectDownload> {

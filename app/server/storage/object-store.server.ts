@@ -66,4 +66,16 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** Every object under `prefix` taken as a folder ("" for all, "org-1" for "org-1/…"), sorted by key. */
   list(prefix?: string): Promise<ObjectSummary[]>;
+  /**
+   * Removes the partial copies of writes that stopped (the process died mid-write) and were last touched more than
+   * ABANDONED_WRITE_MS before `now`; returns how many. Start-up calls it.
+   */
+  removeAbandonedTemp(now?: number): Promise<number>;
 }
+
+/**
+ * A partial copy untouched for this long belongs to a write that will never finish: a write in progress keeps
+ * writing, and even a gigabyte moves from the upload staging area within seconds. (Another instance may be writing
+ * right now, so start-up does not simply remove every partial copy.)
+ */
+export const ABANDONED_WRITE_MS = 10 * 60_000;

@@ -2,10 +2,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
+import { HeadObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, type S3TestServer } from "../../../tests/support/s3-server";
 import { objectStoreContract } from "./object-store.contract";
+import { ABANDONED_WRITE_MS } from "./object-store.server";
 import { S3ObjectStore } from "./s3-store.server";
 import { createObjectStore, createS3Client } from "./storage.server";
 import { loadConfig } from "../config.server";
@@ -35,6 +36,17 @@ describe("S3 object store", () => {
       expect(head.ContentType).toBe("video/mp4");
       expect(head.Metadata?.["casus-sha256"]).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.parse(Buffer.from(head.Metadata?.["casus-meta"] ?? "", "base64url").toString())).toEqual({ u: "user-1", o: null, m: { Side: "links" } });
+    });
+
+    it("removes the staging copy of a put cut short by a crash, once nobody can still be writing it", async () => {
+      // What a process leaves when it dies between completing the multipart upload and copying it into place.
+      const staging = `.staging/${crypto.randomUUID()}`;
+      await client.send(new PutObjectCommand({ Bucket: server.settings.bucket, Key: staging, Body: Buffer.from("half a video") }));
+      await store.put("org-1/s3/kept", Buffer.from("whole"));
+      expect(await store.removeAbandonedTemp()).toBe(0);
+      expect(await store.removeAbandonedTemp(Date.now() + ABANDONED_WRITE_MS + 1000)).toBe(1);
+      await expect(client.send(new HeadObjectCommand({ Bucket: server.settings.bucket, Key: staging }))).rejects.toMatchObject({ name: "NotFound" });
+      expect((await store.head("org-1/s3/kept")).size).toBe(5);
     });
 
     it("maps a missing bucket to storage/unknown, not object-not-found", async () => {

@@ -5,7 +5,9 @@
  * real key with the finished checksum in its metadata and removes the staging copy. S3 metadata is fixed when an
  * upload starts, and the checksum is only known at the end; copying keeps the real key from ever being visible
  * without it. Staging keys start with "." (which object keys cannot), so they never clash and list hides them.
- * Limit: a single CopyObject handles objects up to 5 GB.
+ * Limit: a single CopyObject handles objects up to 5 GB. A put cut short by a crash after its multipart upload
+ * completed leaves a staging copy, which start-up removes (`removeAbandonedTemp`); the parts of a multipart upload
+ * that never completed are the bucket's to expire (docs/deploying: an AbortIncompleteMultipartUpload lifecycle rule).
  */
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
@@ -21,7 +23,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import { StorageError } from "~/domain/storage-errors";
 import { DigestStream, toReadable } from "./digest.server";
-import type { ByteRange, MetadataUpdate, ObjectDownload, ObjectInfo, ObjectStore, ObjectSummary, PutOptions } from "./object-store.server";
+import { ABANDONED_WRITE_MS, type ByteRange, type MetadataUpdate, type ObjectDownload, type ObjectInfo, type ObjectStore, type ObjectSummary, type PutOptions } from "./object-store.server";
 import { assertListPrefix, assertObjectKey, checkDescription, objectKeyProblem, resolveRange, type Description } from "./rules.server";
 import { fromS3Error } from "./s3-errors.server";
 import { decodeS3Metadata, encodeS3Metadata } from "./s3-metadata.server";
@@ -170,6 +172,22 @@ export class S3ObjectStore implements ObjectStore {
     } catch (error) {
       throw fromS3Error(error, { key });
     }
+  }
+
+  async removeAbandonedTemp(now = Date.now()): Promise<number> {
+    let removed = 0;
+    try {
+      for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: STAGING_PREFIX })) {
+        for (const object of page.Contents ?? []) {
+          if (!object.Key || !object.LastModified || now - object.LastModified.getTime() < ABANDONED_WRITE_MS) continue;
+          await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: object.Key }));
+          removed += 1;
+        }
+      }
+    } catch (error) {
+      throw fromS3Error(error, { prefix: STAGING_PREFIX });
+    }
+    return removed;
   }
 
   async list(prefix = ""): Promise<ObjectSummary[]> {

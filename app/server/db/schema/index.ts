@@ -7,3 +7,4 @@ export * from "./media";
 export * from "./invitations";
 export * from "./ml";
 export * from "./exports";
+export * from "./setup";

@@ -1,0 +1,30 @@
+/**
+ * On a phone the signed-in header is the brand and one account menu (name, language, profile, sign-out): it fits
+ * 320 px, and everything in it works from there.
+ */
+import { expect, signIn, test } from "./support/fixtures";
+
+test("the header fits 320 px; the account menu holds name, language, profile and sign-out", async ({ page }) => {
+  await signIn(page, "supervisor@casus.test");
+  await page.setViewportSize({ width: 320, height: 700 });
+  const header = page.getByRole("banner");
+  expect(await header.evaluate((el) => el.scrollWidth)).toBeLessThanOrEqual(320);
+  await expect(header.getByRole("button", { name: "Uitloggen" })).toBeHidden();
+
+  const menu = page.getByTestId("account-menu");
+  await menu.getByText("Account").click();
+  await expect(menu).toContainText("Supervisor");
+  const box = await menu.locator("div").first().boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(320);
+  await menu.getByRole("link", { name: "en" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+  await page.getByTestId("account-menu").getByText("Account").click();
+  await page.getByTestId("account-menu").getByRole("link", { name: "My profile" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  await page.getByTestId("account-menu").getByText("Account").click();
+  await page.getByTestId("account-menu").getByRole("button", { name: "Sign out" }).click();
+  await expect(page.locator('input[name="email"]')).toBeVisible();
+});
