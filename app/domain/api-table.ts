@@ -74,6 +74,15 @@ export const API_TABLE = {
   saveLabelledImage: { methods: ["POST"], paths: ["/api/ml/images"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: true },
   testVideo: { methods: ["GET"], paths: ["/api/ml/videos/:id"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: false },
   datasetZip: { methods: ["GET"], paths: ["/api/ml/export.zip"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: false },
+  // Dossier export (issue 15): administrators only; the files answer HTTP Range (a broken download resumes).
+  exportList: { methods: ["GET"], paths: ["/api/exports"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: true },
+  exportStart: { methods: ["POST"], paths: ["/api/exports"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: true },
+  exportStatus: { methods: ["GET"], paths: ["/api/exports/:id"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: true },
+  exportCancel: { methods: ["POST"], paths: ["/api/exports/:id/cancel"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: true },
+  exportFile: { methods: ["GET", "HEAD"], paths: ["/api/exports/:id/file"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: false },
+  exportManifest: { methods: ["GET", "HEAD"], paths: ["/api/exports/:id/manifest.json"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: false },
+  // The published JSON Schema of an exported dossier, one address per version (MODEL-REVISION-ADDITION).
+  dossierSchema: { methods: ["GET"], paths: ["/schemas/dossier/:file"], guard: "public", dialect: "json", cache: "no-cache", compress: true },
   // The benchmark suite's process statistics: 404 unless the operator set BENCH_STATS=on (docs/performance.md).
   benchStats: { methods: ["GET"], paths: ["/__bench/stats"], guard: "public", dialect: "json", cache: "no-store", compress: true },
 } as const satisfies Record<string, ApiEndpointDeclaration>;

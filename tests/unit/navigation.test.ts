@@ -17,6 +17,11 @@ describe("the navigation", () => {
     expect(offered.filter((key) => unbuilt(ROUTES[key].file))).toEqual([]);
   });
 
+  it("offers the dossier export to administrators once it is built", () => {
+    expect(NAVIGATION.admin.flatMap((g) => g.items)).toContain("admin-export-dossiers");
+    expect([...NAVIGATION.supervisor, ...NAVIGATION.professional].flatMap((g) => g.items)).not.toContain("admin-export-dossiers");
+  });
+
   it("recognises an unbuilt page (the scan is real)", () => {
     expect(unbuilt(ROUTES.reporting.file)).toBe(true);
     expect(unbuilt(ROUTES.supervisor.file)).toBe(false);

@@ -22,6 +22,15 @@ import {
   testVideoEndpoint,
 } from "../ml/ml-http.server";
 import { withActor, withoutActor, type ApiEndpointSpec } from "./api-endpoint.server";
+import {
+  exportCancelEndpoint,
+  exportFileEndpoint,
+  exportListEndpoint,
+  exportManifestEndpoint,
+  exportSchemaEndpoint,
+  exportStartEndpoint,
+  exportStatusEndpoint,
+} from "./export-api.server";
 import { z } from "zod";
 
 export interface ApiDependencies {
@@ -57,6 +66,13 @@ export function apiHandlers({ buildId, uploads }: ApiDependencies): Record<ApiEn
     saveLabelledImage: saveLabelledImageEndpoint,
     testVideo: testVideoEndpoint,
     datasetZip: datasetZipEndpoint,
+    exportList: exportListEndpoint,
+    exportStart: exportStartEndpoint,
+    exportStatus: exportStatusEndpoint,
+    exportCancel: exportCancelEndpoint,
+    exportFile: exportFileEndpoint,
+    exportManifest: exportManifestEndpoint,
+    dossierSchema: exportSchemaEndpoint,
     benchStats: benchStatsEndpoint,
   };
 }
