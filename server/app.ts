@@ -31,6 +31,8 @@ import { createObjectStore, installObjectStore } from "~/server/storage/storage.
 import { installLiveBus, liveBus, startLiveBus } from "~/server/live/bus.server";
 import { createUploadServer } from "~/server/media/upload-server.server";
 import { apiRouter } from "~/server/api/api-router.server";
+import { stopExportsHere } from "~/server/export/export-jobs.server";
+import { startExportHousekeeping } from "~/server/jobs/export-sweep.server";
 
 export interface CasusServer {
   app: express.Express;
@@ -69,6 +71,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
     return 0;
   });
   if (removed) logger.info({ removed }, "removed partial object copies left by writes that never finished");
+  // Dossier exports: a restart fails those left running (never offered as whole), and expired files go (decision 067).
+  const stopExportHousekeeping = await startExportHousekeeping();
 
   const messages: string[] = [];
   messages.push(
@@ -145,6 +149,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
     startupMessages: messages,
     async shutdown() {
       uploads.close();
+      stopExportHousekeeping();
+      // An export cut short by shutdown is cancelled and leaves no files.
+      await stopExportsHere();
       logger.info("closing the database");
       delivery().close();
       await liveBus().close();

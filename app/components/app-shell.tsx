@@ -41,9 +41,9 @@ function RoleMenu({ groups, user }: { groups: NavGroup[]; user: ShellUser }) {
 
 /**
  * The application shell of the sidebar layouts: header, the role's menu, the page. On a phone the menu folds
- * into a disclosure ("compact", the supervisor's and professional's sidebar-copy, starts folded).
+ * into a disclosure that starts closed.
  */
-export function AppShell({ user, compact = false, children }: { user: ShellUser | null; compact?: boolean; children: ReactNode }) {
+export function AppShell({ user, children }: { user: ShellUser | null; children: ReactNode }) {
   const { t } = useTranslation("common");
   const { testPages } = usePublicConfig();
   const groups = user ? NAVIGATION[user.role].filter((g) => !g.testPagesOnly || testPages) : [];
@@ -56,8 +56,8 @@ export function AppShell({ user, compact = false, children }: { user: ShellUser 
       <div className="flex flex-1 flex-col md:flex-row">
         {groups.length ? (
           <>
-            {/* Phone: a disclosure ("compact" starts folded). Wider screens: a permanent side menu. */}
-            <details className="border-b border-slate-200 bg-white md:hidden print:hidden" open={!compact || undefined}>
+            {/* Phone: a disclosure that starts folded, so the page comes first. Wider screens: a permanent side menu. */}
+            <details className="border-b border-slate-200 bg-white md:hidden print:hidden">
               <summary className="cursor-pointer px-4 py-2 text-sm font-medium">{t("menu")}</summary>
               <RoleMenu groups={groups} user={user!} />
             </details>

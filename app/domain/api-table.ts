@@ -78,6 +78,15 @@ export const API_TABLE = {
   reportingCsv: { methods: ["GET"], paths: ["/api/reporting/csv/:table"], guard: { can: "reporting.read" }, dialect: "json", cache: "no-store", compress: true },
   // One table of the case-handling insight as CSV (administrators), filters as on the page.
   caseHandlingCsv: { methods: ["GET"], paths: ["/api/case-handling/csv/:table"], guard: { can: "insight.read" }, dialect: "json", cache: "no-store", compress: true },
+  // Dossier export (issue 15): administrators only; the files answer HTTP Range (a broken download resumes).
+  exportList: { methods: ["GET"], paths: ["/api/exports"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: true },
+  exportStart: { methods: ["POST"], paths: ["/api/exports"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: true },
+  exportStatus: { methods: ["GET"], paths: ["/api/exports/:id"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: true },
+  exportCancel: { methods: ["POST"], paths: ["/api/exports/:id/cancel"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: true },
+  exportFile: { methods: ["GET", "HEAD"], paths: ["/api/exports/:id/file"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: false },
+  exportManifest: { methods: ["GET", "HEAD"], paths: ["/api/exports/:id/manifest.json"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: false },
+  // The published JSON Schema of an exported dossier, one address per version (MODEL-REVISION-ADDITION).
+  dossierSchema: { methods: ["GET"], paths: ["/schemas/dossier/:file"], guard: "public", dialect: "json", cache: "no-cache", compress: true },
   // The benchmark suite's process statistics: 404 unless the operator set BENCH_STATS=on (docs/performance.md).
   benchStats: { methods: ["GET"], paths: ["/__bench/stats"], guard: "public", dialect: "json", cache: "no-store", compress: true },
 } as const satisfies Record<string, ApiEndpointDeclaration>;

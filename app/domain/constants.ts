@@ -102,6 +102,14 @@ export const REVIEW_TARGET_WORKING_DAYS = 2;
 /** The clinics' time zone: dates on pages and the working-time clock's days (app/domain/dossier/working-time.ts). */
 export const CLINIC_TIME_ZONE = "Europe/Amsterdam";
 export const UNFINISHED_DRAFT_DAYS = 7;
+/** Days a completed dossier export's files are kept (EXPORT_EXPIRY_DAYS overrides). */
+export const EXPORT_EXPIRY_DAYS = 7;
+/** Dossiers read per keyset batch of an export: large enough to amortise the round trips, small enough to bound memory. */
+export const EXPORT_BATCH_SIZE = 1000;
+/** At most this many exports run at once in one process; more wait queued. */
+export const EXPORT_CONCURRENCY = 2;
+/** Progress is announced on the live stream at most this often per export. */
+export const EXPORT_PROGRESS_INTERVAL_MS = 250;
 
 /** Signed media URLs (downloads and playback) stop working this long after they were issued. */
 export const MEDIA_URL_TTL_MS = 10 * MINUTE;

@@ -60,6 +60,11 @@ export const ERROR_STATUS = {
   "last-admin": 409,
   "self-disable": 409,
   "organisation-inactive": 409,
+  // Dossier exports: cancelling one that has ended, downloading one that has no files (yet, or any more), a byte
+  // range outside the file.
+  "export/finished": 409,
+  "export/not-ready": 409,
+  "export/range-not-satisfiable": 416,
   internal: 500,
   // The seed's storage error codes (SPEC.md §8), namespaced so they cannot clash with the general ones above.
   "storage/unknown": 500,

@@ -33,6 +33,7 @@ const ROLES_OF: Record<GuardName, Role[]> = {
   "administrator-role": ["admin"],
   "admin-role": ["admin"],
   "admin-supervisor-role": ["admin", "supervisor"],
+  "admin-only-role": ["admin"],
   "supervisor-role": ["supervisor"],
   "professional-role": ["professional"],
   "supervisor-professional-role": ["supervisor", "professional"],
@@ -64,18 +65,18 @@ describe("decideGuard: signed out and wrong role", () => {
   });
 
   const combinations = GUARD_NAMES.flatMap((guard) => ROLES.map((role) => [guard, role] as const));
-  it.each(combinations)("%s with role %s: home unless the role may pass", (guard, role) => {
+  it.each(combinations)("%s with role %s: home (404 for admin-only-role) unless the role may pass", (guard, role) => {
     const user = users[role];
     const decision = decideGuard(guard, user, { proId: user.id, caseId: "c1" }, ownCaseInOrgA);
     if (ROLES_OF[guard].includes(role)) expect(decision).not.toBe("home");
-    else expect(decision).toBe("home");
+    else expect(decision).toBe(guard === "admin-only-role" ? "not-found" : "home");
   });
 });
 
 describe("decideGuard: role-only guards", () => {
   const roleOnly = GUARD_NAMES.filter((g) => !("record" in GUARDS[g]));
   it("are the admin and supervisor guards", () => {
-    expect(roleOnly.sort()).toEqual(["admin-role", "admin-supervisor-role", "administrator-role", "supervisor-role"]);
+    expect(roleOnly.sort()).toEqual(["admin-only-role", "admin-role", "admin-supervisor-role", "administrator-role", "supervisor-role"]);
   });
 
   const passing = roleOnly.flatMap((guard) => ROLES_OF[guard].map((role) => [guard, role] as const));

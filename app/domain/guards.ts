@@ -11,12 +11,16 @@ interface GuardDefinition {
   roles: readonly Role[];
   /** A record-level check; failing it answers 404 so existence is never confirmed. */
   record?: "own-professional" | "case-participant";
+  /** Signed-in users of other roles get 404 instead of being sent home: the page is not admitted to exist. */
+  othersNotFound?: true;
 }
 
 export const GUARDS = {
   "administrator-role": { roles: ["admin"] },
   "admin-role": { roles: ["admin"] },
   "admin-supervisor-role": { roles: ["admin", "supervisor"] },
+  // The dossier export (issue 15): like its API and files, the page is "not found" to anyone but an administrator.
+  "admin-only-role": { roles: ["admin"], othersNotFound: true },
   "supervisor-role": { roles: ["supervisor"] },
   "professional-role": { roles: ["professional"], record: "own-professional" },
   "supervisor-professional-role": { roles: ["supervisor", "professional"], record: "case-participant" },
@@ -63,7 +67,7 @@ export function decideGuard(
 ): GuardDecision {
   if (!user) return "sign-in";
   const definition: GuardDefinition = GUARDS[guard];
-  if (!definition.roles.includes(user.role)) return "home";
+  if (!definition.roles.includes(user.role)) return definition.othersNotFound ? "not-found" : "home";
   switch (definition.record) {
     case undefined:
       return "allow";

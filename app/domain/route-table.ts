@@ -79,7 +79,7 @@ export const ROUTES = {
     path: "admin/data-insights/export-dossier-jsons",
     file: "routes/admin/export-dossiers.tsx",
     layout: "sidebar",
-    guard: "admin-role",
+    guard: "admin-only-role",
   },
   "admin-profile": { path: "admin/profiel", file: "routes/admin/profile.tsx", layout: "sidebar", guard: "administrator-role" },
   reporting: { path: "reporting", file: "routes/reporting/reporting.tsx", layout: "sidebar", guard: "admin-supervisor-role" },

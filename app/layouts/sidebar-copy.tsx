@@ -9,7 +9,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Layout({ loaderData }: Route.ComponentProps) {
   return (
-    <AppShell user={loaderData.user} compact>
+    <AppShell user={loaderData.user}>
       <Outlet />
     </AppShell>
   );

@@ -59,6 +59,7 @@ describe("loadConfig defaults", () => {
       unfinishedDraftDays: 7,
       mediaMaxBytes: { video: 1024 * 1024 * 1024, image: 20 * 1024 * 1024 },
       offlineCacheBytes: 40 * 1024 * 1024,
+      exportExpiryDays: 7,
     });
   });
 
@@ -67,6 +68,12 @@ describe("loadConfig defaults", () => {
     expect([c.reviewTargetWorkingDays, c.unfinishedDraftDays]).toEqual([3, 14]);
     expect(() => loadConfig({ AUTH_SECRET: SECRET, REVIEW_TARGET_WORKING_DAYS: "0" })).toThrow(/REVIEW_TARGET_WORKING_DAYS/);
     expect(() => loadConfig({ AUTH_SECRET: SECRET, UNFINISHED_DRAFT_DAYS: "a week" })).toThrow(/UNFINISHED_DRAFT_DAYS/);
+  });
+
+  it("reads how long dossier exports are kept (7 days unless set, 1–365)", () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET, EXPORT_EXPIRY_DAYS: "30" }).exportExpiryDays).toBe(30);
+    expect(() => loadConfig({ AUTH_SECRET: SECRET, EXPORT_EXPIRY_DAYS: "0" })).toThrow(/EXPORT_EXPIRY_DAYS/);
+    expect(() => loadConfig({ AUTH_SECRET: SECRET, EXPORT_EXPIRY_DAYS: "a week" })).toThrow(/EXPORT_EXPIRY_DAYS/);
   });
 
   it("generates a local secret once and keeps it in DATA_DIR", () => {

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
-import { REVIEW_TARGET_WORKING_DAYS, UNFINISHED_DRAFT_DAYS } from "~/domain/constants";
+import { EXPORT_EXPIRY_DAYS, REVIEW_TARGET_WORKING_DAYS, UNFINISHED_DRAFT_DAYS } from "~/domain/constants";
 import { MEDIA_MAX_IMAGE_BYTES_DEFAULT, MEDIA_MAX_VIDEO_BYTES_DEFAULT, OFFLINE_CACHE_DEFAULT_BYTES, OFFLINE_CACHE_MIN_BYTES } from "~/domain/constants";
 import { ROLES, type Role } from "~/domain/roles";
 import { type OidcProvider, parseOidcProviders } from "./auth/oidc-settings.server";
@@ -79,6 +79,8 @@ const schema = z
     MEDIA_MAX_IMAGE_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(MEDIA_MAX_IMAGE_BYTES_DEFAULT / MIB),
     // The browser's offline cache for queued uploads, in MiB (seed §9: 40 by default, at least 1).
     OFFLINE_CACHE_MB: z.coerce.number().int().min(OFFLINE_CACHE_MIN_BYTES / MIB).max(4096).default(OFFLINE_CACHE_DEFAULT_BYTES / MIB),
+    // Dossier exports: how many days their files are kept after they are completed.
+    EXPORT_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(EXPORT_EXPIRY_DAYS),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DEMO === "off" && !env.AUTH_SECRET) {
@@ -145,6 +147,8 @@ export interface Config {
   mediaMaxBytes: { video: number; image: number };
   /** The browser's offline cache for queued uploads' bytes (public: the upload queue reads it). */
   offlineCacheBytes: number;
+  /** Days a completed dossier export's files are kept before they are deleted. */
+  exportExpiryDays: number;
 }
 
 export class ConfigError extends Error {
@@ -255,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unfinishedDraftDays: e.UNFINISHED_DRAFT_DAYS,
     mediaMaxBytes: { video: e.MEDIA_MAX_VIDEO_MB * MIB, image: e.MEDIA_MAX_IMAGE_MB * MIB },
     offlineCacheBytes: e.OFFLINE_CACHE_MB * MIB,
+    exportExpiryDays: e.EXPORT_EXPIRY_DAYS,
   };
 }
 

@@ -56,6 +56,8 @@ interface Facts {
   appCheck: Record<string, string>;
   activeModelId: string;
   signedFileUrl: string;
+  /** A completed dossier export, started by the admin for this test. */
+  exportId: string;
 }
 
 function cases(f: MatrixFixtures, facts: Facts): Case[] {
@@ -94,6 +96,19 @@ function cases(f: MatrixFixtures, facts: Facts): Case[] {
     { endpoint: "dossierMedia", path: `/api/dossiers/${f.dossiers.draft}/media`, expected: PRO_DRAFT },
     { endpoint: "dossierMedia", path: `/api/dossiers/${f.dossiers.third}/media`, expected: { anon: 401, admin: 200, supervisor: 404, pro: 404, pro2: 404, colleague: 404 } },
     { endpoint: "dossierMedia", path: `/api/dossiers/${missing}/media`, expected: NOBODY_SIGNED_IN },
+    // The dossier export: administrators only, the files too; anyone else is told nothing exists.
+    { endpoint: "exportList", path: "/api/exports", expected: ADMIN },
+    { endpoint: "exportStart", path: "/api/exports", method: "POST", headers: json, body: "{}", expected: ADMIN_BAD_REQUEST },
+    { endpoint: "exportStatus", path: `/api/exports/${facts.exportId}`, expected: ADMIN },
+    { endpoint: "exportStatus", path: `/api/exports/${missing}`, expected: NOBODY_SIGNED_IN },
+    { endpoint: "exportFile", path: `/api/exports/${facts.exportId}/file`, expected: ADMIN },
+    { endpoint: "exportFile", path: `/api/exports/${facts.exportId}/file`, method: "HEAD", expected: ADMIN },
+    { endpoint: "exportManifest", path: `/api/exports/${facts.exportId}/manifest.json`, expected: ADMIN },
+    { endpoint: "exportManifest", path: `/api/exports/${missing}/manifest.json`, expected: NOBODY_SIGNED_IN },
+    // A finished export cannot be cancelled (409) — but only an administrator learns that.
+    { endpoint: "exportCancel", path: `/api/exports/${facts.exportId}/cancel`, method: "POST", expected: { ...ADMIN, admin: 409 } },
+    { endpoint: "dossierSchema", path: "/schemas/dossier/1-0-0.json", expected: PUBLIC },
+    { endpoint: "dossierSchema", path: "/schemas/dossier/0-0-0.json", expected: { anon: 404, admin: 404, supervisor: 404, pro: 404, pro2: 404, colleague: 404 } },
     // Off unless the operator runs the benchmark (BENCH_STATS=on): then as unknown as any other address.
     // Reporting CSV: administrators and supervisors (each their own organisations' counts), nobody else; bad filters are 400, an unknown table 404.
     { endpoint: "reportingCsv", path: "/api/reporting/csv/summary?period=4w", expected: ADMIN_SUPERVISOR },
@@ -122,7 +137,12 @@ test("every JSON endpoint answers each kind of visitor as written", async () => 
     const activeModelId = ((await (await pro.get("/api/ml/models/active")).json()) as { id: string }).id;
     const fixtures = matrixFixtures();
     const signedFileUrl = ((await (await pro.get(`/api/media/${fixtures.media.first}`)).json()) as { urls: { file: string } }).urls.file;
-    const all = cases(fixtures, { appCheck, activeModelId, signedFileUrl });
+    const admin = sessions.get("admin")!;
+    const started = await admin.post("/api/exports", { data: { filters: { statuses: ["draft"] }, format: "ndjson" } });
+    expect(started.status()).toBe(202);
+    const exportId = ((await started.json()) as { id: string }).id;
+    await expect.poll(async () => ((await (await admin.get(`/api/exports/${exportId}`)).json()) as { status: string }).status).toBe("completed");
+    const all = cases(fixtures, { appCheck, activeModelId, signedFileUrl, exportId });
     // Every endpoint of the table is requested here (the live stream below): a new one needs its row.
     const covered = new Set<ApiEndpointName>([...all.map((c) => c.endpoint), "live"]);
     expect(API_ENDPOINT_NAMES.filter((name) => !covered.has(name))).toEqual([]);

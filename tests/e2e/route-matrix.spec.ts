@@ -77,7 +77,8 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     [`/admin/dossiers/${missing}`, { ...ADMIN, admin: "404" }],
     ["/admin/dossiers/not-a-dossier", { ...ADMIN, admin: "404" }],
     ["/admin/data-insights/case-behandeling", ADMIN],
-    ["/admin/data-insights/export-dossier-jsons", ADMIN],
+    // The export is not admitted to exist for other roles (its API and files answer 404 too).
+    ["/admin/data-insights/export-dossier-jsons", { ...ADMIN, supervisor: "404", pro: "404", pro2: "404" }],
     ["/admin/profiel", ADMIN],
     ["/reporting", ADMIN_SUPERVISOR],
     ["/supervisor", SUPERVISOR],

@@ -55,16 +55,15 @@ test("a signed-in user who opens the sign-in page goes home", async ({ page }) =
   await expect(page).toHaveURL("/en/supervisor");
 });
 
-test("pages of later work say honestly that they are not yet available, and are not offered in the menu", async ({ page }) => {
+test("the data pages are offered in the administrator's menu, under insight", async ({ page }) => {
   await signIn(page, "admin@casus.test");
   const menu = page.getByRole("navigation", { name: "Hoofdmenu" });
   await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();
-  await expect(menu.getByRole("link", { name: "Dossiers exporteren (JSON)" })).toHaveCount(0);
-  await page.goto("/admin/data-insights/export-dossier-jsons");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dossiers exporteren (JSON)");
+  for (const name of ["Rapportage", "Casusbehandeling", "Dossiers exporteren (JSON)"]) await expect(menu.getByRole("link", { name })).toBeVisible();
+  await menu.getByRole("link", { name: "Casusbehandeling" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Casusbehandeling");
   await expect(page.getByRole("navigation", { name: "Kruimelpad" })).toContainText("Dashboard");
-  await expect(page.getByTestId("not-yet-available")).toContainText("Deze pagina is nog niet beschikbaar.");
-  await expect(page).toHaveTitle("Dossiers exporteren (JSON) · Casus");
+  await expect(page).toHaveTitle("Casusbehandeling · Casus");
 });
 
 test("the role's menu is always at hand: beside the page on a desktop, folded on a phone", async ({ page }) => {
@@ -83,4 +82,13 @@ test("the role's menu is always at hand: beside the page on a desktop, folded on
   await expect(menu).toBeVisible();
   await menu.getByRole("link", { name: "Mijn dossiers" }).click();
   await expect(page).toHaveURL(`/pro/${pro}/mijn-dossiers`);
+});
+
+test("/verify-login without a link says what it is for and leads to sign-in", async ({ page }) => {
+  await page.goto("/verify-login");
+  await expect(page.getByTestId("verify-login-purpose")).toContainText("Deze pagina rondt het inloggen af");
+  await page.goto("/en/verify-login");
+  await expect(page.getByTestId("verify-login-purpose")).toContainText("This page finishes a sign-in");
+  await page.getByRole("link", { name: "Back to sign-in" }).click();
+  await expect(page.locator('input[name="email"]')).toBeVisible();
 });

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { PopupOutcome } from "~/components/auth/popup-outcome";
-import { NotYetAvailable } from "~/components/not-yet-available";
 import { PageHeader } from "~/components/page-header";
 import { SecondFactorChallenge } from "~/components/account/second-factor-challenge";
 import { Alert } from "~/components/ui/alert";
@@ -54,7 +53,20 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     );
   }
   const view = (actionData && "view" in actionData ? actionData : loaderData.view) as VerifyLoginView;
-  if (view.view === "none") return <NotYetAvailable routeKey="verify-login" />;
+  if (view.view === "none") {
+    // Reached without a link or a pending second factor: say what the page is for, and where to go instead.
+    return (
+      <div className="mx-auto flex max-w-md flex-col gap-4">
+        <PageHeader routeKey="verify-login" />
+        <p className="text-slate-700" data-testid="verify-login-purpose">
+          {t("auth:verifyLogin.nothingToFinish")}
+        </p>
+        <Link to={lp("/")} reloadDocument className="text-sky-800 underline">
+          {t("auth:verifyLogin.backToSignIn")}
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6">
       <PageHeader routeKey="verify-login" />

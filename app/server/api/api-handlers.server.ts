@@ -23,6 +23,15 @@ import {
 } from "../ml/ml-http.server";
 import { caseHandlingCsvEndpoint, reportingCsvEndpoint } from "../reporting/reporting-http.server";
 import { withActor, withoutActor, type ApiEndpointSpec } from "./api-endpoint.server";
+import {
+  exportCancelEndpoint,
+  exportFileEndpoint,
+  exportListEndpoint,
+  exportManifestEndpoint,
+  exportSchemaEndpoint,
+  exportStartEndpoint,
+  exportStatusEndpoint,
+} from "./export-api.server";
 import { z } from "zod";
 
 export interface ApiDependencies {
@@ -60,6 +69,13 @@ export function apiHandlers({ buildId, uploads }: ApiDependencies): Record<ApiEn
     datasetZip: datasetZipEndpoint,
     reportingCsv: reportingCsvEndpoint,
     caseHandlingCsv: caseHandlingCsvEndpoint,
+    exportList: exportListEndpoint,
+    exportStart: exportStartEndpoint,
+    exportStatus: exportStatusEndpoint,
+    exportCancel: exportCancelEndpoint,
+    exportFile: exportFileEndpoint,
+    exportManifest: exportManifestEndpoint,
+    dossierSchema: exportSchemaEndpoint,
     benchStats: benchStatsEndpoint,
   };
 }

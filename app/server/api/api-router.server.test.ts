@@ -69,7 +69,8 @@ describe("the API router", () => {
   });
 
   it("declares every endpoint with methods and paths, and routes each one to its own handler rather than the 404", async () => {
-    expect(API_ENDPOINT_NAMES.length).toBe(23);
+    // 21, the dossier export's six endpoints and its published schema (issue 15), and the two CSV tables of the data pages (issue 14).
+    expect(API_ENDPOINT_NAMES.length).toBe(30);
     for (const name of API_ENDPOINT_NAMES) {
       const declaration = API_TABLE[name];
       expect(declaration.methods.length, name).toBeGreaterThan(0);
@@ -82,6 +83,9 @@ describe("the API router", () => {
     expect(translations.status).toBe(200);
     expect(translations.cacheControl).toMatch(/^public, max-age=\d+$/);
     expect(await call("/locales/xx/common.json")).toMatchObject({ status: 404, body: { code: "not-found" }, cacheControl: "no-store" });
+    const schema = await call("/schemas/dossier/1-0-0.json");
+    expect(schema).toMatchObject({ status: 200, cacheControl: "no-cache" });
+    expect((schema.body as { $id: string }).$id).toMatch(/\/schemas\/dossier\/1-0-0\.json$/);
     // The benchmark's statistics exist only when the operator switched them on (not in tests).
     expect(await call("/__bench/stats")).toMatchObject({ status: 404, body: { code: "not-found" } });
   });

@@ -253,6 +253,9 @@ describe("every route against every role", () => {
     } else if ((GUARDS[guard].roles as readonly Role[]).includes(actor)) {
       // The demo supervisor supervises the case's organisation; the professional owns the case and the proId.
       expect(result).toEqual({ allow: ids[actor] });
+    } else if (guard === "admin-only-role") {
+      // The dossier export: not admitted to exist for anyone but an administrator.
+      expect(result).toEqual({ status: 404 });
     } else {
       expect(result).toEqual({ redirect: localizePath(homePath({ id: ids[actor], role: actor }), "nl") });
     }

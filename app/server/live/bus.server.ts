@@ -12,9 +12,9 @@
 import pg from "pg";
 import { logger } from "../logger.server";
 import type { DatabaseHandle } from "../db/client.server";
-import { LIVE_CHANNEL, type LiveEvent } from "./channel";
+import { LIVE_CHANNEL, type LiveMessage } from "./channel";
 
-type Subscriber = (event: LiveEvent) => void;
+type Subscriber = (message: LiveMessage) => void;
 /** Called after a gap in listening, with the seq to replay after. */
 type Resync = (after: number) => void;
 
@@ -25,10 +25,11 @@ export interface LiveBus {
   close(): Promise<void>;
 }
 
-function parse(payload: string | undefined): LiveEvent | null {
+function parse(payload: string | undefined): LiveMessage | null {
   if (!payload) return null;
   try {
-    const value = JSON.parse(payload) as LiveEvent;
+    const value = JSON.parse(payload) as LiveMessage;
+    if ("type" in value) return value.type === "export" && typeof value.jobId === "string" && typeof value.processed === "number" ? value : null;
     return typeof value.seq === "number" && typeof value.dossierId === "string" ? value : null;
   } catch {
     return null;
@@ -44,10 +45,11 @@ export async function startLiveBus(handle: DatabaseHandle, connectionString?: st
   const resyncs = new Set<Resync>();
   let highWater = 0;
   const deliver = (payload: string | undefined) => {
-    const event = parse(payload);
-    if (!event) return;
-    highWater = Math.max(highWater, event.seq);
-    for (const subscriber of subscribers) subscriber(event);
+    const message = parse(payload);
+    if (!message) return;
+    // Export progress is not part of the dossier event log: it has no seq to replay from.
+    if (!("type" in message)) highWater = Math.max(highWater, message.seq);
+    for (const subscriber of subscribers) subscriber(message);
   };
   let closed = false;
   let stop: () => Promise<void> = async () => {};

@@ -28,7 +28,10 @@ const password = "een-lang-wachtwoord-2026";
 
 function collect(bus: LiveBus) {
   const events: LiveEvent[] = [];
-  bus.subscribe((e) => events.push(e));
+  // Dossier events only (export progress shares the channel).
+  bus.subscribe((e) => {
+    if (!("type" in e)) events.push(e);
+  });
   return events;
 }
 

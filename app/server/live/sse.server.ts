@@ -11,6 +11,7 @@
  * loses its database connection, the bus asks every open stream to replay in the same way from the last seq it
  * had heard before the gap, so nothing committed meanwhile is missed and nothing is sent twice.
  */
+import { can } from "~/domain/access/permissions";
 import { AppError } from "~/domain/errors";
 import { sendApiError } from "../http/api-error.server";
 import { withActor } from "../api/api-endpoint.server";
@@ -107,7 +108,16 @@ export async function liveEventsHandler(req: Request, res: Response, options: Li
     return replays;
   };
   const unsubscribe = liveBus().subscribe(
-    (event) => {
+    (message) => {
+      if ("type" in message) {
+        // Export progress: no id (it is not part of the dossier event log a reconnect replays), for those who may export.
+        if (can(actor, "export.run")) {
+          res.write(`event: export\ndata: ${JSON.stringify(message)}\n\n`);
+          flush(res);
+        }
+        return;
+      }
+      const event = message;
       if (!mayReceive(actor, event)) return;
       if (replaying > 0) held.push(event);
       else send(event);

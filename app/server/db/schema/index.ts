@@ -6,4 +6,5 @@ export * from "./two-factor";
 export * from "./media";
 export * from "./invitations";
 export * from "./ml";
+export * from "./exports";
 export * from "./setup";
