@@ -3,7 +3,7 @@
  * The page benchmark (issue 13), not part of npm test:
  *
  *   npm run bench [-- --dossiers 10000] [--db pglite,postgres] [--duration 10] [--connections 20]
- *                 [--pages sign-in,home,my-dossiers,queue,review] [--gzip both|on|off] [--no-build]
+ *                 [--pages sign-in,home,my-dossiers,queue,review,reporting,case-handling] [--gzip both|on|off] [--no-build]
  *                 [--profile DIR] [--statements] [--out FILE]
  *
  * Builds, then for each database (embedded PGlite, and a throw-away PostgreSQL started here) starts the production
@@ -67,6 +67,9 @@ const PAGES = {
   "my-dossiers": { as: "pro", path: (c) => `/en/pro/${c.proId}/mijn-dossiers` },
   queue: { as: "supervisor", path: () => "/en/supervisor" },
   review: { as: "supervisor", path: (c) => `/en/supervisor/case/${c.caseId}` },
+  // The data pages (issue 14): a year of every organisation, aggregated in SQL.
+  reporting: { as: "admin", path: () => "/en/reporting?period=year" },
+  "case-handling": { as: "admin", path: () => "/en/admin/data-insights/case-behandeling?period=year" },
 };
 
 async function signIn(url, email) {
@@ -169,12 +172,13 @@ async function benchDatabase(kind, options) {
     server = await startCasus({ dataDir, databaseUrl, cpuProfileDir: options.profile ? path.join(options.profile, kind) : null });
     const pro = await signIn(server.url, "pro@casus.test");
     const supervisor = await signIn(server.url, "supervisor@casus.test");
+    const admin = options.pages.some((name) => PAGES[name].as === "admin") ? await signIn(server.url, "admin@casus.test") : null;
     const proId = /\/pro\/([^/?]+)/.exec(pro.location)?.[1];
     if (!proId) throw new Error(`the professional's sign-in went to ${pro.location}`);
     const queueHtml = await get(`${server.url}/en/supervisor`, supervisor.cookie);
     const caseId = /\/supervisor\/case\/([^/"?]+)/.exec(queueHtml)?.[1];
     const context = { proId, caseId };
-    const cookies = { pro: pro.cookie, supervisor: supervisor.cookie };
+    const cookies = { pro: pro.cookie, supervisor: supervisor.cookie, admin: admin?.cookie };
     await new Promise((r) => setTimeout(r, 2000));
     const idle = memoryMiB(server.pid);
     const pages = {};

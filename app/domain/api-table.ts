@@ -21,7 +21,7 @@ export type ApiMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "
 export type ApiGuard = "public" | "signed-in" | { can: ActorOnlyAction } | "signed-url";
 
 /** Permission-table actions decided by the actor alone (no record facts): the ones a guard can decide. */
-export type ActorOnlyAction = Extract<Action, "model.use" | "model-data.manage" | "people.manage" | "reporting.read" | "export.run">;
+export type ActorOnlyAction = Extract<Action, "model.use" | "model-data.manage" | "people.manage" | "reporting.read" | "insight.read" | "export.run">;
 
 /**
  * How refusals are worded: `json` is `{ code }` with the general codes; `storage` is the seed's storage codes
@@ -74,6 +74,10 @@ export const API_TABLE = {
   saveLabelledImage: { methods: ["POST"], paths: ["/api/ml/images"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: true },
   testVideo: { methods: ["GET"], paths: ["/api/ml/videos/:id"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: false },
   datasetZip: { methods: ["GET"], paths: ["/api/ml/export.zip"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: false },
+  // One table of /reporting as CSV, with the page's filters in the query string (app/server/reporting/).
+  reportingCsv: { methods: ["GET"], paths: ["/api/reporting/csv/:table"], guard: { can: "reporting.read" }, dialect: "json", cache: "no-store", compress: true },
+  // One table of the case-handling insight as CSV (administrators), filters as on the page.
+  caseHandlingCsv: { methods: ["GET"], paths: ["/api/case-handling/csv/:table"], guard: { can: "insight.read" }, dialect: "json", cache: "no-store", compress: true },
   // Dossier export (issue 15): administrators only; the files answer HTTP Range (a broken download resumes).
   exportList: { methods: ["GET"], paths: ["/api/exports"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: true },
   exportStart: { methods: ["POST"], paths: ["/api/exports"], guard: { can: "export.run" }, dialect: "json", cache: "no-store", compress: true },

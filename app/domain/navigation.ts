@@ -21,13 +21,14 @@ export const NAVIGATION: Record<Role, NavGroup[]> = {
   admin: [
     { group: "work", items: ["admin", "admin-unfinished-dossiers"] },
     { group: "people", items: ["admin-organisations", "admin-supervisors", "admin-administrators"] },
-    { group: "insight", items: ["admin-export-dossiers"] },
+    { group: "insight", items: ["reporting", "admin-case-handling", "admin-export-dossiers"] },
     { group: "model", items: ["debug-ml", "debug-explanation"] },
     { group: "account", items: ["admin-profile"] },
     { group: "test", items: ["test-login-flow", "test-record-view", "test-viot-uploads", "test-set-password-copy"], testPagesOnly: true },
   ],
   supervisor: [
     { group: "work", items: ["supervisor"] },
+    { group: "insight", items: ["reporting"] },
     { group: "account", items: ["supervisor-profile"] },
   ],
   professional: [

@@ -5,7 +5,7 @@
 import type { InitOptions } from "i18next";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "~/domain/locales";
 
-export const NAMESPACES = ["common", "auth", "errors", "email", "account", "dossier", "media", "password", "people", "ml", "dossier-log", "export"] as const;
+export const NAMESPACES = ["common", "auth", "errors", "email", "account", "dossier", "media", "password", "people", "ml", "dossier-log", "export", "reporting"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = "common";
 /** Loaded on every page; routes name any others in `handle.i18n`. */

@@ -33,6 +33,10 @@ const PRO_DOSSIER: Expectation = { anon: 401, admin: 200, supervisor: 200, pro: 
 /** pro's draft: not yet shared with the supervisor. */
 const PRO_DRAFT: Expectation = { anon: 401, admin: 200, supervisor: 404, pro: 200, pro2: 404, colleague: 404 };
 
+/** Reporting: administrators and supervisors. */
+const ADMIN_SUPERVISOR: Expectation = { anon: 401, admin: 200, supervisor: 200, pro: 404, pro2: 404, colleague: 404 };
+const ADMIN_SUPERVISOR_BAD_REQUEST: Expectation = { anon: 401, admin: 400, supervisor: 400, pro: 404, pro2: 404, colleague: 404 };
+
 /** Any signed-in visitor passes the guard; what they sent is then refused by the endpoint itself (400). */
 const SIGNED_IN_BAD_REQUEST: Expectation = { anon: 401, admin: 400, supervisor: 400, pro: 400, pro2: 400, colleague: 400 };
 /** An administrator's endpoint given a body it refuses: 404 to anyone else, before the body is read. */
@@ -106,6 +110,12 @@ function cases(f: MatrixFixtures, facts: Facts): Case[] {
     { endpoint: "dossierSchema", path: "/schemas/dossier/1-0-0.json", expected: PUBLIC },
     { endpoint: "dossierSchema", path: "/schemas/dossier/0-0-0.json", expected: { anon: 404, admin: 404, supervisor: 404, pro: 404, pro2: 404, colleague: 404 } },
     // Off unless the operator runs the benchmark (BENCH_STATS=on): then as unknown as any other address.
+    // Reporting CSV: administrators and supervisors (each their own organisations' counts), nobody else; bad filters are 400, an unknown table 404.
+    { endpoint: "reportingCsv", path: "/api/reporting/csv/summary?period=4w", expected: ADMIN_SUPERVISOR },
+    { endpoint: "reportingCsv", path: "/api/reporting/csv/weekly?period=custom&from=2026-13-01&to=2026-01-01", expected: ADMIN_SUPERVISOR_BAD_REQUEST },
+    { endpoint: "reportingCsv", path: "/api/reporting/csv/nothing", expected: NOBODY_SIGNED_IN },
+    { endpoint: "caseHandlingCsv", path: "/api/case-handling/csv/matrix?period=year&ear=left", expected: ADMIN },
+    { endpoint: "caseHandlingCsv", path: "/api/case-handling/csv/plans?ear=middle", expected: ADMIN_BAD_REQUEST },
     { endpoint: "benchStats", path: "/__bench/stats", expected: { anon: 404, admin: 404, supervisor: 404, pro: 404, pro2: 404, colleague: 404 } },
   ];
 }

@@ -55,15 +55,14 @@ test("a signed-in user who opens the sign-in page goes home", async ({ page }) =
   await expect(page).toHaveURL("/en/supervisor");
 });
 
-test("pages of later work say honestly that they are not yet available, and are not offered in the menu", async ({ page }) => {
+test("the data pages are offered in the administrator's menu, under insight", async ({ page }) => {
   await signIn(page, "admin@casus.test");
   const menu = page.getByRole("navigation", { name: "Hoofdmenu" });
   await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();
-  await expect(menu.getByRole("link", { name: "Casusbehandeling" })).toHaveCount(0);
-  await page.goto("/admin/data-insights/case-behandeling");
+  for (const name of ["Rapportage", "Casusbehandeling", "Dossiers exporteren (JSON)"]) await expect(menu.getByRole("link", { name })).toBeVisible();
+  await menu.getByRole("link", { name: "Casusbehandeling" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Casusbehandeling");
   await expect(page.getByRole("navigation", { name: "Kruimelpad" })).toContainText("Dashboard");
-  await expect(page.getByTestId("not-yet-available")).toContainText("Deze pagina is nog niet beschikbaar.");
   await expect(page).toHaveTitle("Casusbehandeling · Casus");
 });
 

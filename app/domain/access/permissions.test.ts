@@ -68,6 +68,7 @@ describe("actions decided by role and organisation", () => {
     expect(can(actor, "reporting.read")).toBe(reporting);
     expect(can(actor, "patient.read", { organisationId: "A" })).toBe(patients);
     expect(can(actor, "export.run")).toBe(actor?.role === "admin");
+    expect(can(actor, "insight.read")).toBe(actor?.role === "admin");
     expect(can(actor, "model.use")).toBe(actor !== null);
   });
 });

@@ -52,6 +52,8 @@ export interface PermissionFacts {
   "people.manage": null;
   /** Reporting pages (scoped to the actor's organisations in their queries). */
   "reporting.read": null;
+  /** How cases are handled (agreement, calibration, learning curves of everyone): administrators' insight. */
+  "insight.read": null;
   /** Dossier export. */
   "export.run": null;
 }
@@ -116,6 +118,7 @@ export const PERMISSIONS: { [A in Action]: Rule<A> } = {
   "model-data.manage": is("admin"),
   "people.manage": is("admin"),
   "reporting.read": is("admin", "supervisor"),
+  "insight.read": is("admin"),
   "export.run": is("admin"),
 };
 

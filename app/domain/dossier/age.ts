@@ -1,8 +1,10 @@
 /**
- * How long a dossier has waited. The review target is in working days (PRODUCT.md: "2 working days"): Saturdays
- * and Sundays do not count. Public holidays are not modelled; the threshold is a setting, not a legal deadline.
+ * How long a dossier has waited. The review target is in working days (PRODUCT.md: "2 working days"), counted by
+ * the one working-time clock (./working-time.ts): weekends and Dutch public holidays do not count.
  */
-export const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, workingDaysBetween } from "./working-time";
+
+export { DAY_MS };
 
 /** Whole calendar days from `since` to `now` (0 on the same day). */
 export function daysSince(since: Date, now: Date = new Date()): number {
@@ -10,16 +12,11 @@ export function daysSince(since: Date, now: Date = new Date()): number {
 }
 
 /**
- * Working days elapsed since `since`, counted in 24-hour steps that end on a weekday (UTC), so a dossier
- * submitted on Friday afternoon is 1 working day old on Monday afternoon.
+ * Whole working days elapsed since `since`: 24 hours of working days each (./working-time.ts), so a dossier
+ * submitted on Friday afternoon is 1 working day old on Monday afternoon, and 1 on Tuesday after a Monday holiday.
  */
 export function workingDaysSince(since: Date, now: Date = new Date()): number {
-  let count = 0;
-  for (let t = since.getTime() + DAY_MS; t <= now.getTime(); t += DAY_MS) {
-    const day = new Date(t).getUTCDay();
-    if (day !== 0 && day !== 6) count++;
-  }
-  return count;
+  return workingDaysBetween(since, now);
 }
 
 /** When a submitted dossier passes its review target: `workingDays` working days after submission. */

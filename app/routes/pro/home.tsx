@@ -16,9 +16,11 @@ import { useLiveDossiers } from "~/lib/use-live-dossiers";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
 import { professionalHome } from "~/server/dossiers/home.server";
+import { professionalCurve } from "~/server/reporting/learning-curve.server";
+import { LearningCurveChart } from "~/components/reporting/learning-curve-chart";
 import type { Route } from "./+types/home";
 
-export const handle = { i18n: ["dossier"] };
+export const handle = { i18n: ["dossier", "reporting"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, locale } = await authorize(args, "pro-home");
@@ -26,14 +28,15 @@ export async function loader(args: Route.LoaderArgs) {
   if (phone !== null) {
     // "Find a patient": a plain GET form, so it works without JavaScript.
     const canonical = toE164(phone);
-    if (!canonical) return { ...(await professionalHome(user, auditOrigin(args.request, args.context))), phoneError: "phone-invalid" as const };
+    if (!canonical) return { ...(await professionalHome(user, auditOrigin(args.request, args.context))), curve: await professionalCurve(user, user.id), phoneError: "phone-invalid" as const };
     throw redirect(localizePath(routePath("pro-history", { proId: user.id, phone: canonical }), locale));
   }
-  return { ...(await professionalHome(user, auditOrigin(args.request, args.context))), phoneError: null };
+  // Their own learning curve only: the curve is read through the professional's own read rule.
+  return { ...(await professionalHome(user, auditOrigin(args.request, args.context))), curve: await professionalCurve(user, user.id), phoneError: null };
 }
 
 export default function Page({ loaderData, params }: Route.ComponentProps) {
-  const { t } = useTranslation(["dossier", "errors"]);
+  const { t } = useTranslation(["dossier", "errors", "reporting"]);
   const localize = useLocalizedPath();
   useLiveDossiers();
   const hrefOf = (row: { id: string; status: string }) => localize(proDossierPath(params.proId, row));
@@ -74,6 +77,9 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
           {t("dossier:home.all")}
         </Link>
       </section>
+      <div className="mt-6">
+        <LearningCurveChart id="my-curve" title={t("reporting:curve.mine")} points={loaderData.curve} />
+      </div>
     </>
   );
 }

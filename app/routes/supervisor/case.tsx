@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { CheckboxGroup, RadioGroup, SelectField, TextArea } from "~/components/dossier/choices";
 import { AnamnesisView, PatientFacts, ReasoningView, ReviewView } from "~/components/dossier/dossier-content";
+import { ReasoningScoreCard } from "~/components/reporting/reasoning-score-card";
 import { MediaList } from "~/components/dossier/media-list";
 import { MessageThread } from "~/components/dossier/message-thread";
 import { MissingList } from "~/components/dossier/missing-list";
@@ -37,7 +38,7 @@ import { parseForm } from "~/server/forms/parse-form.server";
 import { expectedVersion, intent as intentField, intents, rawText } from "~/domain/forms/fields";
 import { z } from "zod";
 
-export const handle = { i18n: ["dossier", "media"] };
+export const handle = { i18n: ["dossier", "media", "reporting"] };
 
 /** Every transition but complete, which saves the review first. */
 const OTHER_TRANSITIONS = ["submit", "discard", "claim", "return", "resubmit", "release"] as const satisfies readonly Exclude<DossierTransition, "complete">[];
@@ -65,6 +66,8 @@ export async function loader(args: Route.LoaderArgs) {
       reasoning: reasoningSchema.parse(d.reasoning),
       // Null when the user may not read it (openDossier applies reviewVisibleTo).
       review: d.review ? reviewSchema.parse(d.review) : null,
+      // Given with the review: null whenever the review is (openDossier), and before completion.
+      score: d.reasoningScoreDetail ?? null,
     },
     patient: opened.patient,
     media: opened.media,
@@ -231,6 +234,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               <ReviewView review={d.review} ears={ears} />
             </section>
           ) : null}
+          {showReview && d.score ? <ReasoningScoreCard score={d.score} /> : null}
         </div>
         <aside className="flex flex-col gap-4">
           <Actions data={loaderData} busy={busy} />

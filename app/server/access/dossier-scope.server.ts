@@ -7,6 +7,7 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
 import { UNSHARED_STATUSES } from "~/domain/access/permissions";
+import { systemDb, type Database } from "../db/client.server";
 import { dossier } from "../db/schema";
 
 export function visibleDossiers(actor: Actor): SQL {
@@ -19,4 +20,12 @@ export function visibleDossiers(actor: Actor): SQL {
       if (actor.supervisedOrganisationIds.length === 0) return sql`false`;
       return and(inArray(dossier.organisationId, [...actor.supervisedOrganisationIds]), notInArray(dossier.status, [...UNSHARED_STATUSES]))!;
   }
+}
+
+/**
+ * The handle and the condition for reading many dossiers at once (figures, curves): every query built from it
+ * carries `visible`, the actor's own read rule, so it counts nothing the actor could not open.
+ */
+export function dossierReadScope(actor: Actor): { db: Database; visible: SQL } {
+  return { db: systemDb(), visible: visibleDossiers(actor) };
 }

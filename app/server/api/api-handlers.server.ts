@@ -21,6 +21,7 @@ import {
   saveModelEndpoint,
   testVideoEndpoint,
 } from "../ml/ml-http.server";
+import { caseHandlingCsvEndpoint, reportingCsvEndpoint } from "../reporting/reporting-http.server";
 import { withActor, withoutActor, type ApiEndpointSpec } from "./api-endpoint.server";
 import {
   exportCancelEndpoint,
@@ -66,6 +67,8 @@ export function apiHandlers({ buildId, uploads }: ApiDependencies): Record<ApiEn
     saveLabelledImage: saveLabelledImageEndpoint,
     testVideo: testVideoEndpoint,
     datasetZip: datasetZipEndpoint,
+    reportingCsv: reportingCsvEndpoint,
+    caseHandlingCsv: caseHandlingCsvEndpoint,
     exportList: exportListEndpoint,
     exportStart: exportStartEndpoint,
     exportStatus: exportStatusEndpoint,

@@ -9,6 +9,8 @@ import { DAY_MS } from "~/domain/dossier/age";
 import type { Anamnesis, Reasoning, Review } from "~/domain/dossier/content";
 import type { DossierStatus, DossierTransition } from "~/domain/dossier/lifecycle";
 import { LIFECYCLE } from "~/domain/dossier/lifecycle";
+import { reasoningScore } from "~/domain/dossier/reasoning-score";
+import { reviewWorkingMs, workingMsBetween } from "~/domain/dossier/working-time";
 import type { Transaction } from "../db/client.server";
 import { dossier, dossierEvent, dossierMedium, dossierMessage, patient } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
@@ -82,6 +84,12 @@ async function writeDossier(tx: Transaction, d: DemoDossier, supervisorId: strin
     if (step === "complete") completedAt = when;
   });
   const updatedAt = events[events.length - 1].at as Date;
+  // The facts the transitions would have written for reporting (decision 070).
+  const whenOf = (kind: string) => events.filter((e) => e.kind === kind).map((e) => e.at as Date);
+  const firstSubmittedAt = whenOf("submit")[0] ?? null;
+  const firstClaimAt = whenOf("claim")[0] ?? null;
+  const clock = events.filter((e) => ["submit", "return", "resubmit", "complete"].includes(e.kind)).map((e) => ({ kind: e.kind, at: e.at as Date }));
+  const score = d.steps.includes("complete") && d.review && d.content ? reasoningScore(d.earSide, d.content.reasoning, d.review) : null;
   await tx.insert(dossier).values({
     id,
     organisationId: d.owner.organisationId,
@@ -98,6 +106,12 @@ async function writeDossier(tx: Transaction, d: DemoDossier, supervisorId: strin
     completedAt,
     createdAt: at(0),
     updatedAt,
+    firstSubmittedAt,
+    claimWaitWorkingMs: firstSubmittedAt && firstClaimAt ? workingMsBetween(firstSubmittedAt, firstClaimAt) : null,
+    reviewWorkingMs: d.steps.includes("complete") ? reviewWorkingMs(clock, updatedAt) : null,
+    returnCount: whenOf("return").length,
+    reasoningScore: score?.score ?? null,
+    reasoningScoreDetail: score,
   });
   if (d.content) await tx.insert(dossierMedium).values({ dossierId: id, mediaId: await insertDemoStill(d.owner, { db: tx, seed: d.phone.length + d.daysAgo, storeBytes: hasObjectStore() }), ear: d.earSide === "right" ? "right" : "left", createdAt: at(3) });
   if (d.question) await tx.insert(dossierMessage).values({ dossierId: id, authorId: supervisorId, body: d.question, at: updatedAt });

@@ -5,6 +5,7 @@ import { count } from "drizzle-orm";
 import { systemDb } from "../db/client.server";
 import { user } from "../db/schema";
 import { seedDemoDossiers } from "./demo-dossiers.server";
+import { seedDemoHistory } from "./demo-history.server";
 import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "./factories.server";
 
 export const DEMO_PASSWORD = "casus-demo-2026";
@@ -24,8 +25,12 @@ export interface DemoData {
   pro2Id: string;
 }
 
-/** Writes the demo data set and returns its ids (tests use the same set; most skip the dossiers, which they do not need). */
-export async function seedDemoData(options: { dossiers?: boolean } = {}): Promise<DemoData> {
+/**
+ * Writes the demo data set and returns its ids (tests use the same set; most skip the dossiers, which they do not
+ * need). `history` adds the made-up practice history of other organisations and people (demo-history.server.ts)
+ * that the reporting pages need; the demo start writes it, tests ask for it where they test reporting.
+ */
+export async function seedDemoData(options: { dossiers?: boolean; history?: boolean } = {}): Promise<DemoData> {
   const first = await createOrganisation({ name: "Huisartsenpraktijk De Linde", kind: "gp-practice", city: "Utrecht", contactEmail: "praktijk@delinde.test" });
   const second = await createOrganisation({ name: "Hoorzorg Aan Zee", kind: "hearing-care", city: "Haarlem", contactEmail: "info@hoorzorgaanzee.test" });
   const admin = await createAdmin({ email: "admin@casus.test", name: "Anna Admin", password: DEMO_PASSWORD });
@@ -42,6 +47,7 @@ export async function seedDemoData(options: { dossiers?: boolean } = {}): Promis
   if (options.dossiers !== false) {
     await seedDemoDossiers({ id: pro.id, organisationId: first.id }, { id: pro2.id, organisationId: second.id }, supervisor.id);
   }
+  if (options.history) await seedDemoHistory();
   return data;
 }
 
@@ -49,6 +55,6 @@ export async function seedDemoData(options: { dossiers?: boolean } = {}): Promis
 export async function seedDemoIfEmpty(): Promise<boolean> {
   const [row] = await systemDb().select({ n: count() }).from(user);
   if ((row?.n ?? 0) > 0) return false;
-  await seedDemoData();
+  await seedDemoData({ history: true });
   return true;
 }

@@ -189,6 +189,13 @@ describe("the lifecycle", () => {
 
     const view = await openDossier(pro, id);
     expect(view.dossier.status).toBe("completed");
+    // The reporting facts (decision 070): one return counted, the review clock and the claim wait measured (a few
+    // ms of working time, or none at a weekend), and the reasoning score given with what it compared.
+    expect(view.dossier).toMatchObject({ returnCount: 1, reasoningScore: expect.any(Number) });
+    expect(view.dossier.firstSubmittedAt).toBeInstanceOf(Date);
+    expect(view.dossier.reviewWorkingMs).toBeGreaterThanOrEqual(0);
+    expect(view.dossier.claimWaitWorkingMs).toBeGreaterThanOrEqual(0);
+    expect(view.dossier.reasoningScoreDetail?.findings).toBe(1);
     expect(view.messages.map((m) => m.body)).toEqual(["Is er ook jeuk?", "Ja, sinds twee dagen."]);
     const events = (await dossierEvents(admin, id)).reverse();
     expect(events.filter((e) => e.kind !== "view" && e.kind !== "edit").map((e) => `${e.kind}:${e.fromStatus ?? ""}>${e.toStatus ?? ""}`)).toEqual([
@@ -220,6 +227,7 @@ describe("the lifecycle", () => {
     expect(await reviewFor(admin)).toMatchObject(draftReview);
     await transitionDossier(sup, id, "return", { expectedVersion: saved.version, message: "Hoe lang al?" });
     expect(await reviewFor(pro)).toMatchObject(draftReview);
+    expect((await openDossier(pro, id)).dossier.reasoningScore).toBeNull();
     await transitionDossier(pro, id, "resubmit");
     expect(await reviewFor(pro)).toBeNull();
     const again = await transitionDossier(sup, id, "claim");

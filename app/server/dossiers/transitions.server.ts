@@ -4,13 +4,16 @@
  * event. Claiming is therefore atomic: of two supervisors claiming at once, one wins and the other is told
  * `dossier/already-claimed`.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { EarSide } from "~/domain/dossier/choices";
 import { missingForComplete, reviewSchema } from "~/domain/dossier/content";
+import { reasoningScore } from "~/domain/dossier/reasoning-score";
+import { reviewWorkingMs, workingMsBetween } from "~/domain/dossier/working-time";
 import { decideTransition, type DossierStatus, type DossierTransition } from "~/domain/dossier/lifecycle";
 import { AppError } from "~/domain/errors";
 import { storedStringProblem } from "~/domain/limits";
 import type { Transaction } from "../db/client.server";
-import { dossier, dossierMedium, dossierMessage } from "../db/schema";
+import { dossier, dossierEvent, dossierMedium, dossierMessage } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { type Actor, relationOf } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
@@ -37,19 +40,41 @@ async function checkComplete(tx: Transaction, current: DossierRow, transition: D
   }
 }
 
-function changesFor(transition: DossierTransition, actor: Actor, to: DossierStatus) {
+/**
+ * The row's changes, with the facts reporting aggregates (decision 070): the first submission, the working time
+ * to the first claim, the returns, and at completion the review clock's working time and the reasoning score.
+ */
+async function changesFor(tx: Transaction, current: DossierRow, transition: DossierTransition, actor: Actor, to: DossierStatus) {
   const now = new Date();
   const base = { status: to, updatedAt: now };
   switch (transition) {
-    case "claim":
-      return { ...base, reviewerId: actor.id };
+    case "claim": {
+      const firstClaim = current.claimWaitWorkingMs === null && current.firstSubmittedAt !== null;
+      return { ...base, reviewerId: actor.id, ...(firstClaim ? { claimWaitWorkingMs: workingMsBetween(current.firstSubmittedAt!, now) } : {}) };
+    }
     case "release":
       return { ...base, reviewerId: null };
     case "submit":
+      return { ...base, submittedAt: now, firstSubmittedAt: now };
     case "resubmit":
       return { ...base, submittedAt: now };
-    case "complete":
-      return { ...base, completedAt: now };
+    case "return":
+      return { ...base, returnCount: sql`${dossier.returnCount} + 1` };
+    case "complete": {
+      const clock = await tx
+        .select({ kind: dossierEvent.kind, at: dossierEvent.at })
+        .from(dossierEvent)
+        .where(and(eq(dossierEvent.dossierId, current.id), inArray(dossierEvent.kind, ["submit", "return", "resubmit"])))
+        .orderBy(asc(dossierEvent.seq));
+      const score = reasoningScore(current.earSide as EarSide, current.reasoning, reviewSchema.parse(current.review ?? {}));
+      return {
+        ...base,
+        completedAt: now,
+        reviewWorkingMs: reviewWorkingMs([...clock, { kind: "complete", at: now }], now),
+        reasoningScore: score.score,
+        reasoningScoreDetail: score,
+      };
+    }
     default:
       return base;
   }
@@ -82,7 +107,7 @@ export async function transitionDossier(
     await checkComplete(tx, current, transition);
     const [row] = await tx
       .update(dossier)
-      .set({ ...changesFor(transition, actor, decision.to), version: sql`${dossier.version} + 1` })
+      .set({ ...(await changesFor(tx, current, transition, actor, decision.to)), version: sql`${dossier.version} + 1` })
       .where(eq(dossier.id, id))
       .returning({ version: dossier.version });
     if (transition === "return") {

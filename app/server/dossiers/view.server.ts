@@ -52,7 +52,7 @@ export async function openDossier(actor: Actor, id: string) {
   const status = row.status as DossierStatus;
   return {
     // The review leaves the server only for someone who may read it (not just hidden by the page).
-    dossier: { ...row, review: reviewVisibleTo(status, relation) ? row.review : null },
+    dossier: { ...row, ...(reviewVisibleTo(status, relation) ? {} : { review: null, reasoningScore: null, reasoningScoreDetail: null }) },
     patient: patientRow ?? null,
     media,
     messages,

@@ -4,8 +4,9 @@
  * through the lifecycle (app/domain/dossier/lifecycle.ts), each change with a row in dossier_event.
  */
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Anamnesis, Reasoning, Review } from "~/domain/dossier/content";
+import type { ReasoningScore } from "~/domain/dossier/reasoning-score";
 import { user } from "./auth";
 import { media } from "./media";
 import { organisation } from "./organisations";
@@ -58,6 +59,19 @@ export const dossier = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Facts the reporting pages aggregate in SQL, written by the transitions as they happen (decision 070): the
+    // working-time clock (app/domain/dossier/working-time.ts) runs in JavaScript once per transition, not per report.
+    /** The first submission (`submitted_at` moves on at each resubmit). */
+    firstSubmittedAt: timestamp("first_submitted_at", { withTimezone: true }),
+    /** Working time from the first submission to the first claim. */
+    claimWaitWorkingMs: bigint("claim_wait_working_ms", { mode: "number" }),
+    /** Working time on the review clock (paused while returned), set at completion. */
+    reviewWorkingMs: bigint("review_working_ms", { mode: "number" }),
+    /** How often the dossier was returned to the professional. */
+    returnCount: smallint("return_count").notNull().default(0),
+    /** The reasoning score (0–100) at completion, and what matched (app/domain/dossier/reasoning-score.ts). */
+    reasoningScore: smallint("reasoning_score"),
+    reasoningScoreDetail: jsonb("reasoning_score_detail").$type<ReasoningScore>(),
   },
   (t) => [
     index("dossier_organisation_status_idx").on(t.organisationId, t.status),
@@ -74,6 +88,9 @@ export const dossier = pgTable(
     index("dossier_reviewer_status_submitted_idx").on(t.reviewerId, t.status, t.submittedAt),
     index("dossier_status_submitted_idx").on(t.status, t.submittedAt),
     index("dossier_status_completed_idx").on(t.status, t.completedAt),
+    // Reporting reads one period of the chosen organisations by creation and by completion.
+    index("dossier_organisation_created_idx").on(t.organisationId, t.createdAt),
+    index("dossier_organisation_completed_idx").on(t.organisationId, t.completedAt),
   ],
 );
 

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { isWorkingDay, reviewClockIntervals, reviewWorkingMs, workingDaysBetween, workingMsBetween } from "./working-time";
+
+const HOUR = 3_600_000;
+const at = (iso: string) => new Date(iso);
+
+describe("the working-time clock", () => {
+  it("knows weekends and Dutch public holidays, and that Good Friday and Liberation Day (2026) are working days", () => {
+    expect(isWorkingDay({ year: 2026, month: 11, day: 6 })).toBe(true); // Friday
+    expect(isWorkingDay({ year: 2026, month: 11, day: 7 })).toBe(false); // Saturday
+    expect(isWorkingDay({ year: 2026, month: 11, day: 8 })).toBe(false); // Sunday
+    expect(isWorkingDay({ year: 2026, month: 4, day: 6 })).toBe(false); // Easter Monday
+    expect(isWorkingDay({ year: 2026, month: 4, day: 27 })).toBe(false); // King's Day
+    expect(isWorkingDay({ year: 2026, month: 5, day: 14 })).toBe(false); // Ascension Day
+    expect(isWorkingDay({ year: 2026, month: 5, day: 25 })).toBe(false); // Whit Monday
+    expect(isWorkingDay({ year: 2026, month: 12, day: 25 })).toBe(false); // Christmas
+    expect(isWorkingDay({ year: 2027, month: 1, day: 1 })).toBe(false); // New Year (Friday)
+    expect(isWorkingDay({ year: 2026, month: 4, day: 3 })).toBe(true); // Good Friday: not a public holiday
+    expect(isWorkingDay({ year: 2026, month: 5, day: 5 })).toBe(true); // Liberation Day: only every fifth year off
+  });
+
+  it("counts only the hours of working days, in the clinic's time zone", () => {
+    // Friday 16:00 (Amsterdam, UTC+1) → Monday 16:00: 8 hours on Friday, 16 on Monday.
+    expect(workingMsBetween(at("2026-11-06T15:00:00Z"), at("2026-11-09T15:00:00Z"))).toBe(24 * HOUR);
+    expect(workingDaysBetween(at("2026-11-06T15:00:00Z"), at("2026-11-09T14:59:00Z"))).toBe(0);
+    expect(workingDaysBetween(at("2026-11-06T15:00:00Z"), at("2026-11-10T15:00:00Z"))).toBe(2);
+    // A whole weekend is no time at all; an end before the start is none either.
+    expect(workingMsBetween(at("2026-11-07T00:00:00Z"), at("2026-11-08T20:00:00Z"))).toBe(0);
+    expect(workingMsBetween(at("2026-11-10T00:00:00Z"), at("2026-11-09T00:00:00Z"))).toBe(0);
+  });
+
+  it("skips holidays: Thursday noon before Easter to Tuesday noon after is two working days (Good Friday works), and Christmas pauses the clock", () => {
+    // Thu 2 April 12:00 CEST → Tue 7 April 12:00 CEST: Thursday 12 h, Good Friday 24 h, Easter weekend and Monday 0, Tuesday 12 h.
+    expect(workingMsBetween(at("2026-04-02T10:00:00Z"), at("2026-04-07T10:00:00Z"))).toBe(48 * HOUR);
+    // Thu 24 Dec 12:00 → Mon 28 Dec 12:00: Christmas, Boxing Day (a Saturday) and Sunday do not count.
+    expect(workingMsBetween(at("2026-12-24T11:00:00Z"), at("2026-12-28T11:00:00Z"))).toBe(24 * HOUR);
+  });
+
+  it("handles the night daylight-saving time ends (a 25-hour Sunday)", () => {
+    // Fri 23 Oct 00:00 CEST → Mon 26 Oct 00:00 CET: only Friday counts, 24 hours.
+    expect(workingMsBetween(at("2026-10-22T22:00:00Z"), at("2026-10-25T23:00:00Z"))).toBe(24 * HOUR);
+    // Mon 00:00 CET → Tue 00:00 CET is one whole day.
+    expect(workingMsBetween(at("2026-10-25T23:00:00Z"), at("2026-10-26T23:00:00Z"))).toBe(24 * HOUR);
+  });
+
+  it("pauses a review's clock while the dossier is returned, and stops it at completion", () => {
+    const events = [
+      { kind: "submit", at: at("2026-11-09T08:00:00Z") },
+      { kind: "claim", at: at("2026-11-09T10:00:00Z") },
+      { kind: "return", at: at("2026-11-09T12:00:00Z") },
+      { kind: "resubmit", at: at("2026-11-11T08:00:00Z") },
+      { kind: "claim", at: at("2026-11-11T09:00:00Z") },
+      { kind: "complete", at: at("2026-11-11T14:00:00Z") },
+      { kind: "view", at: at("2026-11-20T14:00:00Z") },
+    ];
+    expect(reviewClockIntervals(events, at("2026-12-01T00:00:00Z"))).toEqual([
+      [at("2026-11-09T08:00:00Z"), at("2026-11-09T12:00:00Z")],
+      [at("2026-11-11T08:00:00Z"), at("2026-11-11T14:00:00Z")],
+    ]);
+    expect(reviewWorkingMs(events, at("2026-12-01T00:00:00Z"))).toBe(10 * HOUR);
+    // Still waiting: the clock runs up to now; returned: paused since the return.
+    expect(reviewWorkingMs(events.slice(0, 2), at("2026-11-09T11:00:00Z"))).toBe(3 * HOUR);
+    expect(reviewWorkingMs(events.slice(0, 3), at("2026-11-10T11:00:00Z"))).toBe(4 * HOUR);
+  });
+});

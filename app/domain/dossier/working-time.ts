@@ -1,0 +1,153 @@
+/**
+ * The working-time clock (PRODUCT.md "Reporting and insight"; decision 070): how much working time lies between
+ * two moments. Working time is every hour of a working day in the clinic's time zone (Europe/Amsterdam); a day is
+ * a working day unless it is a Saturday, a Sunday or a Dutch public holiday (the "public" holidays of the
+ * maintained `date-holidays` calendar: New Year, Easter Sunday and Monday, King's Day, Ascension, Whit Sunday and
+ * Monday, Christmas and Boxing Day). A review's clock runs from the first submission to completion and is paused
+ * while the dossier is returned to the professional (from the return to the resubmit).
+ *
+ * One module decides this: the review-target ages of the queue and the unfinished-dossiers page, the turnaround
+ * stored at completion (which the reporting pages aggregate in SQL) and the demo history all call it.
+ */
+import Holidays from "date-holidays";
+import { CLINIC_TIME_ZONE } from "../constants";
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+const calendar = new Holidays("NL");
+const holidaysByYear = new Map<number, Set<string>>();
+
+const dayParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: CLINIC_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+export interface LocalDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+function localParts(t: number): LocalDay & { hour: number; minute: number; second: number } {
+  const p = Object.fromEntries(dayParts.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+  return { year: +p.year, month: +p.month, day: +p.day, hour: +p.hour, minute: +p.minute, second: +p.second };
+}
+
+/** The clinic's offset from UTC at `t`, in ms (whole seconds are enough). */
+function offsetAt(t: number): number {
+  const p = localParts(t);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(t / 1000) * 1000;
+}
+
+/** The instant the clinic's local day starts (local midnight; daylight-saving changes happen at night, never at 0:00). */
+function startOfLocalDay(d: LocalDay): number {
+  const wall = Date.UTC(d.year, d.month - 1, d.day);
+  const guess = wall - offsetAt(wall);
+  return wall - offsetAt(guess);
+}
+
+/** The instant a local calendar day ("YYYY-MM-DD", the clinic's time zone) starts. */
+export function localDayStart(isoDate: string): Date {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return new Date(startOfLocalDay({ year, month, day }));
+}
+
+export function isoDay(d: LocalDay): string {
+  return `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+}
+
+function publicHolidays(year: number): Set<string> {
+  let days = holidaysByYear.get(year);
+  if (!days) {
+    days = new Set(
+      calendar
+        .getHolidays(year)
+        .filter((h) => h.type === "public")
+        .map((h) => h.date.slice(0, 10)),
+    );
+    holidaysByYear.set(year, days);
+  }
+  return days;
+}
+
+/** Whether a local calendar day (in the clinic's time zone) is a working day. */
+export function isWorkingDay(d: LocalDay): boolean {
+  const weekday = new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  return !publicHolidays(d.year).has(isoDay(d));
+}
+
+/** The local day of an instant (exported for the tests and the demo history). */
+export function localDayOf(at: Date): LocalDay {
+  const p = localParts(at.getTime());
+  return { year: p.year, month: p.month, day: p.day };
+}
+
+function nextDay(d: LocalDay): LocalDay {
+  const next = new Date(Date.UTC(d.year, d.month - 1, d.day + 1));
+  return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
+}
+
+/** Working time (ms) between two instants; 0 when `end` is not after `start`. */
+export function workingMsBetween(start: Date, end: Date): number {
+  const from = start.getTime();
+  const to = end.getTime();
+  if (!(to > from)) return 0;
+  let total = 0;
+  let day = localDayOf(start);
+  let dayStart = startOfLocalDay(day);
+  while (dayStart < to) {
+    const following = nextDay(day);
+    const dayEnd = startOfLocalDay(following);
+    if (isWorkingDay(day)) total += Math.max(0, Math.min(dayEnd, to) - Math.max(dayStart, from));
+    day = following;
+    dayStart = dayEnd;
+  }
+  return total;
+}
+
+/** Whole working days (24 working hours each) between two instants. */
+export function workingDaysBetween(start: Date, end: Date): number {
+  return Math.floor(workingMsBetween(start, end) / DAY_MS);
+}
+
+/** The event kinds that start, pause, resume and stop a review's clock. */
+export type ClockEventKind = "submit" | "return" | "resubmit" | "complete";
+
+export interface ClockEvent {
+  kind: string;
+  at: Date;
+}
+
+/**
+ * The intervals in which a review's clock runs, from the dossier's events in time order: it starts at the first
+ * submit, pauses at a return, resumes at a resubmit and stops at completion; still running at `now` otherwise.
+ * Claims and releases do not stop it: the dossier waits for the supervisors either way.
+ */
+export function reviewClockIntervals(events: readonly ClockEvent[], now: Date): [Date, Date][] {
+  const intervals: [Date, Date][] = [];
+  let runningSince: Date | null = null;
+  let stopped = false;
+  for (const e of events) {
+    if (stopped) break;
+    if ((e.kind === "submit" || e.kind === "resubmit") && !runningSince) runningSince = e.at;
+    else if ((e.kind === "return" || e.kind === "complete") && runningSince) {
+      intervals.push([runningSince, e.at]);
+      runningSince = null;
+      if (e.kind === "complete") stopped = true;
+    }
+  }
+  if (runningSince) intervals.push([runningSince, now]);
+  return intervals;
+}
+
+/** Working time on a review's clock (see `reviewClockIntervals`). */
+export function reviewWorkingMs(events: readonly ClockEvent[], now: Date): number {
+  return reviewClockIntervals(events, now).reduce((sum, [a, b]) => sum + workingMsBetween(a, b), 0);
+}

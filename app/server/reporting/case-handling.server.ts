@@ -1,0 +1,144 @@
+/**
+ * `/admin/data-insights/case-behandeling` (PRODUCT.md "Reporting and insight"; decision 073): how cases are
+ * handled, over the completed reviews of the filtered period. Every figure is an SQL aggregate over ear pairs
+ * (one pair per reviewed ear: the professional's working diagnosis and the supervisor's, where an ear review the
+ * supervisor left without a diagnosis lets the professional's stand, as the reasoning score counts it). Kappa,
+ * precision and recall are then arithmetic on the counts (app/domain/reporting/agreement.ts).
+ */
+import { sql, type SQLWrapper } from "drizzle-orm";
+import type { Actor } from "~/domain/access/actor";
+import { DIAGNOSES, PLANS } from "~/domain/dossier/choices";
+import { localDayStart } from "~/domain/dossier/working-time";
+import { cohensKappa, KAPPA_MIN_PAIRS, perClass, weakest, type KappaResult } from "~/domain/reporting/agreement";
+import type { Period, ReportFilters } from "~/domain/reporting/filters";
+import type { CurvePoint } from "~/domain/reporting/learning-curve";
+import type { Cell } from "~/domain/reporting/small-counts";
+import type { CaseTableId, EarFilter } from "~/domain/reporting/case-tables";
+import { actingAs } from "../access/actor-db.server";
+import { reportingScope } from "../access/reporting-scope.server";
+import { curvesWithin } from "./learning-curve.server";
+import { curveRows } from "./reports.server";
+import { dossier, user } from "../db/schema";
+
+/** The dossiers listed for one clicked cell. */
+export const CELL_LIST_LIMIT = 50;
+
+function bounds(p: Period) {
+  const end = new Date(`${p.to}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  return { from: localDayStart(p.from).toISOString(), to: localDayStart(end.toISOString().slice(0, 10)).toISOString() };
+}
+
+const EARS_SQL = (ear: EarFilter) => (ear === "all" ? sql`(values ('left'), ('right')) as e(ear)` : sql`(values (${ear})) as e(ear)`);
+const PRO_DX = sql`(${dossier.reasoning} -> e.ear ->> 'diagnosis')`;
+const SUP_DX = sql`coalesce(${dossier.review} -> 'ears' -> e.ear ->> 'diagnosis', ${dossier.reasoning} -> e.ear ->> 'diagnosis')`;
+
+export interface CaseHandling {
+  filters: ReportFilters;
+  ear: EarFilter;
+  organisations: { id: string; name: string }[];
+  diagnoses: readonly string[];
+  /** matrix[pro][sup] */
+  matrix: number[][];
+  kappa: KappaResult;
+  fewPairs: boolean;
+  weakest: string | null;
+  tables: Record<CaseTableId, Cell[][]>;
+  curves: { professional: string; points: CurvePoint[] }[];
+  cell: { pro: string; sup: string; dossiers: { id: string; ear: string; professional: string; completedAt: string }[] } | null;
+}
+
+export async function loadCaseHandling(actor: Actor | null | undefined, filters: ReportFilters, ear: EarFilter, cell: { pro: string; sup: string } | null): Promise<CaseHandling> {
+  actingAs(actor, "insight.read");
+  const scope = await reportingScope(actor, filters.organisationIds);
+  const b = bounds(filters);
+  const completedIn = sql`${dossier.status} = 'completed' and ${dossier.completedAt} >= ${b.from}::timestamptz and ${dossier.completedAt} < ${b.to}::timestamptz`;
+  const pairsWhere = (extra?: SQLWrapper) => sql`${scope.dossiers} and ${completedIn} and (${dossier.review} -> 'ears') ? e.ear and ${PRO_DX} is not null ${extra ? sql`and ${extra}` : sql``}`;
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+  const planValues = sql.join(
+    PLANS.map((p) => sql`(${p})`),
+    sql`, `,
+  );
+  const [pairs, plans, calibration, curves] = await Promise.all([
+    scope.db.execute(sql`
+      select ${PRO_DX} as pro, ${SUP_DX} as sup, count(*)::int as n
+      from ${dossier} cross join ${EARS_SQL(ear)}
+      where ${pairsWhere()}
+      group by 1, 2`),
+    scope.db.execute(sql`
+      select pl.plan as plan,
+        count(*) filter (where pro_has)::int as proposed,
+        count(*) filter (where sup_has)::int as advised,
+        count(*) filter (where pro_has and sup_has)::int as both,
+        count(*) filter (where pro_has or sup_has)::int as either
+      from (
+        select ${dossier.reasoning} -> e.ear -> 'plan' as pro_plan,
+          case when jsonb_array_length(coalesce(${dossier.review} -> 'ears' -> e.ear -> 'plan', '[]'::jsonb)) = 0
+            then ${dossier.reasoning} -> e.ear -> 'plan' else ${dossier.review} -> 'ears' -> e.ear -> 'plan' end as sup_plan
+        from ${dossier} cross join ${EARS_SQL(ear)}
+        where ${pairsWhere()}
+      ) ears
+      cross join (values ${planValues}) as pl(plan)
+      cross join lateral (select coalesce(ears.pro_plan ? pl.plan, false) as pro_has, coalesce(ears.sup_plan ? pl.plan, false) as sup_has) has
+      group by pl.plan`),
+    scope.db.execute(sql`
+      select (${dossier.reasoning} -> e.ear ->> 'confidence')::int as confidence, count(*)::int as n, count(*) filter (where ${PRO_DX} = ${SUP_DX})::int as agreed
+      from ${dossier} cross join ${EARS_SQL(ear)}
+      where ${pairsWhere(sql`${dossier.reasoning} -> e.ear ? 'confidence'`)}
+      group by 1 order by 1`),
+    curvesWithin(scope.db, scope.dossiers, b.to),
+  ]);
+
+  const codes = DIAGNOSES as readonly string[];
+  const index = new Map(codes.map((c, i) => [c, i]));
+  const matrix = codes.map(() => codes.map(() => 0));
+  for (const r of rowsOf<{ pro: string; sup: string; n: number }>(pairs)) {
+    const i = index.get(r.pro);
+    const j = index.get(r.sup);
+    if (i !== undefined && j !== undefined) matrix[i][j] += Number(r.n);
+  }
+  const kappa = cohensKappa(matrix);
+  const classes = perClass(matrix);
+  const worst = weakest(classes);
+  const pct = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 10);
+
+  const planRows = rowsOf<{ plan: string; proposed: number; advised: number; both: number; either: number }>(plans);
+  const byPlan = new Map(planRows.map((r) => [r.plan, r]));
+  const calibrationRows = rowsOf<{ confidence: number; n: number; agreed: number }>(calibration);
+
+  let listed: CaseHandling["cell"] = null;
+  if (cell && index.has(cell.pro) && index.has(cell.sup)) {
+    const rows = rowsOf<{ id: string; ear: string; professional: string; completed_at: string | Date }>(
+      await scope.db.execute(sql`
+        select ${dossier.id} as id, e.ear as ear, ${user.name} as professional, ${dossier.completedAt} as completed_at
+        from ${dossier} cross join ${EARS_SQL(ear)} join ${user} on ${user.id} = ${dossier.professionalId}
+        where ${pairsWhere(sql`${PRO_DX} = ${cell.pro} and ${SUP_DX} = ${cell.sup}`)}
+        order by ${dossier.completedAt} desc limit ${CELL_LIST_LIMIT}`),
+    );
+    listed = { ...cell, dossiers: rows.map((r) => ({ id: r.id, ear: r.ear, professional: r.professional, completedAt: new Date(r.completed_at).toISOString() })) };
+  }
+
+  return {
+    filters,
+    ear,
+    organisations: scope.organisations,
+    diagnoses: codes,
+    matrix,
+    kappa,
+    fewPairs: kappa.n < KAPPA_MIN_PAIRS,
+    weakest: worst ? codes[worst.index] : null,
+    tables: {
+      matrix: codes.map((code, i) => [code, ...matrix[i]]),
+      diagnoses: classes.map((c) => [codes[c.index], c.support, pct(c.precision), pct(c.recall), pct(c.f1)]),
+      plans: PLANS.map((plan) => {
+        const r = byPlan.get(plan);
+        return [plan, r?.proposed ?? 0, r?.advised ?? 0, r?.both ?? 0, r && r.either ? pct(r.both / r.either) : null];
+      }),
+      calibration: calibrationRows.map((r) => [r.confidence, r.n, r.agreed, pct(r.n ? r.agreed / r.n : null)]),
+      curves: curveRows(curves),
+    },
+    curves,
+    cell: listed,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * A professional's learning curve (decision 072): their completed reviews' reasoning scores in order, with the
+ * rolling mean computed in SQL (a window over the last ROLLING_WINDOW) and the CUSUM flags on top. Read through
+ * the access layer: only dossiers the viewer may read count, so a professional sees their own curve, a supervisor
+ * those of their organisations' professionals, an administrator everyone's; anyone else an empty curve.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Actor } from "~/domain/access/actor";
+import { learningCurve, ROLLING_WINDOW, type CurvePoint } from "~/domain/reporting/learning-curve";
+import { dossierReadScope } from "../access/dossier-scope.server";
+import type { Database } from "../db/client.server";
+import { dossier, user } from "../db/schema";
+
+/** Enough reviews for a curve on a page; older ones are left out (the rolling mean needs only the last twenty). */
+export const CURVE_MAX_POINTS = 200;
+
+export async function professionalCurve(actor: Actor, professionalId: string): Promise<CurvePoint[]> {
+  const { db, visible } = dossierReadScope(actor);
+  const rows = await db.execute<{ score: number; rolling: number }>(sql`
+    select score, rolling from (
+      select ${dossier.reasoningScore}::int as score, ${dossier.completedAt} as completed_at,
+        (avg(${dossier.reasoningScore}) over (order by ${dossier.completedAt}, ${dossier.id} rows between ${sql.raw(String(ROLLING_WINDOW - 1))} preceding and current row))::float8 as rolling
+      from ${dossier}
+      where ${visible} and ${dossier.professionalId} = ${professionalId} and ${dossier.status} = 'completed' and ${dossier.reasoningScore} is not null
+      order by ${dossier.completedAt} desc, ${dossier.id} desc
+      limit ${CURVE_MAX_POINTS}
+    ) recent order by completed_at`);
+  const list = (rows as unknown as { rows: { score: number; rolling: number }[] }).rows;
+  return learningCurve(
+    list.map((r) => Number(r.score)),
+    list.map((r) => Number(r.rolling)),
+  );
+}
+
+/**
+ * Every professional's curve among the dossiers `condition` admits (a reporting scope), completed before `before`:
+ * the rolling mean per professional as a window in SQL; the newest CURVE_MAX_POINTS per professional.
+ */
+export async function curvesWithin(db: Database, condition: SQL, before: string): Promise<{ professional: string; points: CurvePoint[] }[]> {
+  const result = await db.execute(sql`
+    select professional, score, rolling from (
+      select ${user.name} as professional, ${dossier.reasoningScore}::int as score, ${dossier.completedAt} as at, ${dossier.id} as id,
+        (avg(${dossier.reasoningScore}) over w)::float8 as rolling,
+        row_number() over (partition by ${dossier.professionalId} order by ${dossier.completedAt} desc, ${dossier.id} desc) as newest
+      from ${dossier} join ${user} on ${user.id} = ${dossier.professionalId}
+      where ${condition} and ${dossier.status} = 'completed' and ${dossier.reasoningScore} is not null and ${dossier.completedAt} < ${before}::timestamptz
+      window w as (partition by ${dossier.professionalId} order by ${dossier.completedAt}, ${dossier.id} rows between ${sql.raw(String(ROLLING_WINDOW - 1))} preceding and current row)
+    ) s where newest <= ${CURVE_MAX_POINTS} order by professional, at, id`);
+  const by = new Map<string, { scores: number[]; rolling: number[] }>();
+  for (const r of (result as unknown as { rows: { professional: string; score: number; rolling: number }[] }).rows) {
+    const entry = by.get(r.professional) ?? { scores: [], rolling: [] };
+    entry.scores.push(Number(r.score));
+    entry.rolling.push(Number(r.rolling));
+    by.set(r.professional, entry);
+  }
+  return [...by.entries()].map(([professional, c]) => ({ professional, points: learningCurve(c.scores, c.rolling) }));
+}
