@@ -66,6 +66,7 @@ async function readBatch(db: Database, where: SQL | undefined, after: string | n
       anamnesis: dossier.anamnesis,
       reasoning: dossier.reasoning,
       review: dossier.review,
+      reasoningScore: dossier.reasoningScore,
       createdAt: dossier.createdAt,
       updatedAt: dossier.updatedAt,
       submittedAt: dossier.submittedAt,
@@ -268,6 +269,7 @@ function toEntry(row: DossierRow, context: DocumentContext, parts: Parts): Expor
     anamnesis: removeText ? withoutAnamnesisText(row.anamnesis) : row.anamnesis,
     reasoning: removeText ? withoutReasoningText(row.reasoning) : row.reasoning,
     review: row.review ? reviewFor(row.review, removeText, mediumId) : null,
+    reasoningScore: row.reasoningScore ?? null,
   };
   if (!context.without.includes("thread")) {
     document.thread = parts.thread.map((m) => ({ id: p ? p.id("message", m.id) : m.id, author: person(m.authorId, m.authorName, m.authorRole), body: text(m.body), at: at(m.at) }));

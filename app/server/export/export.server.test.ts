@@ -148,12 +148,15 @@ describe("dossier export", () => {
       expect(document.anamnesis).toEqual(row.anamnesis);
       expect(document.reasoning).toEqual(row.reasoning);
       expect(document.review).toEqual(row.review ?? null);
+      expect(document.reasoningScore ?? null).toBe(row.reasoningScore ?? null);
       expect(document.updatedAt).toBe(row.updatedAt.toISOString());
       expect(document.thread?.length).toBe(messageCounts.get(row.id) ?? 0);
       expect(document.events?.length).toBe(eventCounts.get(row.id) ?? 0);
       if (row.patientId) expect(document.patient?.phone).toBe(patients.get(row.patientId)!.phone);
     }
     expect(documents.some((d) => (d.media?.length ?? 0) > 0 && d.media![0].sha256 && d.media![0].path === null)).toBe(true);
+    // A completed review's reasoning score travels with its dossier.
+    expect(documents.some((d) => typeof d.reasoningScore === "number")).toBe(true);
     // The manifest: count, the part's hash, the discarded dossiers of the period.
     expect(manifest.count).toBe(documents.length);
     expect(manifest.parts).toEqual([{ path: "dossiers.ndjson", sha256: sha(file), bytes: file.byteLength }]);
