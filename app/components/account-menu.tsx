@@ -5,9 +5,8 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { ACCOUNT_ROUTE } from "~/domain/navigation";
+import { accountPath } from "~/domain/navigation";
 import { localizePath } from "~/domain/locales";
-import { routePath } from "~/domain/route-table";
 import type { ShellUser } from "~/lib/shell-user";
 import { useLocale } from "~/lib/use-locale";
 import { LanguageSwitcher } from "./language-switcher";
@@ -33,7 +32,7 @@ export function AccountMenu({ user }: { user: ShellUser }) {
           {user.name} <span className="text-slate-500">· {t(`roles.${user.role}`)}</span>
         </p>
         <LanguageSwitcher />
-        <Link to={localizePath(routePath(ACCOUNT_ROUTE[user.role], { proId: user.id }), locale)} className="flex min-h-11 items-center text-sky-800 underline">
+        <Link to={localizePath(accountPath(user), locale)} className="flex min-h-11 items-center text-sky-800 underline">
           {t("profileLink")}
         </Link>
         <SignOutButton />

@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { ACCOUNT_ROUTE } from "~/domain/navigation";
+import { accountPath } from "~/domain/navigation";
 import { localizePath } from "~/domain/locales";
-import { routePath } from "~/domain/route-table";
 import type { ShellUser } from "~/lib/shell-user";
 import { claimDevice } from "~/lib/device/clinical-copies";
 import { useLocale } from "~/lib/use-locale";
@@ -21,7 +20,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
       <span className="hidden text-slate-700 sm:inline" data-testid="user-name">
         {user.name} <span className="text-slate-500">· {t(`roles.${user.role}`)}</span>
       </span>
-      <Link to={localizePath(routePath(ACCOUNT_ROUTE[user.role], { proId: user.id }), locale)} className="text-sky-800 underline-offset-2 hover:underline" data-testid="profile-link">
+      <Link to={localizePath(accountPath(user), locale)} className="text-sky-800 underline-offset-2 hover:underline" data-testid="profile-link">
         {t("profileLink")}
       </Link>
       <SignOutButton />

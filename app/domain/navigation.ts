@@ -3,7 +3,7 @@
  * the "place in the navigation" every page shows).
  */
 import type { Role } from "./roles";
-import type { RouteKey } from "./route-table";
+import { routePath, type RouteKey } from "./route-table";
 
 export interface NavGroup {
   /** Translation key under common:nav.groups. */
@@ -88,3 +88,8 @@ export const ACCOUNT_ROUTE: Record<Role, "admin-profile" | "supervisor-profile" 
   supervisor: "supervisor-profile",
   professional: "pro-profile",
 };
+
+/** The path of a user's own account page (the header's "My profile"). */
+export function accountPath(user: { id: string; role: Role }): string {
+  return routePath(ACCOUNT_ROUTE[user.role], { proId: user.id });
+}

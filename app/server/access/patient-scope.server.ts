@@ -4,32 +4,30 @@
  * administrators. A patient and their dossiers always share one organisation, so the same rule reads on both tables.
  * access-scopes.server.test.ts holds these and `can()` to the same answers.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
 import { systemDb, type Database } from "../db/client.server";
 import { dossier, patient } from "../db/schema";
 
-export function visiblePatients(actor: Actor): SQL {
+/** patient.read on a table's organisation column. */
+function inPatientOrganisation(actor: Actor, organisationId: Column): SQL {
   switch (actor.role) {
     case "admin":
       return sql`true`;
     case "professional":
-      return actor.organisationId ? eq(patient.organisationId, actor.organisationId) : sql`false`;
+      return actor.organisationId ? eq(organisationId, actor.organisationId) : sql`false`;
     case "supervisor":
       return sql`false`;
   }
 }
 
+export function visiblePatients(actor: Actor): SQL {
+  return inPatientOrganisation(actor, patient.organisationId);
+}
+
 /** The dossiers of the patients `actor` may look up (the history list's rows: summaries, not the dossiers' contents). */
 export function visiblePatientHistory(actor: Actor): SQL {
-  switch (actor.role) {
-    case "admin":
-      return sql`true`;
-    case "professional":
-      return actor.organisationId ? eq(dossier.organisationId, actor.organisationId) : sql`false`;
-    case "supervisor":
-      return sql`false`;
-  }
+  return inPatientOrganisation(actor, dossier.organisationId);
 }
 
 export interface PatientRecords {

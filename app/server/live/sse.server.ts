@@ -73,7 +73,8 @@ export async function liveEventsHandler(req: Request, res: Response, options: Li
   res.write("retry: 3000\n\n");
 
   // Events that arrive while a replay runs are held back and sent after it, in order, without duplicates.
-  let replaying = 0;
+  // Replays run one at a time (chained below), so one flag covers the one in progress.
+  let replaying = false;
   const held: LiveEvent[] = [];
   const sent = new Set<number>();
   const send = (event: LiveEvent) => {
@@ -86,15 +87,15 @@ export async function liveEventsHandler(req: Request, res: Response, options: Li
   };
   /** Sends what the event log holds after `after` that this stream may receive, then what was held meanwhile. */
   const replay = async (after: number) => {
-    replaying += 1;
+    replaying = true;
     try {
       const { events, truncated } = await missedEvents(actor, after, { margin: LIVE_REPLAY_MARGIN, lateCommitMs: LIVE_LATE_COMMIT_MS, limit: LIVE_REPLAY_LIMIT });
       if (truncated) res.write(`event: reset\ndata: {}\n\n`);
       for (const event of events) send(event);
     } finally {
-      replaying -= 1;
+      replaying = false;
     }
-    if (replaying === 0) for (const event of held.splice(0).sort((a, b) => a.seq - b.seq)) send(event);
+    for (const event of held.splice(0).sort((a, b) => a.seq - b.seq)) send(event);
     flush(res);
   };
   // Replays run one after another (a gap may come while the first replay still runs).
@@ -119,7 +120,7 @@ export async function liveEventsHandler(req: Request, res: Response, options: Li
       }
       const event = message;
       if (!mayReceive(actor, event)) return;
-      if (replaying > 0) held.push(event);
+      if (replaying) held.push(event);
       else send(event);
     },
     (after) => void replayInTurn(after),
