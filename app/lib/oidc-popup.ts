@@ -1,8 +1,9 @@
 /**
  * Social sign-in in a pop-up window (decision 012). The window is opened synchronously in the click handler (so
  * pop-up blockers allow it), then sent to the provider. /verify-login?popup=… reports the outcome on a
- * BroadcastChannel (window.opener does not survive the trip through the provider under COOP), and the opener
- * treats a window that closes without an outcome as "closed by the user".
+ * BroadcastChannel (window.opener does not survive the trip through the provider under COOP). A window that closes
+ * without an outcome may still have signed in (a busy machine can deliver the message late, or a user can close the
+ * window on the success page), so the opener asks the server for the session before calling it "closed by the user".
  */
 import type { ErrorCode } from "~/domain/errors";
 
@@ -18,6 +19,17 @@ interface PopupStart {
   provider: string;
   callbackURL: string;
   errorCallbackURL: string;
+}
+
+/** Whether this browser now holds a session: the sign-in page is only shown to signed-out visitors. */
+async function signedIn(): Promise<boolean> {
+  try {
+    const response = await fetch("/api/auth/get-session", { credentials: "same-origin", cache: "no-store" });
+    const body = response.ok ? ((await response.json()) as { session?: unknown } | null) : null;
+    return Boolean(body?.session);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -42,10 +54,13 @@ export function signInWithPopup(start: PopupStart): Promise<PopupOutcome> | null
     channel.onmessage = (event: MessageEvent<PopupMessage>) => {
       finish(event.data.type === "done" ? { ok: true } : { ok: false, code: event.data.code });
     };
+    let checking = false;
     const timer = window.setInterval(() => {
-      if (!popup.closed) return;
+      if (!popup.closed || checking) return;
       closedSince ??= Date.now();
-      if (Date.now() - closedSince >= CLOSED_GRACE_MS) finish({ ok: false, code: "popup-closed-by-user" });
+      if (Date.now() - closedSince < CLOSED_GRACE_MS) return;
+      checking = true;
+      void signedIn().then((yes) => finish(yes ? { ok: true } : { ok: false, code: "popup-closed-by-user" }));
     }, POLL_MS);
     fetch("/api/auth/sign-in/social", {
       method: "POST",

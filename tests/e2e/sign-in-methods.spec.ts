@@ -121,6 +121,20 @@ test.describe("OpenID Connect", () => {
     await expect(page.locator('[data-provider="test-idp"]')).toContainText(`OpenID Connect: Test IdP (${stack.provider.issuer}) — ready`);
   });
 
+  test("by pop-up, when the window's message never arrives: the server's session decides, and the user is signed in (en)", async ({ page }) => {
+    // The success page's message is lost, as when its window is closed by its user right after signing in.
+    await page.context().addInitScript(() => {
+      BroadcastChannel.prototype.postMessage = () => undefined;
+    });
+    await page.goto(url("/en"));
+    const popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Open Test IdP in a pop-up window" }).click();
+    const popup = await popupOpened;
+    await providerSignIn(popup, "supervisor@casus.test");
+    await popup.waitForEvent("close");
+    await expect(page).toHaveURL(url("/en/supervisor"));
+  });
+
   test("pop-up closed by the user: a clear message (nl)", async ({ page }) => {
     await page.goto(url("/"));
     const popupOpened = page.waitForEvent("popup");
