@@ -22,7 +22,9 @@ test("the header fits 320 px; the account menu holds name, language, profile and
 
   await page.getByTestId("account-menu").getByText("Account").click();
   await page.getByTestId("account-menu").getByRole("link", { name: "My profile" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The profile's own heading: the queue's heading is visible until the navigation ends, and so is the open menu.
+  await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
+  await expect(page.getByTestId("account-menu").getByRole("link", { name: "My profile" })).toBeHidden();
 
   await page.getByTestId("account-menu").getByText("Account").click();
   await page.getByTestId("account-menu").getByRole("button", { name: "Sign out" }).click();

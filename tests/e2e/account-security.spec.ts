@@ -136,7 +136,8 @@ test("a supervisor must enrol before using any other page when MFA_REQUIRED_ROLE
     await expect(page).toHaveURL(`${server.url}/en/supervisor`);
     // An admin is not in the list: no redirect.
     await page.getByRole("button", { name: "Sign out" }).first().click();
-    await page.goto(`${server.url}/en`);
+    // Signing out ends on the sign-in page; a goto before then would abort the sign-out's own navigation.
+    await expect(page).toHaveURL(`${server.url}/en`);
     await page.locator('input[name="email"]').fill("admin@casus.test");
     await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
     await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
