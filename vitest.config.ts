@@ -11,6 +11,7 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
     exclude: ["node_modules/**", "build/**", "tests/e2e/**"],
     setupFiles: ["./tests/support/vitest-setup.ts"],
+    globalSetup: ["./tests/support/pglite-template.ts"],
     // Files run in parallel child processes (one PGlite or PostgreSQL per file); the machines have 2 cores.
     pool: "forks",
     fileParallelism: true,

@@ -7,6 +7,7 @@
 import type { Page } from "@playwright/test";
 import { ageSessions, createTestUser, lastSmsCode, randomMobile, smsCount, totpCode } from "./support/account-fixtures";
 import { DEMO_PASSWORD, expect, signIn, submitSignIn, test } from "./support/fixtures";
+import { createOwnDatabase } from "./support/own-database";
 import { startServer } from "./support/server";
 
 async function phoneSignIn(page: Page, path: string, typed: string, texts: { open: string; send: string }) {
@@ -121,7 +122,8 @@ test.describe("second factor", () => {
 
 test("a supervisor must enrol before using any other page when MFA_REQUIRED_ROLES=supervisor", async ({ page }) => {
   test.setTimeout(90_000);
-  const server = await startServer({ env: { DEMO: "on", MFA_REQUIRED_ROLES: "supervisor" } });
+  const db = await createOwnDatabase();
+  const server = await startServer({ env: { DEMO: "on", DATABASE_URL: db.url, MFA_REQUIRED_ROLES: "supervisor" } });
   try {
     await page.goto(`${server.url}/`);
     await page.locator('input[name="email"]').fill("supervisor@casus.test");
@@ -144,6 +146,7 @@ test("a supervisor must enrol before using any other page when MFA_REQUIRED_ROLE
     await expect(page).toHaveURL(`${server.url}/en/admin`);
   } finally {
     await server.stop();
+    await db.close();
   }
 });
 

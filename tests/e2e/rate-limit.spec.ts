@@ -1,11 +1,14 @@
 import { expect, submitSignIn, test } from "./support/fixtures";
+import { createOwnDatabase } from "./support/own-database";
 import { startServer } from "./support/server";
 
 // These tests start their own server (build, migrations, demo seed): allow for a slow start on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
 test("sign-in through the form is rate-limited per client address, with a message in the page's language", async ({ browser }) => {
-  const server = await startServer({ env: { DEMO: "on", SIGN_IN_RATE_LIMIT_PER_MINUTE: "3" } });
+  // On the shared PostgreSQL (no embedded database to create); the restart test below keeps the embedded one.
+  const db = await createOwnDatabase();
+  const server = await startServer({ env: { DEMO: "on", DATABASE_URL: db.url, SIGN_IN_RATE_LIMIT_PER_MINUTE: "3" } });
   try {
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
@@ -19,6 +22,7 @@ test("sign-in through the form is rate-limited per client address, with a messag
     await context.close();
   } finally {
     await server.stop();
+    await db.close();
   }
 });
 

@@ -1,10 +1,11 @@
 /**
- * A fresh in-memory database for one test file: PGlite, migrated, installed as the process database, with test
+ * A fresh in-memory database for one test file: PGlite, migrated (loaded from the run's migrated template), installed as the process database, with test
  * settings and Better Auth on top — the same start-up order as server/app.ts, minus HTTP.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { inject } from "vitest";
 import { createAuth, installAuth, type Auth } from "~/server/auth/auth.server";
 import { loadConfig, setConfig, type Config } from "~/server/config.server";
 import { type DatabaseHandle, installDatabase, openDatabase } from "~/server/db/client.server";
@@ -33,7 +34,9 @@ export async function createTestDatabase(env: Record<string, string> = {}): Prom
     ...env,
   });
   setConfig(config);
-  const handle = await openDatabase({ url: null, dataDir: "memory" });
+  // The run's migrated template (tests/support/pglite-template.ts); migrating it again only checks the journal.
+  const template = new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
+  const handle = await openDatabase({ url: null, dataDir: "memory", loadDataDir: template });
   await migrateDatabase(handle);
   installDatabase(handle);
   const auth = createAuth(handle.db, config);

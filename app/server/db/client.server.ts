@@ -35,6 +35,8 @@ export interface DatabaseOptions {
   url?: string | null;
   /** PGlite data directory, or "memory" for an in-memory database (tests). */
   dataDir?: string;
+  /** In-memory PGlite only: start from this dump of a data directory (tests load one migrated copy per run). */
+  loadDataDir?: Blob;
   /** Count every statement sent through Drizzle (Better Auth's too) for the benchmark's statements per request. */
   countStatements?: boolean;
 }
@@ -50,7 +52,7 @@ const countingLogger = {
   },
 };
 
-export async function openDatabase({ url, dataDir = "memory", countStatements = false }: DatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase({ url, dataDir = "memory", loadDataDir, countStatements = false }: DatabaseOptions): Promise<DatabaseHandle> {
   const logger = countStatements ? countingLogger : false;
   if (url) {
     const pool = new pg.Pool({ connectionString: url, statement_timeout: REQUEST_TIMEOUT_MS, max: 10 });
@@ -61,7 +63,7 @@ export async function openDatabase({ url, dataDir = "memory", countStatements = 
   }
   let pglite: PGlite;
   if (dataDir === "memory") {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create(loadDataDir ? { loadDataDir } : {});
   } else {
     const dir = path.join(dataDir, "pglite");
     fs.mkdirSync(dir, { recursive: true });
