@@ -18,7 +18,7 @@ import { closeDatabase, installDatabase, openDatabase } from "~/server/db/client
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "~/server/demo/seed-demo.server";
 import { localeCookie } from "~/server/http/locale-cookie.server";
-import { requestLog } from "~/server/http/request-log.server";
+import { createRequestLog } from "~/server/http/request-log.server";
 import { closeAfterUnreadBody } from "~/server/http/unread-body.server";
 import { sameOriginActions } from "~/server/http/same-origin.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
@@ -96,7 +96,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  app.use(requestLog);
+  app.use(createRequestLog({ demo: config.demo }));
   app.use(closeAfterUnreadBody);
   app.use(securityHeaders({ development, hsts: config.secureCookies, signInOrigins: config.oidcProviders.map((p) => p.origin) }));
   // Every JSON, byte and stream endpoint, from the one API table (app/domain/api-table.ts): guard, body, cache and
