@@ -1,0 +1,52 @@
+/**
+ * Page weight (issue 16 point 6), as Chromium loads it: the sign-in page's JavaScript stays under 150 KB gzipped;
+ * pages that do not run the in-ear model never load TensorFlow.js; the professional's home page paints before
+ * the charting library arrives. bench/page-weight.mjs prints the figures of every main page.
+ */
+import zlib from "node:zlib";
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./support/fixtures";
+
+const SIGN_IN_BUDGET = 150 * 1024;
+const TENSORFLOW = /tfjs|tensorflow|ml-client/i;
+
+/** Every script the page loads until the network is idle: file name, gzipped size, and whether the HTML names it. */
+async function scriptsOf(page: Page, go: () => Promise<unknown>) {
+  const scripts: { file: string; gzip: number }[] = [];
+  const pending: Promise<unknown>[] = [];
+  let html = "";
+  const onResponse = (response: import("@playwright/test").Response) => {
+    const type = response.request().resourceType();
+    if (type === "document") pending.push(response.text().then((text) => (html = text)));
+    if (type === "script")
+      pending.push(response.body().then((body) => scripts.push({ file: new URL(response.url()).pathname.split("/").pop()!, gzip: zlib.gzipSync(body).length })));
+  };
+  page.on("response", onResponse);
+  await go();
+  await page.waitForLoadState("networkidle");
+  await Promise.all(pending);
+  page.off("response", onResponse);
+  return scripts.map((s) => ({ ...s, inHtml: html.includes(s.file) }));
+}
+
+test("the sign-in page loads under 150 KB of JavaScript (gzip), and no TensorFlow.js", async ({ page }) => {
+  const scripts = await scriptsOf(page, () => page.goto("/"));
+  const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+  expect(total, scripts.map((s) => `${s.file} ${s.gzip}`).join("\n")).toBeLessThan(SIGN_IN_BUDGET);
+  expect(scripts.filter((s) => TENSORFLOW.test(s.file))).toEqual([]);
+});
+
+test("the professional's pages load no TensorFlow.js until the camera opens; the home page's chart comes after the page", async ({ page }) => {
+  await signIn(page, "pro@casus.test");
+  const home = new URL(page.url()).pathname;
+  const homeScripts = await scriptsOf(page, () => page.reload());
+  // The home page shows the professional's learning curve: its library is not among what the HTML names.
+  await expect(page.getByTestId("chart").first()).toBeAttached();
+  const chart = homeScripts.filter((s) => /LineChart|recharts/i.test(s.file));
+  expect(chart.length).toBeGreaterThan(0);
+  expect(chart.filter((s) => s.inHtml)).toEqual([]);
+  expect(homeScripts.filter((s) => TENSORFLOW.test(s.file))).toEqual([]);
+
+  const newDossier = await scriptsOf(page, () => page.goto(`${home}/case`));
+  expect(newDossier.filter((s) => TENSORFLOW.test(s.file))).toEqual([]);
+});
