@@ -23,6 +23,18 @@ const FORM_DATA_CALL = {
   selector: "CallExpression[callee.property.name='formData'][arguments.length=0]",
   message: "Read a form with parseForm (app/server/forms/parse-form.server.ts), not request.formData().",
 };
+// One formatter for dates and times, in the page's language and the clinic's time zone (issue 16): a browser in
+// another zone, or the server's own zone, must not change what a date reads.
+const DATE_FORMATS = [
+  {
+    selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+    message: "Format dates with dateTimeFormat (app/lib/format-date.ts): the clinic's time zone, one formatter.",
+  },
+  {
+    selector: "ImportSpecifier[imported.name='dateTimeFormatter']",
+    message: "Format dates with dateTimeFormat (app/lib/format-date.ts): the clinic's time zone, one formatter.",
+  },
+];
 
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".react-router/**", "public/**", "test-results/**", "drizzle/**", "data/**", "**/*.mjs", "**/*.js"] },
@@ -83,11 +95,12 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/server/forms/read-form.server.ts", "**/*.test.{ts,tsx}"],
+    ignores: ["app/server/forms/read-form.server.ts", "app/lib/format-date.ts", "**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-syntax": [
         "error",
         FORM_DATA_CALL,
+        ...DATE_FORMATS,
       ],
     },
   },
@@ -101,6 +114,7 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         FORM_DATA_CALL,
+        ...DATE_FORMATS,
         { selector: "CallExpression[callee.name='Router']", message: "Declare the endpoint in app/domain/api-table.ts instead of a router." },
         { selector: "CallExpression[callee.property.name='Router']", message: "Declare the endpoint in app/domain/api-table.ts instead of a router." },
         {

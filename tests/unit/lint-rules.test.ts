@@ -50,6 +50,16 @@ describe("the lint config", { timeout: 180_000 }, () => {
     expect(await rulesFor("app/server/lint-probe.ts", raw)).toContain("no-restricted-syntax");
   });
 
+  it("formats every date through the one clinic-time-zone formatter", async () => {
+    const local = "export const when = (d: Date) => d.toLocaleString(\"nl\");\n";
+    expect(await rulesFor("app/components/lint-probe.tsx", local)).toContain("no-restricted-syntax");
+    expect(await rulesFor("app/server/lint-probe.ts", local.replace("toLocaleString", "toLocaleDateString"))).toContain("no-restricted-syntax");
+    const bypass = 'import { dateTimeFormatter } from "~/lib/formatters";\nexport const f = dateTimeFormatter("nl");\n';
+    expect(await rulesFor("app/routes/lint-probe.tsx", bypass)).toContain("no-restricted-syntax");
+    const one = 'import { dateTimeFormat } from "~/lib/format-date";\nexport const f = dateTimeFormat("nl");\n';
+    expect(await rulesFor("app/routes/lint-probe.tsx", one)).not.toContain("no-restricted-syntax");
+  });
+
   it("reports a floating promise and a switch that misses a case", async () => {
     const floating = "async function save(): Promise<void> {}\nexport function run() {\n  save();\n}\n";
     expect(await rulesFor("app/lib/lint-probe.ts", floating)).toContain("@typescript-eslint/no-floating-promises");

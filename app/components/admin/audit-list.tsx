@@ -1,5 +1,5 @@
+import { dateTimeFormat } from "~/lib/format-date";
 import { useTranslation } from "react-i18next";
-import { dateTimeFormatter } from "~/lib/formatters";
 import { useLocale } from "~/lib/use-locale";
 
 export interface AuditItem {
@@ -20,7 +20,7 @@ function show(value: unknown): string {
 export function AuditList({ items, title }: { items: AuditItem[]; title?: string }) {
   const { t } = useTranslation("people");
   const locale = useLocale();
-  const format = dateTimeFormatter(locale, { dateStyle: "short", timeStyle: "short" });
+  const format = dateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
   return (
     <section className="mt-8" aria-labelledby="audit-title">
       <h2 id="audit-title" className="mb-2 text-lg font-semibold">

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "~/lib/format-date";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "~/lib/use-locale";
 import { formatBytes, formatSeconds } from "~/lib/format-media";
@@ -18,7 +19,7 @@ export function MediaDetails({ media }: { media: MediaInfo }) {
     rows.push([t("details.inEarScore"), t("details.inEarScoreValue", { percent: Math.round(media.metadata.inEarScore * 100), version })]);
   }
   if (media.sha256) rows.push([t("details.checksum"), media.sha256]);
-  if (media.completedAt) rows.push([t("details.stored"), new Date(media.completedAt).toLocaleString(locale)]);
+  if (media.completedAt) rows.push([t("details.stored"), dateTimeFormat(locale).format(new Date(media.completedAt))]);
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="media-details">
       {rows.map(([label, value]) => (

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "~/lib/format-date";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -30,7 +31,7 @@ export function VersionList({ versions }: { versions: VersionSummary[] }) {
               {v.accuracy !== null ? <span className="block text-xs text-slate-600">{v.synthetic ? t("versions.onSynthetic") : t("versions.onValidation")}</span> : null}
             </td>
             <td className={`${cell} tabular-nums`}>{v.datasetSize}</td>
-            <td className={cell}>{new Date(v.createdAt).toLocaleString(i18n.language)}</td>
+            <td className={cell}>{dateTimeFormat(i18n.language).format(new Date(v.createdAt))}</td>
             <td className={cell}>
               {v.active ? (
                 <strong>{t("versions.active")}</strong>

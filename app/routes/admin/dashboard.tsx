@@ -1,5 +1,5 @@
+import { dateTimeFormat } from "~/lib/format-date";
 import { useTranslation } from "react-i18next";
-import { dateTimeFormatter } from "~/lib/formatters";
 import { Link } from "react-router";
 import { AuditList } from "~/components/admin/audit-list";
 import { Badge } from "~/components/admin/badges";
@@ -25,7 +25,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const lp = useLocalizedPath();
   const locale = useLocale();
   const { counts, dossiers, pending, activity, health } = loaderData;
-  const format = dateTimeFormatter(locale, { dateStyle: "medium" });
+  const format = dateTimeFormat(locale, { dateStyle: "medium" });
   // Plain numbers: the menu beside the page already links to each list.
   const cards: [string, number][] = [
     [t("people:dashboard.organisations"), counts.organisations],

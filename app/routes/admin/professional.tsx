@@ -1,5 +1,5 @@
+import { dateTimeFormat } from "~/lib/format-date";
 import { useTranslation } from "react-i18next";
-import { dateTimeFormatter } from "~/lib/formatters";
 import { Form, Link } from "react-router";
 import { AuditList } from "~/components/admin/audit-list";
 import { PersonState } from "~/components/admin/badges";
@@ -82,7 +82,7 @@ export default function Professional({ loaderData, actionData }: Route.Component
   const locale = useLocale();
   const { professional: pro, invitation, dossiers, organisations, audit, confirm, move, done } = loaderData;
   const here = lp(routePath("admin-professional", { orgId: pro.organisationId, proId: pro.id }));
-  const format = dateTimeFormatter(locale, { dateStyle: "medium", timeStyle: "short" });
+  const format = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   return (
     <>
       <PageHeader routeKey="admin-professional" title={pro.name} />

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "~/lib/format-date";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
@@ -99,7 +100,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 <strong>{video.name}</strong>
                 <span className="ml-2 text-slate-600">
                   {t(`videoSource.${video.source}`)}
-                  {video.organisationName ? ` · ${video.organisationName}` : ""} · {(video.size / 1024 / 1024).toFixed(1)} MB · {new Date(video.uploadedAt).toLocaleString(i18n.language)}
+                  {video.organisationName ? ` · ${video.organisationName}` : ""} · {(video.size / 1024 / 1024).toFixed(1)} MB · {dateTimeFormat(i18n.language).format(new Date(video.uploadedAt))}
                 </span>
               </span>
               <Link className="text-sky-800 underline" to={`${lp(routePath("debug-ml-label-images-from-video"))}?video=${encodeURIComponent(video.id)}`}>
