@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from "react-router";
 import { ErrorPage } from "~/components/error-page";
@@ -16,6 +17,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const nonce = useNonce();
   const config = usePublicConfig();
+  // Marks the page as hydrated (its handlers attached), for tools that must not act on the server's HTML alone.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={i18n.language} dir="ltr">
       <head>

@@ -1,6 +1,7 @@
 import { dateTimeFormat } from "~/lib/format-date";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "~/lib/use-locale";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export interface AuditItem {
   id: string;
@@ -29,7 +30,7 @@ export function AuditList({ items, title }: { items: AuditItem[]; title?: string
       {items.length === 0 ? (
         <p className="text-slate-600">{t("people:audit.empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label={title ?? t("people:audit.title")}>
           <table className="w-full text-left text-sm" data-testid="audit-table">
             <thead className="border-b border-slate-300 text-slate-700">
               <tr>
@@ -52,7 +53,7 @@ export function AuditList({ items, title }: { items: AuditItem[]; title?: string
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PersonState } from "./badges";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 interface Person {
   id: string;
@@ -16,6 +17,7 @@ interface Person {
  * columns, and the person's state. `selectedId` highlights the row of a list page's selected person.
  */
 export function PeopleTable<P extends Person>({
+  label,
   testId,
   people,
   hrefOf,
@@ -23,6 +25,8 @@ export function PeopleTable<P extends Person>({
   columns = [],
   afterName,
 }: {
+  /** What the list is (the page's title or the heading above it): the name of its scroll region. */
+  label: string;
   testId: string;
   people: P[];
   hrefOf: (person: P) => string;
@@ -32,7 +36,7 @@ export function PeopleTable<P extends Person>({
 }) {
   const { t } = useTranslation("people");
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={label}>
       <table className="w-full text-left text-sm" data-testid={testId}>
         <thead className="border-b border-slate-300 text-slate-700">
           <tr>
@@ -60,6 +64,6 @@ export function PeopleTable<P extends Person>({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -7,6 +7,7 @@ import { dateTimeFormat } from "~/lib/format-date";
 import { Link } from "react-router";
 import { displayPhone } from "~/domain/dossier/phone";
 import { StatusBadgeLabel } from "./status-badge";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export interface DossierSummary {
   id: string;
@@ -27,7 +28,7 @@ export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: 
   // whole row, so the card (or, on a wider screen, the row) opens the dossier wherever it is tapped.
   const label = (text: string) => <span className="mr-1 text-slate-500 sm:hidden">{text}:</span>;
   return (
-    <div className="rounded-lg border border-slate-200 bg-white sm:overflow-x-auto">
+    <ScrollRegion label={t("table.label")} className="rounded-lg border border-slate-200 bg-white">
       <table className="block w-full text-left text-sm sm:table">
         <thead className="hidden bg-slate-50 text-slate-700 sm:table-header-group">
           <tr>
@@ -84,6 +85,6 @@ export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: 
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

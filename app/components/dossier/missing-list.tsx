@@ -13,7 +13,7 @@ export function MissingList({ items, hrefFor, title }: { items: readonly string[
       <ul className="mt-2 list-disc pl-5 text-sm">
         {items.map((item) => (
           <li key={item}>
-            <a className="text-amber-900 underline" href={hrefFor(item)}>
+            <a className="inline-block min-h-6 py-0.5 text-amber-900 underline" href={hrefFor(item)}>
               {t(`missing.${item}`)}
             </a>
           </li>

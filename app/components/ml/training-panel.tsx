@@ -91,6 +91,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
   const number = (key: keyof typeof settings, step: string, min: number, max: number) => (
     <input
       type="number"
+      id={`train-${key}`}
       name={key}
       className={field}
       step={step}
@@ -115,17 +116,17 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
         </select>
         {source === "synthetic" ? (
           <>
-            <label>{t("train.syntheticCount")}</label>
+            <label htmlFor="train-syntheticCount">{t("train.syntheticCount")}</label>
             {number("syntheticCount", "50", 50, 4000)}
           </>
         ) : null}
-        <label>{t("train.epochs")}</label>
+        <label htmlFor="train-epochs">{t("train.epochs")}</label>
         {number("epochs", "1", 1, 100)}
-        <label>{t("train.batchSize")}</label>
+        <label htmlFor="train-batchSize">{t("train.batchSize")}</label>
         {number("batchSize", "1", 1, 256)}
-        <label>{t("train.learningRate")}</label>
+        <label htmlFor="train-learningRate">{t("train.learningRate")}</label>
         {number("learningRate", "0.0005", 0.00001, 0.1)}
-        <label>{t("train.validationSplit")}</label>
+        <label htmlFor="train-validationSplit">{t("train.validationSplit")}</label>
         {number("validationSplit", "0.05", 0.05, 0.5)}
         <label htmlFor="train-backend">{t("train.backend")}</label>
         <select id="train-backend" className="w-fit rounded border border-slate-300 px-2 py-1" value={backend} onChange={(e) => setBackend(e.target.value as BackendName)} disabled={busy}>

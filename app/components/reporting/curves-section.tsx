@@ -22,7 +22,7 @@ export function CurvesSection(props: { title: string; description: string; colum
           <ClientChart>
             {() => (
               <ResponsiveContainer width="100%" height="100%">
-                <LineChart data={data}>
+                <LineChart accessibilityLayer={false} data={data}>
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="n" fontSize={11} />
                   <YAxis domain={[0, 100]} fontSize={11} width={32} />

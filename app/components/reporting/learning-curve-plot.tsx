@@ -8,7 +8,7 @@ import { type CurvePoint, PROFICIENCY_LINE } from "~/domain/reporting/learning-c
 export default function LearningCurvePlot({ points, scoreName, rollingName }: { points: CurvePoint[]; scoreName: string; rollingName: string }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={points}>
+      <LineChart accessibilityLayer={false} data={points}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="n" fontSize={11} />
         <YAxis domain={[0, 100]} fontSize={11} width={32} />

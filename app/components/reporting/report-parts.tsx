@@ -9,6 +9,7 @@ import { Form } from "react-router";
 import { REPORT_PRESETS, type FilterProblem, type ReportFilters } from "~/domain/reporting/filters";
 import type { Cell } from "~/domain/reporting/small-counts";
 import { numberFormatter } from "~/lib/formatters";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export function useFormatCell(): (cell: Cell) => string {
   const { i18n } = useTranslation();
@@ -61,7 +62,7 @@ export function ReportSection(props: {
       {props.rows.length === 0 ? (
         <p className="text-sm text-slate-600">{props.empty ?? t("empty")}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <ScrollRegion label={props.title} className="mt-3">
           <table className="w-full text-left text-sm" data-testid={`table-${props.id}`}>
             <caption className="sr-only">{props.title}</caption>
             <thead className="bg-slate-50">
@@ -85,7 +86,7 @@ export function ReportSection(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

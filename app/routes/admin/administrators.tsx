@@ -92,6 +92,7 @@ export default function Administrators({ loaderData, actionData }: Route.Compone
       <PageHeader routeKey="admin-administrators" />
       <PageNotices done={done} error={actionData && "error" in actionData ? actionData.error : null} />
       <PeopleTable
+        label={t("common:pages.admin-administrators.title")}
         testId="administrators-table"
         people={administrators}
         hrefOf={(a) => `${base}?id=${encodeURIComponent(a.id)}`}

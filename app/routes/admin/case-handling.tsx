@@ -141,7 +141,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <ClientChart>
             {() => (
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={data.tables.diagnoses.map((r) => ({ name: dx(r[0]), precision: num(r[2]), recall: num(r[3]) }))}>
+                <BarChart accessibilityLayer={false} data={data.tables.diagnoses.map((r) => ({ name: dx(r[0]), precision: num(r[2]), recall: num(r[3]) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="name" fontSize={10} interval={0} angle={-30} textAnchor="end" height={70} />
                   <YAxis domain={[0, 100]} fontSize={11} width={32} />
@@ -167,7 +167,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <ClientChart size="medium">
             {() => (
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={data.tables.plans.map((r) => ({ name: t(`dossier:choices.plan.${r[0]}`), proposed: num(r[1]), advised: num(r[2]) }))}>
+                <BarChart accessibilityLayer={false} data={data.tables.plans.map((r) => ({ name: t(`dossier:choices.plan.${r[0]}`), proposed: num(r[1]), advised: num(r[2]) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="name" fontSize={10} interval={0} angle={-30} textAnchor="end" height={70} />
                   <YAxis allowDecimals={false} fontSize={11} width={36} />
@@ -192,7 +192,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <ClientChart size="small">
             {() => (
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={data.tables.calibration.map((r) => ({ confidence: String(r[0]), agreed: num(r[3]) }))}>
+                <BarChart accessibilityLayer={false} data={data.tables.calibration.map((r) => ({ confidence: String(r[0]), agreed: num(r[3]) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="confidence" fontSize={11} />
                   <YAxis domain={[0, 100]} fontSize={11} width={32} />

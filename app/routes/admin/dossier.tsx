@@ -14,6 +14,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { adminDossierLog, logPageOf } from "~/server/dossiers/admin-log.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/dossier";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["dossier", "dossier-log"] };
 
@@ -85,7 +86,7 @@ export default function AdminDossier({ loaderData }: Route.ComponentProps) {
         {loaderData.events.length === 0 ? (
           <p className="text-slate-600">{t("dossier-log:log.none")}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <ScrollRegion label={t("dossier-log:log.title")} className="rounded-lg border border-slate-200 bg-white">
             <table className="w-full text-left text-sm" data-testid="event-log">
               <thead className="bg-slate-50">
                 <tr>
@@ -125,7 +126,7 @@ export default function AdminDossier({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         {paging.pages > 1 ? (
           <nav aria-label={t("dossier-log:log.title")} className="mt-3 flex items-center gap-4 text-sm">

@@ -180,6 +180,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
           <p className="text-slate-600">{t("people:organisation.noProfessionals")}</p>
         ) : (
           <PeopleTable
+            label={t("people:organisation.professionals")}
             testId="professionals-table"
             people={professionals}
             hrefOf={(p) => lp(routePath("admin-professional", { orgId: org.id, proId: p.id }))}

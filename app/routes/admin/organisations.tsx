@@ -18,6 +18,7 @@ import { createOrganisation, listOrganisations, ORGANISATION_SORTS, type Organis
 import { actorOf } from "~/server/people/route-helpers.server";
 import type { Route } from "./+types/organisations";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["people"] };
 
@@ -84,7 +85,7 @@ export default function Organisations({ loaderData, actionData }: Route.Componen
       <p className="mb-2 text-sm text-slate-600" aria-live="polite">
         {t("people:organisations.count", { count: total })}
       </p>
-      <div className="overflow-x-auto">
+      <ScrollRegion label={t("people:organisations.caption")}>
         <table className="w-full text-left text-sm" data-testid="organisations-table">
           <caption className="sr-only">{t("people:organisations.caption")}</caption>
           <thead className="border-b border-slate-300 text-slate-700">
@@ -114,7 +115,7 @@ export default function Organisations({ loaderData, actionData }: Route.Componen
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {pages > 1 ? (
         <nav aria-label={t("people:pagination.label")} className="mt-4 flex items-center gap-3 text-sm">
           {page > 1 ? <Link to={query({ page: page - 1 })} className="underline">{t("people:pagination.previous")}</Link> : null}

@@ -94,6 +94,7 @@ export default function Supervisors({ loaderData, actionData }: Route.ComponentP
       <PageHeader routeKey="admin-supervisors" />
       <PageNotices done={done} error={actionData && "error" in actionData ? actionData.error : null} />
       <PeopleTable
+        label={t("common:pages.admin-supervisors.title")}
         testId="supervisors-table"
         people={supervisors}
         hrefOf={(s) => `${base}?id=${encodeURIComponent(s.id)}`}

@@ -21,6 +21,7 @@ import type { Route } from "./+types/unfinished-dossiers";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { recordId } from "~/domain/forms/fields";
 import { z } from "zod";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["dossier", "dossier-log"] };
 
@@ -54,7 +55,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       {loaderData.rows.length === 0 ? (
         <p className="text-slate-600">{t("dossier:unfinished.none")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <ScrollRegion label={t("common:pages.admin-unfinished-dossiers.title")} className="rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50">
               <tr>
@@ -97,7 +98,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager page={loaderData.page} pageCount={loaderData.pageCount} t={t} />
     </>

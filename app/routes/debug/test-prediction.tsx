@@ -124,7 +124,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             {t("test.evaluateHeading")}
           </h2>
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            <select className="rounded border border-slate-300 px-2 py-1" value={evalSet} onChange={(e) => setEvalSet(e.target.value as EvalSet)} data-testid="eval-set">
+            <select aria-label={t("test.evaluateSet")} className="rounded border border-slate-300 px-2 py-1" value={evalSet} onChange={(e) => setEvalSet(e.target.value as EvalSet)} data-testid="eval-set">
               <option value="labelled">{t("test.setLabelled")}</option>
               <option value="synthetic">{t("test.setSynthetic")}</option>
             </select>

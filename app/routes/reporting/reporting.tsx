@@ -78,7 +78,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <ClientChart>
             {() => (
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={[...weeks.values()]}>
+                <BarChart accessibilityLayer={false} data={[...weeks.values()]}>
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="week" fontSize={11} />
                   <YAxis allowDecimals={false} fontSize={11} width={32} />
@@ -105,7 +105,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <ClientChart size="medium">
             {() => (
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={tables.funnel.rows.map((r) => ({ status: statusLabel(r[0]), n: num(r[1]) }))} layout="vertical" margin={{ left: 8 }}>
+                <BarChart accessibilityLayer={false} data={tables.funnel.rows.map((r) => ({ status: statusLabel(r[0]), n: num(r[1]) }))} layout="vertical" margin={{ left: 8 }}>
                   <XAxis type="number" allowDecimals={false} fontSize={11} />
                   <YAxis type="category" dataKey="status" width={110} fontSize={11} />
                   <Tooltip />
@@ -126,7 +126,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <ClientChart size="medium">
             {() => (
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={tables.supervisors.rows.map((r) => ({ name: r[0], open: num(r[1]), completed: num(r[2]) }))}>
+                <BarChart accessibilityLayer={false} data={tables.supervisors.rows.map((r) => ({ name: r[0], open: num(r[1]), completed: num(r[2]) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="name" fontSize={11} />
                   <YAxis allowDecimals={false} fontSize={11} width={32} />
@@ -151,7 +151,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <ClientChart size="medium">
             {() => (
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={tables.organisations.rows.map((r) => ({ name: r[0], agree: num(r[2]), referral: num(r[5]) }))}>
+                <BarChart accessibilityLayer={false} data={tables.organisations.rows.map((r) => ({ name: r[0], agree: num(r[2]), referral: num(r[5]) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="name" fontSize={11} />
                   <YAxis domain={[0, 100]} fontSize={11} width={32} unit="%" />
@@ -175,7 +175,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <ClientChart size="small">
             {() => (
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={tables.quality.rows.map((r) => ({ rating: String(r[0]), n: num(r[1]) }))}>
+                <BarChart accessibilityLayer={false} data={tables.quality.rows.map((r) => ({ rating: String(r[0]), n: num(r[1]) }))}>
                   <XAxis dataKey="rating" fontSize={11} />
                   <YAxis allowDecimals={false} fontSize={11} width={32} />
                   <Tooltip />
