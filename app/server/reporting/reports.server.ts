@@ -7,7 +7,7 @@
  * Every table is returned as plain rows of cells (numbers unformatted; the page formats them for its language,
  * the CSV writes them plain), with small counts already suppressed for non-administrators.
  */
-import { and, asc, eq, isNotNull, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, isNotNull, inArray, ne, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
 import { localDayStart } from "~/domain/dossier/working-time";
 import type { Period, ReportFilters } from "~/domain/reporting/filters";
@@ -17,10 +17,22 @@ import type { CurvePoint } from "~/domain/reporting/learning-curve";
 import { curvesWithin } from "./learning-curve.server";
 import { reportingScope } from "../access/reporting-scope.server";
 import { config } from "../config.server";
-import { dossier, organisation, user } from "../db/schema";
+import { UNSHARED_STATUSES } from "~/domain/access/permissions";
+import { DOSSIER_STATUSES } from "~/domain/dossier/lifecycle";
+import { dossier, organisation, reportDay, reportHours, user } from "../db/schema";
 
 const DAY_MS = 86_400_000;
+/** The histogram bin of working times: a tenth of an hour, the precision the page shows (decision 074). */
+const TENTH_MS = 360_000;
 const OPEN_STATUSES = ["draft", "submitted", "in_review", "returned"];
+const STATUS_COLUMN = {
+  draft: reportDay.createdDraft,
+  submitted: reportDay.createdSubmitted,
+  in_review: reportDay.createdInReview,
+  returned: reportDay.createdReturned,
+  completed: reportDay.createdCompleted,
+  cancelled: reportDay.createdCancelled,
+} as const;
 
 export interface ReportTable {
   id: ReportTableId;
@@ -51,32 +63,128 @@ function bounds(p: Period): Bounds {
 const within = (column: SQLWrapper, b: Bounds) => sql`(${column} >= ${b.from.toISOString()}::timestamptz and ${column} < ${b.to.toISOString()}::timestamptz)`;
 const hours = (ms: number | null) => (ms === null ? null : Math.round((ms / 3_600_000) * 10) / 10);
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * part) / whole) / 10 : null);
-const REFERRED = sql`exists (select 1 from jsonb_each(coalesce(${dossier.review} -> 'ears', '{}'::jsonb)) as e(ear, advice) where jsonb_exists_any(e.advice -> 'plan', array['refer-gp', 'refer-ent']))`;
+type Scope = Awaited<ReturnType<typeof reportingScope>>;
 
-/** The one-row summary of a period: the figures compared with the previous period. */
-async function summaryOf(scope: Awaited<ReturnType<typeof reportingScope>>, b: Bounds, targetMs: number) {
-  const completed = within(dossier.completedAt, b);
+/** The roll-up rows of the period's clinic days within the viewer's reach (decision 074). */
+const daysOf = (scope: Scope, table: typeof reportDay | typeof reportHours, p: Period) =>
+  sql`${scope.rollupOrganisations(table.organisationId)} and ${table.day} >= ${p.from}::date and ${table.day} <= ${p.to}::date`;
+/** Dossiers created in the period, by current status: a supervisor counts no drafts (not shared with them). */
+const createdOf = (scope: Scope) =>
+  sql.join(
+    DOSSIER_STATUSES.filter((status) => !(scope.sharedOnly && (UNSHARED_STATUSES as readonly string[]).includes(status))).map((status) => sql`${STATUS_COLUMN[status]}`),
+    sql` + `,
+  );
+
+interface Hours {
+  /** How many dossiers, how many within the target, and the median and p90 in milliseconds. */
+  n: number;
+  within: number;
+  p50: number;
+  p90: number;
+}
+
+/**
+ * The working-time percentiles of both periods in one read of the histograms (`report_hours`): per period the
+ * review and the claim clock, and the current period's review clock per reviewer ("current:reviewer:<id>"). A
+ * percentile is what `percentile_cont` gives over the dossiers' times in started tenths of an hour: the two bins
+ * around the rank q·(n−1), interpolated.
+ */
+async function hoursOf(scope: Scope, filters: ReportFilters, targetMs: number): Promise<Map<string, Hours>> {
+  const rank = (q: number, round: "floor" | "ceil") => sql.raw(`${round}(${q} * (total - 1))`);
+  const at = (q: number, round: "floor" | "ceil") => sql`min(tenths) filter (where upto > ${rank(q, round)})::int`;
+  const result = await scope.db.execute(sql`
+    with per(k, f, t) as (values ('current', ${filters.from}::date, ${filters.to}::date), ('previous', ${filters.previous.from}::date, ${filters.previous.to}::date)),
+    h as (
+      select per.k, ${reportHours.measure} as measure, ${reportHours.reviewerId} as reviewer, ${reportHours.tenths} as tenths, sum(${reportHours.n}) as n
+      from ${reportHours} join per on ${reportHours.day} >= per.f and ${reportHours.day} <= per.t
+      where ${scope.rollupOrganisations(reportHours.organisationId)}
+      group by 1, 2, 3, 4
+    ), s as (
+      select k || ':' || measure as g, tenths, sum(n) as n from h group by 1, 2
+      union all
+      select 'current:reviewer:' || reviewer, tenths, sum(n) from h where k = 'current' and measure = 'review' and reviewer <> '' group by 1, 2
+    ), c as (
+      select g, tenths, n, sum(n) over (partition by g order by tenths) as upto, sum(n) over (partition by g) as total from s where n > 0
+    )
+    select g, max(total)::int as total, (sum(n) filter (where tenths <= ${Math.floor(targetMs / TENTH_MS)}))::int as within,
+      ${at(0.5, "floor")} as lo50, ${at(0.5, "ceil")} as hi50, ${at(0.9, "floor")} as lo90, ${at(0.9, "ceil")} as hi90
+    from c group by g`);
+  const rows = (result as unknown as { rows: { g: string; total: number; within: number | null; lo50: number; hi50: number; lo90: number; hi90: number }[] }).rows;
+  const interpolate = (q: number, total: number, lo: number, hi: number) => {
+    const rankAt = q * (total - 1);
+    return (lo + (hi - lo) * (rankAt - Math.floor(rankAt))) * TENTH_MS;
+  };
+  return new Map(
+    rows.map((r) => [
+      r.g,
+      { n: Number(r.total), within: Number(r.within ?? 0), p50: interpolate(0.5, Number(r.total), r.lo50, r.hi50), p90: interpolate(0.9, Number(r.total), r.lo90, r.hi90) },
+    ]),
+  );
+}
+
+/** The one-row summary of a period (`which`): the figures compared with the previous period, from the roll-up. */
+async function summaryOf(scope: Scope, p: Period, hours: Map<string, Hours>, which: "current" | "previous") {
   const [row] = await scope.db
     .select({
-      created: sql<number>`count(*) filter (where ${within(dossier.createdAt, b)})::int`,
-      completed: sql<number>`count(*) filter (where ${completed})::int`,
-      timed: sql<number>`count(${dossier.reviewWorkingMs}) filter (where ${completed})::int`,
-      turnaroundMedian: sql<number | null>`(percentile_cont(0.5) within group (order by ${dossier.reviewWorkingMs}) filter (where ${completed}))::float8`,
-      turnaroundP90: sql<number | null>`(percentile_cont(0.9) within group (order by ${dossier.reviewWorkingMs}) filter (where ${completed}))::float8`,
-      withinTarget: sql<number>`count(*) filter (where ${completed} and ${dossier.reviewWorkingMs} <= ${targetMs})::int`,
-      claimed: sql<number>`count(${dossier.claimWaitWorkingMs}) filter (where ${within(dossier.firstSubmittedAt, b)})::int`,
-      claimMedian: sql<number | null>`(percentile_cont(0.5) within group (order by ${dossier.claimWaitWorkingMs}) filter (where ${within(dossier.firstSubmittedAt, b)}))::float8`,
-      claimP90: sql<number | null>`(percentile_cont(0.9) within group (order by ${dossier.claimWaitWorkingMs}) filter (where ${within(dossier.firstSubmittedAt, b)}))::float8`,
-      firstPass: sql<number>`count(*) filter (where ${completed} and ${dossier.returnCount} = 0)::int`,
-      agree: sql<number>`count(*) filter (where ${completed} and ${dossier.review} ->> 'agreement' = 'agree')::int`,
-      referred: sql<number>`count(*) filter (where ${completed} and ${REFERRED})::int`,
-      rated: sql<number>`count(*) filter (where ${completed} and ${dossier.review} ? 'imageQuality')::int`,
-      quality: sql<number | null>`(avg((${dossier.review} ->> 'imageQuality')::int) filter (where ${completed}))::float8`,
-      score: sql<number | null>`(avg(${dossier.reasoningScore}) filter (where ${completed}))::float8`,
+      created: sql<number>`coalesce(sum(${createdOf(scope)}), 0)::int`,
+      completed: sql<number>`coalesce(sum(${reportDay.completed}), 0)::int`,
+      firstPass: sql<number>`coalesce(sum(${reportDay.firstPass}), 0)::int`,
+      agree: sql<number>`coalesce(sum(${reportDay.agree}), 0)::int`,
+      referred: sql<number>`coalesce(sum(${reportDay.referred}), 0)::int`,
+      rated: sql<number>`coalesce(sum(${reportDay.quality1} + ${reportDay.quality2} + ${reportDay.quality3} + ${reportDay.quality4} + ${reportDay.quality5}), 0)::int`,
+      qualitySum: sql<number>`coalesce(sum(${reportDay.quality1} + 2 * ${reportDay.quality2} + 3 * ${reportDay.quality3} + 4 * ${reportDay.quality4} + 5 * ${reportDay.quality5}), 0)::int`,
+      scored: sql<number>`coalesce(sum(${reportDay.scored}), 0)::int`,
+      scoreSum: sql<number>`coalesce(sum(${reportDay.scoreSum}), 0)::bigint`,
     })
-    .from(dossier)
-    .where(and(scope.dossiers, sql`(${within(dossier.createdAt, b)} or ${completed} or ${within(dossier.firstSubmittedAt, b)})`));
-  return row;
+    .from(reportDay)
+    .where(daysOf(scope, reportDay, p));
+  const r = hours.get(`${which}:review`);
+  const c = hours.get(`${which}:claim`);
+  return {
+    created: row.created,
+    completed: row.completed,
+    timed: r?.n ?? 0,
+    turnaroundMedian: r ? r.p50 : null,
+    turnaroundP90: r ? r.p90 : null,
+    withinTarget: r?.within ?? 0,
+    claimed: c?.n ?? 0,
+    claimMedian: c ? c.p50 : null,
+    claimP90: c ? c.p90 : null,
+    firstPass: row.firstPass,
+    agree: row.agree,
+    referred: row.referred,
+    rated: row.rated,
+    quality: row.rated ? row.qualitySum / row.rated : null,
+    score: row.scored ? Number(row.scoreSum) / row.scored : null,
+  };
+}
+
+/**
+ * How long the open dossiers of the period have waited in their status (median and longest, in days): this
+ * changes every minute, so it is read from the dossiers, in one statement. Per status the two dossiers around
+ * the median rank, found by position in `dossier_open_updated_idx` (newest change first, the period's count from
+ * the roll-up in the same snapshot), instead of sorting them all; the longest is the oldest change.
+ */
+async function ageOfOpen(scope: Scope, b: Bounds, days: SQL, now: Date) {
+  const statuses = OPEN_STATUSES.filter((status) => !(scope.sharedOnly && (UNSHARED_STATUSES as readonly string[]).includes(status)));
+  if (!statuses.length) return new Map<string, { medianDays: number | null; maxDays: number | null }>();
+  const age = sql`extract(epoch from (${now.toISOString()}::timestamptz - ${dossier.updatedAt})) / 86400`;
+  const open = (status: string) => sql`${scope.dossiers} and ${dossier.status} = ${status} and ${within(dossier.createdAt, b)}`;
+  const count = (status: string) => sql`(select coalesce(sum(${STATUS_COLUMN[status as keyof typeof STATUS_COLUMN]}), 0) from ${reportDay} where ${days})`;
+  const nth = (status: string, round: "floor" | "ceil") =>
+    sql`(select ${age} from ${dossier} where ${open(status)} order by ${dossier.updatedAt} desc offset (select greatest(${sql.raw(round)}(0.5 * (${count(status)} - 1)), 0)) limit 1)::float8`;
+  const columns = statuses.map(
+    (status) => sql`${count(status)}::int, ${nth(status, "floor")}, ${nth(status, "ceil")}, (select ${age} from ${dossier} where ${open(status)} order by ${dossier.updatedAt} asc limit 1)::float8`,
+  );
+  const result = await scope.db.execute(sql`select array[${sql.join(columns, sql`, `)}]::float8[] as v`);
+  const v = (result as unknown as { rows: { v: (number | string | null)[] }[] }).rows[0].v.map((x) => (x === null ? null : Number(x)));
+  return new Map(
+    statuses.map((status, i) => {
+      const [n, lo, hi, max] = v.slice(i * 4, i * 4 + 4);
+      const half = n ? (0.5 * (n - 1)) % 1 : 0;
+      return [status, { medianDays: lo === null || hi === null ? null : lo + (hi - lo) * half, maxDays: max }];
+    }),
+  );
 }
 
 type Summary = Awaited<ReturnType<typeof summaryOf>>;
@@ -125,70 +233,82 @@ export async function loadReport(actor: Actor | null | undefined, filters: Repor
   const b = bounds(filters);
   const targetWorkingDays = config().reviewTargetWorkingDays;
   const targetMs = targetWorkingDays * DAY_MS;
-  const completedIn = within(dossier.completedAt, b);
+  const days = daysOf(scope, reportDay, filters);
+  // A supervisor's funnel has no drafts: they are not shared with them (visibleDossiers).
+  const unshared = (status: string) => scope.sharedOnly && (UNSHARED_STATUSES as readonly string[]).includes(status);
+  const statusCounts = DOSSIER_STATUSES.map((status) => (unshared(status) ? sql`0` : sql`coalesce(sum(${STATUS_COLUMN[status]}), 0)::int`));
 
-  const [current, previous, weekly, funnel, supervisors, organisations, quality, curves] = await Promise.all([
-    summaryOf(scope, b, targetMs),
-    summaryOf(scope, bounds(filters.previous), targetMs),
+  const workingTimes = hoursOf(scope, filters, targetMs);
+  const [current, previous, weekly, funnelCounts, funnelAges, reviewers, open, reviewHours, organisations, [quality], curves] = await Promise.all([
+    workingTimes.then((h) => summaryOf(scope, filters, h, "current")),
+    workingTimes.then((h) => summaryOf(scope, filters.previous, h, "previous")),
     scope.db
       .select({
-        week: sql<string>`to_char(date_trunc('week', ${dossier.createdAt} at time zone 'Europe/Amsterdam'), 'YYYY-MM-DD')`,
+        week: sql<string>`to_char(date_trunc('week', ${reportDay.day}::timestamp), 'YYYY-MM-DD')`,
         organisation: organisation.name,
-        n: sql<number>`count(*)::int`,
+        n: sql<number>`sum(${createdOf(scope)})::int`,
       })
-      .from(dossier)
-      .innerJoin(organisation, eq(organisation.id, dossier.organisationId))
-      .where(and(scope.dossiers, within(dossier.createdAt, b)))
+      .from(reportDay)
+      .innerJoin(organisation, eq(organisation.id, reportDay.organisationId))
+      .where(days)
       .groupBy(sql`1`, organisation.name)
+      .having(sql`sum(${createdOf(scope)}) > 0`)
       .orderBy(sql`1`, organisation.name),
+    scope.db.select({ counts: sql<number[]>`array[${sql.join(statusCounts, sql`, `)}]` }).from(reportDay).where(days),
+    ageOfOpen(scope, b, days, now),
     scope.db
-      .select({
-        status: dossier.status,
-        n: sql<number>`count(*)::int`,
-        medianDays: sql<number | null>`(percentile_cont(0.5) within group (order by extract(epoch from (${now.toISOString()}::timestamptz - ${dossier.updatedAt})) / 86400) filter (where ${dossier.status} in ('draft', 'submitted', 'in_review', 'returned')))::float8`,
-        maxDays: sql<number | null>`(max(extract(epoch from (${now.toISOString()}::timestamptz - ${dossier.updatedAt})) / 86400) filter (where ${dossier.status} in ('draft', 'submitted', 'in_review', 'returned')))::float8`,
-      })
-      .from(dossier)
-      .where(and(scope.dossiers, within(dossier.createdAt, b)))
-      .groupBy(dossier.status),
+      .select({ id: reportDay.reviewerId, completed: sql<number>`sum(${reportDay.completed})::int` })
+      .from(reportDay)
+      .where(and(days, ne(reportDay.reviewerId, "")))
+      .groupBy(reportDay.reviewerId)
+      .having(sql`sum(${reportDay.completed}) > 0`),
     scope.db
-      .select({
-        name: user.name,
-        open: sql<number>`count(*) filter (where ${dossier.status} = 'in_review')::int`,
-        completed: sql<number>`count(*) filter (where ${completedIn})::int`,
-        medianMs: sql<number | null>`(percentile_cont(0.5) within group (order by ${dossier.reviewWorkingMs}) filter (where ${completedIn}))::float8`,
-      })
+      .select({ id: sql<string>`${dossier.reviewerId}`, n: sql<number>`count(*)::int` })
       .from(dossier)
-      .innerJoin(user, eq(user.id, dossier.reviewerId))
-      .where(and(scope.dossiers, isNotNull(dossier.reviewerId), sql`(${dossier.status} = 'in_review' or ${completedIn})`))
-      .groupBy(user.id, user.name)
-      .orderBy(asc(user.name)),
+      .where(and(scope.dossiers, eq(dossier.status, "in_review"), isNotNull(dossier.reviewerId)))
+      .groupBy(dossier.reviewerId),
+    workingTimes,
     scope.db
       .select({
         name: organisation.name,
-        completed: sql<number>`count(*)::int`,
-        agree: sql<number>`count(*) filter (where ${dossier.review} ->> 'agreement' = 'agree')::int`,
-        partly: sql<number>`count(*) filter (where ${dossier.review} ->> 'agreement' = 'partly')::int`,
-        disagree: sql<number>`count(*) filter (where ${dossier.review} ->> 'agreement' = 'disagree')::int`,
-        referred: sql<number>`count(*) filter (where ${REFERRED})::int`,
-        firstPass: sql<number>`count(*) filter (where ${dossier.returnCount} = 0)::int`,
+        completed: sql<number>`sum(${reportDay.completed})::int`,
+        agree: sql<number>`sum(${reportDay.agree})::int`,
+        partly: sql<number>`sum(${reportDay.partly})::int`,
+        disagree: sql<number>`sum(${reportDay.disagree})::int`,
+        referred: sql<number>`sum(${reportDay.referred})::int`,
+        firstPass: sql<number>`sum(${reportDay.firstPass})::int`,
       })
-      .from(dossier)
-      .innerJoin(organisation, eq(organisation.id, dossier.organisationId))
-      .where(and(scope.dossiers, eq(dossier.status, "completed"), completedIn))
+      .from(reportDay)
+      .innerJoin(organisation, eq(organisation.id, reportDay.organisationId))
+      .where(days)
       .groupBy(organisation.name)
+      .having(sql`sum(${reportDay.completed}) > 0`)
       .orderBy(asc(organisation.name)),
     scope.db
-      .select({ rating: sql<number>`(${dossier.review} ->> 'imageQuality')::int`, n: sql<number>`count(*)::int` })
-      .from(dossier)
-      .where(and(scope.dossiers, completedIn, sql`${dossier.review} ? 'imageQuality'`))
-      .groupBy(sql`1`)
-      .orderBy(sql`1`),
+      .select({
+        ratings: sql<number[]>`array[${sql.join(
+          [reportDay.quality1, reportDay.quality2, reportDay.quality3, reportDay.quality4, reportDay.quality5].map((c) => sql`coalesce(sum(${c}), 0)::int`),
+          sql`, `,
+        )}]`,
+      })
+      .from(reportDay)
+      .where(days),
     curvesWithin(scope.db, scope.dossiers, b.to.toISOString()),
   ]);
 
+  // The supervisors with a review open now or completed in the period, by name.
+  const openBy = new Map(open.map((o) => [o.id, o.n]));
+  const completedBy = new Map(reviewers.map((r) => [r.id, r.completed]));
+  const ids = [...new Set([...openBy.keys(), ...completedBy.keys()])];
+  const names = ids.length ? await scope.db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, ids)).orderBy(asc(user.name)) : [];
+  const supervisors = names.map((u) => ({ name: u.name, open: openBy.get(u.id) ?? 0, completed: completedBy.get(u.id) ?? 0, medianMs: reviewHours.get(`current:reviewer:${u.id}`)?.p50 ?? null }));
+  const funnel = DOSSIER_STATUSES.map((status, i) => {
+    const age = funnelAges.get(status);
+    return { status, n: Number(funnelCounts[0]?.counts[i] ?? 0), medianDays: age?.medianDays ?? null, maxDays: age?.maxDays ?? null };
+  });
+
   const funnelOrder = ["draft", "submitted", "in_review", "returned", "completed", "cancelled"];
-  const byStatus = new Map(funnel.map((f) => [f.status, f]));
+  const byStatus = new Map<string, (typeof funnel)[number]>(funnel.map((f) => [f.status, f]));
   const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
   const tables: Record<ReportTableId, ReportTable> = {
     summary: { id: "summary", rows: summaryRows(current, previous, suppress) },
@@ -219,7 +339,7 @@ export async function loadReport(actor: Actor | null | undefined, filters: Repor
       ]),
     },
     curves: { id: "curves", rows: [] },
-    quality: { id: "quality", rows: [1, 2, 3, 4, 5].map((rating) => [rating, maskCount(quality.find((q) => q.rating === rating)?.n ?? 0, suppress)]) },
+    quality: { id: "quality", rows: [1, 2, 3, 4, 5].map((rating) => [rating, maskCount(Number(quality?.ratings[rating - 1] ?? 0), suppress)]) },
   };
   // A curve stands for one professional's own reviews: shown only from 5 reviews on to non-administrators.
   const shownCurves = suppress ? curves.filter((c) => c.points.length >= 5) : curves;
