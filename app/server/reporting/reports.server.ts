@@ -75,6 +75,20 @@ const createdOf = (scope: Scope) =>
     sql` + `,
   );
 
+/** The whole ISO weeks (Monday to Sunday) inside a period, as [first Monday, the Monday after the last); empty: [from, from). */
+export function wholeWeeks(p: Period): [string, string] {
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const from = day(p.from);
+  const first = new Date(from);
+  first.setUTCDate(from.getUTCDate() + ((8 - from.getUTCDay()) % 7));
+  const after = day(p.to);
+  after.setUTCDate(after.getUTCDate() + 1);
+  const end = new Date(after);
+  end.setUTCDate(after.getUTCDate() - ((after.getUTCDay() + 6) % 7));
+  return first < end ? [iso(first), iso(end)] : [p.from, p.from];
+}
+
 interface Hours {
   /** How many dossiers, how many within the target, and the median and p90 in milliseconds. */
   n: number;
@@ -92,12 +106,19 @@ interface Hours {
 async function hoursOf(scope: Scope, filters: ReportFilters, targetMs: number): Promise<Map<string, Hours>> {
   const rank = (q: number, round: "floor" | "ceil") => sql.raw(`${round}(${q} * (total - 1))`);
   const at = (q: number, round: "floor" | "ceil") => sql`min(tenths) filter (where upto > ${rank(q, round)})::int`;
+  // Whole weeks from week rows, the days at the edges from day rows (the two periods never overlap).
+  const ranges = (p: Period) => {
+    const [weeksFrom, weeksEnd] = wholeWeeks(p);
+    return sql`(${reportHours.span} = 'week' and ${reportHours.day} >= ${weeksFrom}::date and ${reportHours.day} < ${weeksEnd}::date)
+      or (${reportHours.span} = 'day' and ${reportHours.day} >= ${p.from}::date and ${reportHours.day} < ${weeksFrom}::date)
+      or (${reportHours.span} = 'day' and ${reportHours.day} >= ${weeksEnd}::date and ${reportHours.day} <= ${p.to}::date)`;
+  };
   const result = await scope.db.execute(sql`
-    with per(k, f, t) as (values ('current', ${filters.from}::date, ${filters.to}::date), ('previous', ${filters.previous.from}::date, ${filters.previous.to}::date)),
-    h as (
-      select per.k, ${reportHours.measure} as measure, ${reportHours.reviewerId} as reviewer, ${reportHours.tenths} as tenths, sum(${reportHours.n}) as n
-      from ${reportHours} join per on ${reportHours.day} >= per.f and ${reportHours.day} <= per.t
-      where ${scope.rollupOrganisations(reportHours.organisationId)}
+    with h as (
+      select case when ${reportHours.day} >= ${filters.from}::date then 'current' else 'previous' end as k,
+        ${reportHours.measure} as measure, ${reportHours.reviewerId} as reviewer, ${reportHours.tenths} as tenths, sum(${reportHours.n}) as n
+      from ${reportHours}
+      where ${scope.rollupOrganisations(reportHours.organisationId)} and (${ranges(filters)} or ${ranges(filters.previous)})
       group by 1, 2, 3, 4
     ), s as (
       select k || ':' || measure as g, tenths, sum(n) as n from h group by 1, 2
@@ -170,19 +191,30 @@ async function ageOfOpen(scope: Scope, b: Bounds, days: SQL, now: Date) {
   if (!statuses.length) return new Map<string, { medianDays: number | null; maxDays: number | null }>();
   const age = sql`extract(epoch from (${now.toISOString()}::timestamptz - ${dossier.updatedAt})) / 86400`;
   const open = (status: string) => sql`${scope.dossiers} and ${dossier.status} = ${status} and ${within(dossier.createdAt, b)}`;
-  const count = (status: string) => sql`(select coalesce(sum(${STATUS_COLUMN[status as keyof typeof STATUS_COLUMN]}), 0) from ${reportDay} where ${days})`;
-  const nth = (status: string, round: "floor" | "ceil") =>
-    sql`(select ${age} from ${dossier} where ${open(status)} order by ${dossier.updatedAt} desc offset (select greatest(${sql.raw(round)}(0.5 * (${count(status)} - 1)), 0)) limit 1)::float8`;
+  const counted = (status: string) => sql.raw(`n_${status}`);
+  const count = (status: string) => sql`(select ${counted(status)} from n)`;
+  // The two dossiers around the median rank (one when the count is odd), in one ordered scan.
+  const middle = (status: string) =>
+    sql`(select array_agg(a) from (select ${age} as a from ${dossier} where ${open(status)} order by ${dossier.updatedAt} desc offset (select greatest(floor(0.5 * (${counted(status)} - 1)), 0) from n) limit 2) m)`;
   const columns = statuses.map(
-    (status) => sql`${count(status)}::int, ${nth(status, "floor")}, ${nth(status, "ceil")}, (select ${age} from ${dossier} where ${open(status)} order by ${dossier.updatedAt} asc limit 1)::float8`,
+    (status) =>
+      sql`${count(status)}::int, (select ${counted(status)}[1] from m), (select ${counted(status)}[2] from m), (select ${age} from ${dossier} where ${open(status)} order by ${dossier.updatedAt} asc limit 1)::float8`,
   );
-  const result = await scope.db.execute(sql`select array[${sql.join(columns, sql`, `)}]::float8[] as v`);
+  const counts = statuses.map((status) => sql`coalesce(sum(${STATUS_COLUMN[status as keyof typeof STATUS_COLUMN]}), 0) as ${counted(status)}`);
+  const result = await scope.db.execute(sql`
+    with n as (select ${sql.join(counts, sql`, `)} from ${reportDay} where ${days}),
+    m as (select ${sql.join(
+      statuses.map((status) => sql`${middle(status)} as ${counted(status)}`),
+      sql`, `,
+    )})
+    select array[${sql.join(columns, sql`, `)}]::float8[] as v`);
   const v = (result as unknown as { rows: { v: (number | string | null)[] }[] }).rows[0].v.map((x) => (x === null ? null : Number(x)));
   return new Map(
     statuses.map((status, i) => {
-      const [n, lo, hi, max] = v.slice(i * 4, i * 4 + 4);
-      const half = n ? (0.5 * (n - 1)) % 1 : 0;
-      return [status, { medianDays: lo === null || hi === null ? null : lo + (hi - lo) * half, maxDays: max }];
+      const [n, lo, next, max] = v.slice(i * 4, i * 4 + 4);
+      // percentile_cont(0.5): the middle one, or halfway between the two middle ones.
+      const hi = n && n % 2 === 0 ? next : lo;
+      return [status, { medianDays: lo === null || hi === null ? null : lo + (hi - lo) * 0.5, maxDays: max }];
     }),
   );
 }
@@ -262,11 +294,13 @@ export async function loadReport(actor: Actor | null | undefined, filters: Repor
       .where(and(days, ne(reportDay.reviewerId, "")))
       .groupBy(reportDay.reviewerId)
       .having(sql`sum(${reportDay.completed}) > 0`),
+    // Reviews open now, whenever their dossier was made.
     scope.db
-      .select({ id: sql<string>`${dossier.reviewerId}`, n: sql<number>`count(*)::int` })
-      .from(dossier)
-      .where(and(scope.dossiers, eq(dossier.status, "in_review"), isNotNull(dossier.reviewerId)))
-      .groupBy(dossier.reviewerId),
+      .select({ id: reportDay.reviewerId, n: sql<number>`sum(${reportDay.inReview})::int` })
+      .from(reportDay)
+      .where(and(scope.rollupOrganisations(reportDay.organisationId), ne(reportDay.reviewerId, "")))
+      .groupBy(reportDay.reviewerId)
+      .having(sql`sum(${reportDay.inReview}) > 0`),
     workingTimes,
     scope.db
       .select({

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { referenceCaseHandling, referenceReport } from "../../../tests/support/reporting-reference";
 import type { Actor } from "~/domain/access/actor";
+import type { Review } from "~/domain/dossier/content";
 import { parseReportFilters, type ReportFilters } from "~/domain/reporting/filters";
 import { systemDb } from "../db/client.server";
 import { dossier } from "../db/schema";
@@ -132,12 +133,12 @@ describe("the reporting roll-up", () => {
 
     // The dossier just claimed is completed with a review that disagrees and refers: every completion figure moves.
     const ears = Object.keys(waiting.reasoning ?? {}).filter((ear) => ear === "left" || ear === "right");
-    const review = {
+    const review: Review = {
       agreement: "disagree",
       urgency: "soon",
       feedback: "Look at the eardrum again.",
       imageQuality: 2,
-      ears: Object.fromEntries(ears.map((ear) => [ear, { diagnosis: "otitis-externa", plan: ["refer-ent"] }])),
+      ears: Object.fromEntries(ears.map((ear) => [ear, { diagnosis: "otitis-externa" as const, plan: ["refer-ent" as const] }])),
     };
     await systemDb().update(dossier).set({ review }).where(eq(dossier.id, waiting.id));
     await transitionDossier(supervisorOf(claimer.id), waiting.id, "complete");

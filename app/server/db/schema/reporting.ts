@@ -25,6 +25,8 @@ export const reportDay = pgTable(
     createdReturned: count("created_returned"),
     createdCompleted: count("created_completed"),
     createdCancelled: count("created_cancelled"),
+    // By creation day, per reviewing supervisor: the reviews open now (not bound to a period; summed over all days).
+    inReview: count("in_review"),
     // By completion day, per reviewing supervisor.
     completed: count("completed"),
     firstPass: count("first_pass"),
@@ -47,10 +49,14 @@ export const reportDay = pgTable(
  * Working times as histograms (the percentiles): `measure` 'review' (by completion day, per reviewer) or 'claim'
  * (by first-submission day), `tenths` the working time in started tenths of an hour (6-minute bins: the page shows
  * hours to one decimal, and "within target" stays exact because the target is a whole number of such bins).
+ * Each dossier counts twice: in its day (`span` 'day') and in its week (`span` 'week', `day` the Monday), so a
+ * period reads its whole weeks from week rows and only the days at its edges from day rows. The key leads with
+ * the span and the day: a period is two or three ranges of it.
  */
 export const reportHours = pgTable(
   "report_hours",
   {
+    span: text("span").notNull(),
     organisationId: text("organisation_id").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     reviewerId: text("reviewer_id").notNull().default(""),
@@ -58,7 +64,7 @@ export const reportHours = pgTable(
     tenths: integer("tenths").notNull(),
     n: count("n"),
   },
-  (t) => [primaryKey({ name: "report_hours_pk", columns: [t.organisationId, t.day, t.reviewerId, t.measure, t.tenths] })],
+  (t) => [primaryKey({ name: "report_hours_pk", columns: [t.span, t.day, t.organisationId, t.reviewerId, t.measure, t.tenths] })],
 );
 
 /** Per completion day and reviewed ear: the professional's working diagnosis, the supervisor's, the stated confidence (0: none). */
