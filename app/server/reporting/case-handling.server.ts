@@ -67,12 +67,14 @@ export async function loadCaseHandling(actor: Actor | null | undefined, filters:
     sql`${reportPlan.day} >= ${filters.from}::date and ${reportPlan.day} <= ${filters.to}::date`,
     ear === "all" ? undefined : eq(reportPlan.ear, ear),
   );
-  const [pairs, planRows, calibrationRows, curves] = await Promise.all([
+  const [pairs, planRows, curves] = await Promise.all([
+    // Per pair and stated confidence: the matrix sums over confidence, the calibration over the pairs.
     scope.db
-      .select({ pro: reportPair.proDiagnosis, sup: reportPair.supDiagnosis, n: sql<number>`sum(${reportPair.n})::int` })
+      .select({ pro: reportPair.proDiagnosis, sup: reportPair.supDiagnosis, confidence: sql<number>`${reportPair.confidence}::int`, n: sql<number>`sum(${reportPair.n})::int` })
       .from(reportPair)
       .where(pairDays)
-      .groupBy(reportPair.proDiagnosis, reportPair.supDiagnosis),
+      .groupBy(reportPair.proDiagnosis, reportPair.supDiagnosis, reportPair.confidence)
+      .having(sql`sum(${reportPair.n}) > 0`),
     scope.db
       .select({
         plan: reportPlan.plan,
@@ -84,17 +86,6 @@ export async function loadCaseHandling(actor: Actor | null | undefined, filters:
       .from(reportPlan)
       .where(planDays)
       .groupBy(reportPlan.plan),
-    scope.db
-      .select({
-        confidence: sql<number>`${reportPair.confidence}::int`,
-        n: sql<number>`sum(${reportPair.n})::int`,
-        agreed: sql<number>`(sum(${reportPair.n}) filter (where ${reportPair.proDiagnosis} = ${reportPair.supDiagnosis}))::int`,
-      })
-      .from(reportPair)
-      .where(and(pairDays, gt(reportPair.confidence, 0)))
-      .groupBy(reportPair.confidence)
-      .having(sql`sum(${reportPair.n}) > 0`)
-      .orderBy(reportPair.confidence),
     curvesWithin(scope.db, scope.dossiers, b.to),
   ]);
 
@@ -106,6 +97,15 @@ export async function loadCaseHandling(actor: Actor | null | undefined, filters:
     const j = index.get(r.sup);
     if (i !== undefined && j !== undefined) matrix[i][j] += Number(r.n);
   }
+  // Calibration: per stated confidence (0: none stated, not shown), how many pairs and how many agreed.
+  const byConfidence = new Map<number, { confidence: number; n: number; agreed: number }>();
+  for (const r of pairs.filter((p) => p.confidence > 0)) {
+    const entry = byConfidence.get(r.confidence) ?? { confidence: r.confidence, n: 0, agreed: 0 };
+    entry.n += r.n;
+    if (r.pro === r.sup) entry.agreed += r.n;
+    byConfidence.set(r.confidence, entry);
+  }
+  const calibrationRows = [...byConfidence.values()].sort((x, y) => x.confidence - y.confidence);
   const kappa = cohensKappa(matrix);
   const classes = perClass(matrix);
   const worst = weakest(classes);
@@ -141,7 +141,7 @@ export async function loadCaseHandling(actor: Actor | null | undefined, filters:
         const r = byPlan.get(plan);
         return [plan, r?.proposed ?? 0, r?.advised ?? 0, r?.both ?? 0, r && r.either ? pct(r.both / r.either) : null];
       }),
-      calibration: calibrationRows.map((r) => [r.confidence, r.n, r.agreed ?? 0, pct(r.n ? (r.agreed ?? 0) / r.n : null)]),
+      calibration: calibrationRows.map((r) => [r.confidence, r.n, r.agreed, pct(r.n ? r.agreed / r.n : null)]),
       curves: curveRows(curves),
     },
     curves,

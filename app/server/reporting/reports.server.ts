@@ -69,9 +69,10 @@ type Scope = Awaited<ReturnType<typeof reportingScope>>;
 const daysOf = (scope: Scope, table: typeof reportDay | typeof reportHours, p: Period) =>
   sql`${scope.rollupOrganisations(table.organisationId)} and ${table.day} >= ${p.from}::date and ${table.day} <= ${p.to}::date`;
 /** Dossiers created in the period, by current status: a supervisor counts no drafts (not shared with them). */
+const unsharedFor = (scope: Scope, status: string) => scope.sharedOnly && (UNSHARED_STATUSES as readonly string[]).includes(status);
 const createdOf = (scope: Scope) =>
   sql.join(
-    DOSSIER_STATUSES.filter((status) => !(scope.sharedOnly && (UNSHARED_STATUSES as readonly string[]).includes(status))).map((status) => sql`${STATUS_COLUMN[status]}`),
+    DOSSIER_STATUSES.filter((status) => !unsharedFor(scope, status)).map((status) => sql`${STATUS_COLUMN[status]}`),
     sql` + `,
   );
 
@@ -143,27 +144,52 @@ async function hoursOf(scope: Scope, filters: ReportFilters, targetMs: number): 
   );
 }
 
-/** The one-row summary of a period (`which`): the figures compared with the previous period, from the roll-up. */
-async function summaryOf(scope: Scope, p: Period, hours: Map<string, Hours>, which: "current" | "previous") {
+/**
+ * The roll-up's totals in one statement: per period (`filter` on its days) the summary's counts, and for the
+ * current period the funnel's counts per status and the image-quality ratings.
+ */
+async function totalsOf(scope: Scope, filters: ReportFilters) {
+  const inPeriod = (p: Period) => sql`${reportDay.day} >= ${p.from}::date and ${reportDay.day} <= ${p.to}::date`;
+  const total = (expression: SQL, p: Period) => sql`coalesce(sum(${expression}) filter (where ${inPeriod(p)}), 0)`;
+  const summary = (p: Period) =>
+    sql`array[${sql.join(
+      [
+        createdOf(scope),
+        sql`${reportDay.completed}`,
+        sql`${reportDay.firstPass}`,
+        sql`${reportDay.agree}`,
+        sql`${reportDay.referred}`,
+        sql`${reportDay.quality1} + ${reportDay.quality2} + ${reportDay.quality3} + ${reportDay.quality4} + ${reportDay.quality5}`,
+        sql`${reportDay.quality1} + 2 * ${reportDay.quality2} + 3 * ${reportDay.quality3} + 4 * ${reportDay.quality4} + 5 * ${reportDay.quality5}`,
+        sql`${reportDay.scored}`,
+        sql`${reportDay.scoreSum}`,
+      ].map((e) => total(e, p)),
+      sql`, `,
+    )}]::float8[]`;
+  // A supervisor's funnel has no drafts: they are not shared with them (visibleDossiers).
+  const statusCounts = DOSSIER_STATUSES.map((status) => (unsharedFor(scope, status) ? sql`0` : total(sql`${STATUS_COLUMN[status]}`, filters)));
+  const ratings = [reportDay.quality1, reportDay.quality2, reportDay.quality3, reportDay.quality4, reportDay.quality5].map((c) => total(sql`${c}`, filters));
   const [row] = await scope.db
     .select({
-      created: sql<number>`coalesce(sum(${createdOf(scope)}), 0)::int`,
-      completed: sql<number>`coalesce(sum(${reportDay.completed}), 0)::int`,
-      firstPass: sql<number>`coalesce(sum(${reportDay.firstPass}), 0)::int`,
-      agree: sql<number>`coalesce(sum(${reportDay.agree}), 0)::int`,
-      referred: sql<number>`coalesce(sum(${reportDay.referred}), 0)::int`,
-      rated: sql<number>`coalesce(sum(${reportDay.quality1} + ${reportDay.quality2} + ${reportDay.quality3} + ${reportDay.quality4} + ${reportDay.quality5}), 0)::int`,
-      qualitySum: sql<number>`coalesce(sum(${reportDay.quality1} + 2 * ${reportDay.quality2} + 3 * ${reportDay.quality3} + 4 * ${reportDay.quality4} + 5 * ${reportDay.quality5}), 0)::int`,
-      scored: sql<number>`coalesce(sum(${reportDay.scored}), 0)::int`,
-      scoreSum: sql<number>`coalesce(sum(${reportDay.scoreSum}), 0)::bigint`,
+      current: sql<number[]>`${summary(filters)}`,
+      previous: sql<number[]>`${summary(filters.previous)}`,
+      statuses: sql<number[]>`array[${sql.join(statusCounts, sql`, `)}]::float8[]`,
+      ratings: sql<number[]>`array[${sql.join(ratings, sql`, `)}]::float8[]`,
     })
     .from(reportDay)
-    .where(daysOf(scope, reportDay, p));
+    .where(and(scope.rollupOrganisations(reportDay.organisationId), sql`(${inPeriod(filters)} or ${inPeriod(filters.previous)})`));
+  const numbers = (xs: (number | string)[] | null) => (xs ?? []).map(Number);
+  return { current: numbers(row?.current), previous: numbers(row?.previous), statuses: numbers(row?.statuses), ratings: numbers(row?.ratings) };
+}
+
+/** One period's summary: the roll-up's totals (in totalsOf's order) and the working-time percentiles. */
+function summaryOf(totals: number[], hours: Map<string, Hours>, which: "current" | "previous") {
+  const [created, completed, firstPass, agree, referred, rated, qualitySum, scored, scoreSum] = totals;
   const r = hours.get(`${which}:review`);
   const c = hours.get(`${which}:claim`);
   return {
-    created: row.created,
-    completed: row.completed,
+    created,
+    completed,
     timed: r?.n ?? 0,
     turnaroundMedian: r ? r.p50 : null,
     turnaroundP90: r ? r.p90 : null,
@@ -171,12 +197,12 @@ async function summaryOf(scope: Scope, p: Period, hours: Map<string, Hours>, whi
     claimed: c?.n ?? 0,
     claimMedian: c ? c.p50 : null,
     claimP90: c ? c.p90 : null,
-    firstPass: row.firstPass,
-    agree: row.agree,
-    referred: row.referred,
-    rated: row.rated,
-    quality: row.rated ? row.qualitySum / row.rated : null,
-    score: row.scored ? Number(row.scoreSum) / row.scored : null,
+    firstPass,
+    agree,
+    referred,
+    rated,
+    quality: rated ? qualitySum / rated : null,
+    score: scored ? scoreSum / scored : null,
   };
 }
 
@@ -187,7 +213,7 @@ async function summaryOf(scope: Scope, p: Period, hours: Map<string, Hours>, whi
  * the roll-up in the same snapshot), instead of sorting them all; the longest is the oldest change.
  */
 async function ageOfOpen(scope: Scope, b: Bounds, days: SQL, now: Date) {
-  const statuses = OPEN_STATUSES.filter((status) => !(scope.sharedOnly && (UNSHARED_STATUSES as readonly string[]).includes(status)));
+  const statuses = OPEN_STATUSES.filter((status) => !unsharedFor(scope, status));
   if (!statuses.length) return new Map<string, { medianDays: number | null; maxDays: number | null }>();
   const age = sql`extract(epoch from (${now.toISOString()}::timestamptz - ${dossier.updatedAt})) / 86400`;
   const open = (status: string) => sql`${scope.dossiers} and ${dossier.status} = ${status} and ${within(dossier.createdAt, b)}`;
@@ -266,14 +292,10 @@ export async function loadReport(actor: Actor | null | undefined, filters: Repor
   const targetWorkingDays = config().reviewTargetWorkingDays;
   const targetMs = targetWorkingDays * DAY_MS;
   const days = daysOf(scope, reportDay, filters);
-  // A supervisor's funnel has no drafts: they are not shared with them (visibleDossiers).
-  const unshared = (status: string) => scope.sharedOnly && (UNSHARED_STATUSES as readonly string[]).includes(status);
-  const statusCounts = DOSSIER_STATUSES.map((status) => (unshared(status) ? sql`0` : sql`coalesce(sum(${STATUS_COLUMN[status]}), 0)::int`));
 
-  const workingTimes = hoursOf(scope, filters, targetMs);
-  const [current, previous, weekly, funnelCounts, funnelAges, reviewers, open, reviewHours, organisations, [quality], curves] = await Promise.all([
-    workingTimes.then((h) => summaryOf(scope, filters, h, "current")),
-    workingTimes.then((h) => summaryOf(scope, filters.previous, h, "previous")),
+  const [totals, workingTimes, weekly, funnelAges, supervisorRows, organisations, curves] = await Promise.all([
+    totalsOf(scope, filters),
+    hoursOf(scope, filters, targetMs),
     scope.db
       .select({
         week: sql<string>`to_char(date_trunc('week', ${reportDay.day}::timestamp), 'YYYY-MM-DD')`,
@@ -286,22 +308,21 @@ export async function loadReport(actor: Actor | null | undefined, filters: Repor
       .groupBy(sql`1`, organisation.name)
       .having(sql`sum(${createdOf(scope)}) > 0`)
       .orderBy(sql`1`, organisation.name),
-    scope.db.select({ counts: sql<number[]>`array[${sql.join(statusCounts, sql`, `)}]` }).from(reportDay).where(days),
     ageOfOpen(scope, b, days, now),
+    // The supervisors with a review open now (whenever its dossier was made) or completed in the period.
     scope.db
-      .select({ id: reportDay.reviewerId, completed: sql<number>`sum(${reportDay.completed})::int` })
+      .select({
+        id: user.id,
+        name: user.name,
+        open: sql<number>`sum(${reportDay.inReview})::int`,
+        completed: sql<number>`coalesce(sum(${reportDay.completed}) filter (where ${reportDay.day} >= ${filters.from}::date and ${reportDay.day} <= ${filters.to}::date), 0)::int`,
+      })
       .from(reportDay)
-      .where(and(days, ne(reportDay.reviewerId, "")))
-      .groupBy(reportDay.reviewerId)
-      .having(sql`sum(${reportDay.completed}) > 0`),
-    // Reviews open now, whenever their dossier was made.
-    scope.db
-      .select({ id: reportDay.reviewerId, n: sql<number>`sum(${reportDay.inReview})::int` })
-      .from(reportDay)
-      .where(and(scope.rollupOrganisations(reportDay.organisationId), ne(reportDay.reviewerId, "")))
-      .groupBy(reportDay.reviewerId)
-      .having(sql`sum(${reportDay.inReview}) > 0`),
-    workingTimes,
+      .innerJoin(user, eq(user.id, reportDay.reviewerId))
+      .where(scope.rollupOrganisations(reportDay.organisationId))
+      .groupBy(user.id, user.name)
+      .having(sql`sum(${reportDay.inReview}) > 0 or sum(${reportDay.completed}) filter (where ${reportDay.day} >= ${filters.from}::date and ${reportDay.day} <= ${filters.to}::date) > 0`)
+      .orderBy(asc(user.name)),
     scope.db
       .select({
         name: organisation.name,
@@ -318,28 +339,17 @@ export async function loadReport(actor: Actor | null | undefined, filters: Repor
       .groupBy(organisation.name)
       .having(sql`sum(${reportDay.completed}) > 0`)
       .orderBy(asc(organisation.name)),
-    scope.db
-      .select({
-        ratings: sql<number[]>`array[${sql.join(
-          [reportDay.quality1, reportDay.quality2, reportDay.quality3, reportDay.quality4, reportDay.quality5].map((c) => sql`coalesce(sum(${c}), 0)::int`),
-          sql`, `,
-        )}]`,
-      })
-      .from(reportDay)
-      .where(days),
     curvesWithin(scope.db, scope.dossiers, b.to.toISOString()),
   ]);
 
-  // The supervisors with a review open now or completed in the period, by name.
-  const openBy = new Map(open.map((o) => [o.id, o.n]));
-  const completedBy = new Map(reviewers.map((r) => [r.id, r.completed]));
-  const ids = [...new Set([...openBy.keys(), ...completedBy.keys()])];
-  const names = ids.length ? await scope.db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, ids)).orderBy(asc(user.name)) : [];
-  const supervisors = names.map((u) => ({ name: u.name, open: openBy.get(u.id) ?? 0, completed: completedBy.get(u.id) ?? 0, medianMs: reviewHours.get(`current:reviewer:${u.id}`)?.p50 ?? null }));
+  const current = summaryOf(totals.current, workingTimes, "current");
+  const previous = summaryOf(totals.previous, workingTimes, "previous");
+  const supervisors = supervisorRows.map((u) => ({ ...u, medianMs: workingTimes.get(`current:reviewer:${u.id}`)?.p50 ?? null }));
   const funnel = DOSSIER_STATUSES.map((status, i) => {
     const age = funnelAges.get(status);
-    return { status, n: Number(funnelCounts[0]?.counts[i] ?? 0), medianDays: age?.medianDays ?? null, maxDays: age?.maxDays ?? null };
+    return { status, n: totals.statuses[i] ?? 0, medianDays: age?.medianDays ?? null, maxDays: age?.maxDays ?? null };
   });
+  const quality = { ratings: totals.ratings };
 
   const funnelOrder = ["draft", "submitted", "in_review", "returned", "completed", "cancelled"];
   const byStatus = new Map<string, (typeof funnel)[number]>(funnel.map((f) => [f.status, f]));
