@@ -1,14 +1,14 @@
 /** Every professional's learning curve in one chart (rolling mean by review number) with its table and CSV. */
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { type CurvePoint, PROFICIENCY_LINE } from "~/domain/reporting/learning-curve";
+import { type ChartCurve, PROFICIENCY_LINE } from "~/domain/reporting/learning-curve";
 import type { Cell } from "~/domain/reporting/small-counts";
 import { ClientChart, ReportSection } from "./report-parts";
 
 const COLOURS = ["#075985", "#b45309", "#15803d", "#7e22ce", "#be123c", "#0f766e", "#4d7c0f", "#a16207", "#1d4ed8", "#9f1239"];
 
-export function CurvesSection(props: { title: string; description: string; columns: string[]; rows: Cell[][]; csvHref: string; curves: { professional: string; points: CurvePoint[] }[] }) {
-  const longest = Math.max(0, ...props.curves.map((c) => c.points.length));
-  const data = Array.from({ length: longest }, (_, i) => Object.fromEntries([["n", i + 1], ...props.curves.map((c) => [c.professional, c.points[i]?.rolling ?? null])]));
+export function CurvesSection(props: { title: string; description: string; columns: string[]; rows: Cell[][]; csvHref: string; curves: ChartCurve[] }) {
+  const longest = Math.max(0, ...props.curves.map((c) => c.rolling.length));
+  const data = Array.from({ length: longest }, (_, i) => Object.fromEntries([["n", i + 1], ...props.curves.map((c) => [c.professional, c.rolling[i] ?? null])]));
   return (
     <ReportSection
       id="curves"

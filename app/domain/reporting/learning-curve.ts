@@ -71,3 +71,13 @@ export function learningCurve(scores: readonly number[], rolling?: readonly numb
     return { n: i + 1, score, rolling: Math.round(mean * 10) / 10, flag: steps[i].flag };
   });
 }
+
+/** What the curves chart draws: each professional's rolling means in review order (the page's data stays small). */
+export interface ChartCurve {
+  professional: string;
+  rolling: number[];
+}
+
+export function chartCurves(curves: readonly { professional: string; points: readonly CurvePoint[] }[]): ChartCurve[] {
+  return curves.map((c) => ({ professional: c.professional, rolling: c.points.map((p) => p.rolling) }));
+}

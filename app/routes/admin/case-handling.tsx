@@ -15,7 +15,7 @@ import { isoDay, localDayOf } from "~/domain/dossier/working-time";
 import { KAPPA_MIN_PAIRS } from "~/domain/reporting/agreement";
 import { CASE_TABLES, caseParams, EAR_FILTERS, type CaseTableId } from "~/domain/reporting/case-tables";
 import { filterSearch, parseReportFilters } from "~/domain/reporting/filters";
-import { PROFICIENCY_LINE } from "~/domain/reporting/learning-curve";
+import { chartCurves, PROFICIENCY_LINE } from "~/domain/reporting/learning-curve";
 import type { Cell } from "~/domain/reporting/small-counts";
 import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
@@ -36,9 +36,10 @@ export async function loader(args: Route.LoaderArgs) {
   const search = new URL(args.request.url).searchParams;
   const { filters, problems } = parseReportFilters(search, isoDay(localDayOf(new Date())));
   const { ear, cell } = caseParams(search);
-  const data = await loadCaseHandling(user, filters, ear, cell);
+  const { curves, ...data } = await loadCaseHandling(user, filters, ear, cell);
   const query = `${filterSearch(filters)}&ear=${ear}`;
-  return { data, problems, query };
+  // The chart draws the rolling means only; the table carries the rest.
+  return { data, curves: chartCurves(curves), problems, query };
 }
 
 const COLOURS = ["#075985", "#b45309", "#15803d", "#7e22ce", "#be123c", "#0f766e", "#4d7c0f", "#a16207", "#1d4ed8", "#9f1239"];
@@ -48,7 +49,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["reporting", "dossier"]);
   const lp = useLocalizedPath();
   const format = useFormatCell();
-  const { data, problems, query } = loaderData;
+  const { data, curves, problems, query } = loaderData;
   const { kappa } = data;
   const csv = (id: CaseTableId) => `/api/case-handling/csv/${id}?${query}`;
   const columns = (id: CaseTableId) => CASE_TABLES[id].map((key) => (key === "professional-diagnosis" ? t("reporting:cases.columns.professional-diagnosis") : id === "matrix" ? t(`dossier:choices.diagnosis.${key}`) : t(`reporting:cases.columns.${key}`)));
@@ -210,7 +211,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         columns={columns("curves")}
         rows={data.tables.curves}
         csvHref={csv("curves")}
-        curves={data.curves}
+        curves={curves}
       />
     </>
   );

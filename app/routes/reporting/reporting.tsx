@@ -8,7 +8,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { PageHeader } from "~/components/page-header";
 import { CurvesSection } from "~/components/reporting/curves-section";
 import { ClientChart, FilterForm, ReportSection } from "~/components/reporting/report-parts";
-import { PROFICIENCY_LINE } from "~/domain/reporting/learning-curve";
+import { chartCurves, PROFICIENCY_LINE } from "~/domain/reporting/learning-curve";
 import { isoDay, localDayOf } from "~/domain/dossier/working-time";
 import { filterSearch, parseReportFilters } from "~/domain/reporting/filters";
 import { SMALL_COUNT_LIMIT, type Cell } from "~/domain/reporting/small-counts";
@@ -26,8 +26,9 @@ export function headers() {
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "reporting");
   const { filters, problems } = parseReportFilters(new URL(args.request.url).searchParams, isoDay(localDayOf(new Date())));
-  const report = await loadReport(user, filters);
-  return { report, problems, search: filterSearch(report.filters) };
+  const { curves, ...report } = await loadReport(user, filters);
+  // The chart draws the rolling means only; the table carries the rest.
+  return { report, curves: chartCurves(curves), problems, search: filterSearch(report.filters) };
 }
 
 const COLOURS = ["#075985", "#b45309", "#15803d", "#7e22ce", "#be123c", "#0f766e", "#4d7c0f", "#a16207"];
@@ -35,7 +36,7 @@ const num = (c: Cell) => (typeof c === "number" ? c : null);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(["reporting", "dossier"]);
-  const { report, problems, search } = loaderData;
+  const { report, curves, problems, search } = loaderData;
   const csv = (id: ReportTableId) => `/api/reporting/csv/${id}?${search}`;
   const columns = (id: ReportTableId) => REPORT_TABLES[id].map((key) => t(`reporting:columns.${key}`));
   const { tables } = report;
@@ -192,7 +193,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         columns={columns("curves")}
         rows={tables.curves.rows}
         csvHref={csv("curves")}
-        curves={report.curves}
+        curves={curves}
       />
     </>
   );

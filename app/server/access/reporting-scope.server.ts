@@ -5,7 +5,7 @@
  * organisations, shared dossiers only), narrowed to the organisations the filter asks for. The condition goes
  * into every reporting query, so no page or CSV can count a dossier its viewer could not open.
  */
-import { and, asc, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, type AnyColumn, inArray, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
 import { type Database } from "../db/client.server";
 import { dossier, organisation } from "../db/schema";
@@ -22,6 +22,13 @@ export interface ReportingScope {
   dossiers: SQL;
   /** The requested organisations that are within reach (empty: all of them). */
   organisationIds: string[];
+  /**
+   * The same reach on the roll-up tables (decision 074), which count per organisation: the condition on a roll-up
+   * table's organisation column, and whether only shared dossiers count (a supervisor's reach has no drafts, as
+   * `visibleDossiers`).
+   */
+  rollupOrganisations: (column: AnyColumn) => SQL;
+  sharedOnly: boolean;
 }
 
 export async function reportingScope(actor: Actor | null | undefined, requestedOrganisationIds: readonly string[]): Promise<ReportingScope> {
@@ -32,11 +39,15 @@ export async function reportingScope(actor: Actor | null | undefined, requestedO
   const organisationIds = requestedOrganisationIds.filter((id) => allowed.has(id));
   // Asked only for organisations out of reach: nothing, not everything.
   const narrowed = requestedOrganisationIds.length === 0 ? sql`true` : organisationIds.length ? inArray(dossier.organisationId, organisationIds) : sql`false`;
+  // The roll-up's organisations: those asked for within reach, else all within reach (everything for an admin).
+  const counted = requestedOrganisationIds.length ? organisationIds : viewer.role === "admin" ? null : [...allowed];
   return {
     db,
     suppressSmallCounts: viewer.role !== "admin",
     organisations,
     dossiers: and(visibleDossiers(viewer), narrowed)!,
     organisationIds,
+    rollupOrganisations: (column) => (counted === null ? sql`true` : counted.length ? inArray(column, counted) : sql`false`),
+    sharedOnly: viewer.role !== "admin",
   };
 }

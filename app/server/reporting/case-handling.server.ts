@@ -5,7 +5,7 @@
  * supervisor left without a diagnosis lets the professional's stand, as the reasoning score counts it). Kappa,
  * precision and recall are then arithmetic on the counts (app/domain/reporting/agreement.ts).
  */
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq, gt, sql, type SQLWrapper } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
 import { DIAGNOSES, PLANS } from "~/domain/dossier/choices";
 import { localDayStart } from "~/domain/dossier/working-time";
@@ -18,7 +18,7 @@ import { actingAs } from "../access/actor-db.server";
 import { reportingScope } from "../access/reporting-scope.server";
 import { curvesWithin } from "./learning-curve.server";
 import { curveRows } from "./reports.server";
-import { dossier, user } from "../db/schema";
+import { dossier, reportPair, reportPlan, user } from "../db/schema";
 
 /** The dossiers listed for one clicked cell. */
 export const CELL_LIST_LIMIT = 50;
@@ -56,56 +56,62 @@ export async function loadCaseHandling(actor: Actor | null | undefined, filters:
   const pairsWhere = (extra?: SQLWrapper) => sql`${scope.dossiers} and ${completedIn} and (${dossier.review} -> 'ears') ? e.ear and ${PRO_DX} is not null ${extra ? sql`and ${extra}` : sql``}`;
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-  const planValues = sql.join(
-    PLANS.map((p) => sql`(${p})`),
-    sql`, `,
+  // The counts come from the roll-up (decision 074): per organisation, completion day and ear, kept by a trigger.
+  const pairDays = and(
+    scope.rollupOrganisations(reportPair.organisationId),
+    sql`${reportPair.day} >= ${filters.from}::date and ${reportPair.day} <= ${filters.to}::date`,
+    ear === "all" ? undefined : eq(reportPair.ear, ear),
   );
-  const [pairs, plans, calibration, curves] = await Promise.all([
-    scope.db.execute(sql`
-      select ${PRO_DX} as pro, ${SUP_DX} as sup, count(*)::int as n
-      from ${dossier} cross join ${EARS_SQL(ear)}
-      where ${pairsWhere()}
-      group by 1, 2`),
-    scope.db.execute(sql`
-      select pl.plan as plan,
-        count(*) filter (where pro_has)::int as proposed,
-        count(*) filter (where sup_has)::int as advised,
-        count(*) filter (where pro_has and sup_has)::int as both,
-        count(*) filter (where pro_has or sup_has)::int as either
-      from (
-        select ${dossier.reasoning} -> e.ear -> 'plan' as pro_plan,
-          case when jsonb_array_length(coalesce(${dossier.review} -> 'ears' -> e.ear -> 'plan', '[]'::jsonb)) = 0
-            then ${dossier.reasoning} -> e.ear -> 'plan' else ${dossier.review} -> 'ears' -> e.ear -> 'plan' end as sup_plan
-        from ${dossier} cross join ${EARS_SQL(ear)}
-        where ${pairsWhere()}
-      ) ears
-      cross join (values ${planValues}) as pl(plan)
-      cross join lateral (select coalesce(ears.pro_plan ? pl.plan, false) as pro_has, coalesce(ears.sup_plan ? pl.plan, false) as sup_has) has
-      group by pl.plan`),
-    scope.db.execute(sql`
-      select (${dossier.reasoning} -> e.ear ->> 'confidence')::int as confidence, count(*)::int as n, count(*) filter (where ${PRO_DX} = ${SUP_DX})::int as agreed
-      from ${dossier} cross join ${EARS_SQL(ear)}
-      where ${pairsWhere(sql`${dossier.reasoning} -> e.ear ? 'confidence'`)}
-      group by 1 order by 1`),
+  const planDays = and(
+    scope.rollupOrganisations(reportPlan.organisationId),
+    sql`${reportPlan.day} >= ${filters.from}::date and ${reportPlan.day} <= ${filters.to}::date`,
+    ear === "all" ? undefined : eq(reportPlan.ear, ear),
+  );
+  const [pairs, planRows, curves] = await Promise.all([
+    // Per pair and stated confidence: the matrix sums over confidence, the calibration over the pairs.
+    scope.db
+      .select({ pro: reportPair.proDiagnosis, sup: reportPair.supDiagnosis, confidence: sql<number>`${reportPair.confidence}::int`, n: sql<number>`sum(${reportPair.n})::int` })
+      .from(reportPair)
+      .where(pairDays)
+      .groupBy(reportPair.proDiagnosis, reportPair.supDiagnosis, reportPair.confidence)
+      .having(sql`sum(${reportPair.n}) > 0`),
+    scope.db
+      .select({
+        plan: reportPlan.plan,
+        proposed: sql<number>`sum(${reportPlan.proposed})::int`,
+        advised: sql<number>`sum(${reportPlan.advised})::int`,
+        both: sql<number>`sum(${reportPlan.proposedAndAdvised})::int`,
+        either: sql<number>`sum(${reportPlan.proposedOrAdvised})::int`,
+      })
+      .from(reportPlan)
+      .where(planDays)
+      .groupBy(reportPlan.plan),
     curvesWithin(scope.db, scope.dossiers, b.to),
   ]);
 
   const codes = DIAGNOSES as readonly string[];
   const index = new Map(codes.map((c, i) => [c, i]));
   const matrix = codes.map(() => codes.map(() => 0));
-  for (const r of rowsOf<{ pro: string; sup: string; n: number }>(pairs)) {
+  for (const r of pairs) {
     const i = index.get(r.pro);
     const j = index.get(r.sup);
     if (i !== undefined && j !== undefined) matrix[i][j] += Number(r.n);
   }
+  // Calibration: per stated confidence (0: none stated, not shown), how many pairs and how many agreed.
+  const byConfidence = new Map<number, { confidence: number; n: number; agreed: number }>();
+  for (const r of pairs.filter((p) => p.confidence > 0)) {
+    const entry = byConfidence.get(r.confidence) ?? { confidence: r.confidence, n: 0, agreed: 0 };
+    entry.n += r.n;
+    if (r.pro === r.sup) entry.agreed += r.n;
+    byConfidence.set(r.confidence, entry);
+  }
+  const calibrationRows = [...byConfidence.values()].sort((x, y) => x.confidence - y.confidence);
   const kappa = cohensKappa(matrix);
   const classes = perClass(matrix);
   const worst = weakest(classes);
   const pct = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 10);
 
-  const planRows = rowsOf<{ plan: string; proposed: number; advised: number; both: number; either: number }>(plans);
   const byPlan = new Map(planRows.map((r) => [r.plan, r]));
-  const calibrationRows = rowsOf<{ confidence: number; n: number; agreed: number }>(calibration);
 
   let listed: CaseHandling["cell"] = null;
   if (cell && index.has(cell.pro) && index.has(cell.sup)) {

@@ -34,18 +34,30 @@ export async function professionalCurve(actor: Actor, professionalId: string): P
 
 /**
  * Every professional's curve among the dossiers `condition` admits (a reporting scope), completed before `before`:
- * the rolling mean per professional as a window in SQL; the newest CURVE_MAX_POINTS per professional.
+ * the rolling mean per professional as a window in SQL over their newest CURVE_MAX_POINTS + ROLLING_WINDOW − 1
+ * scored reviews (the oldest point shown still averages a full window), read per professional in order from
+ * dossier_professional_scored_idx (decision 074) instead of windowing every completed dossier.
  */
 export async function curvesWithin(db: Database, condition: SQL, before: string): Promise<{ professional: string; points: CurvePoint[] }[]> {
+  const read = CURVE_MAX_POINTS + ROLLING_WINDOW - 1;
   const result = await db.execute(sql`
-    select professional, score, rolling from (
-      select ${user.name} as professional, ${dossier.reasoningScore}::int as score, ${dossier.completedAt} as at, ${dossier.id} as id,
-        (avg(${dossier.reasoningScore}) over w)::float8 as rolling,
-        row_number() over (partition by ${dossier.professionalId} order by ${dossier.completedAt} desc, ${dossier.id} desc) as newest
-      from ${dossier} join ${user} on ${user.id} = ${dossier.professionalId}
-      where ${condition} and ${dossier.status} = 'completed' and ${dossier.reasoningScore} is not null and ${dossier.completedAt} < ${before}::timestamptz
-      window w as (partition by ${dossier.professionalId} order by ${dossier.completedAt}, ${dossier.id} rows between ${sql.raw(String(ROLLING_WINDOW - 1))} preceding and current row)
-    ) s where newest <= ${CURVE_MAX_POINTS} order by professional, at, id`);
+    select u.name as professional, c.score, c.rolling
+    from ${user} u cross join lateral (
+      select score, rolling, at, id from (
+        select score, at, id,
+          (avg(score) over (order by at, id rows between ${sql.raw(String(ROLLING_WINDOW - 1))} preceding and current row))::float8 as rolling,
+          row_number() over (order by at desc, id desc) as newest
+        from (
+          select ${dossier.reasoningScore}::int as score, ${dossier.completedAt} as at, ${dossier.id} as id
+          from ${dossier}
+          where ${dossier.professionalId} = u.id and ${condition} and ${dossier.status} = 'completed' and ${dossier.reasoningScore} is not null
+            and ${dossier.completedAt} < ${before}::timestamptz
+          order by ${dossier.completedAt} desc, ${dossier.id} desc
+          limit ${read}
+        ) newest_reviews
+      ) windowed where newest <= ${CURVE_MAX_POINTS}
+    ) c
+    order by u.name, c.at, c.id`);
   const by = new Map<string, { scores: number[]; rolling: number[] }>();
   for (const r of (result as unknown as { rows: { professional: string; score: number; rolling: number }[] }).rows) {
     const entry = by.get(r.professional) ?? { scores: [], rolling: [] };

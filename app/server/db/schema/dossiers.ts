@@ -91,6 +91,14 @@ export const dossier = pgTable(
     // Reporting reads one period of the chosen organisations by creation and by completion.
     index("dossier_organisation_created_idx").on(t.organisationId, t.createdAt),
     index("dossier_organisation_completed_idx").on(t.organisationId, t.completedAt),
+    // How long the open dossiers wait: read by position in order of their last change (decision 074).
+    index("dossier_open_updated_idx")
+      .on(t.status, t.updatedAt, t.createdAt, t.organisationId)
+      .where(sql`${t.status} in ('draft', 'submitted', 'in_review', 'returned')`),
+    // A learning curve reads one professional's newest scored reviews in order (decision 074), not all of them.
+    index("dossier_professional_scored_idx")
+      .on(t.professionalId, t.completedAt, t.id)
+      .where(sql`${t.status} = 'completed' and ${t.reasoningScore} is not null`),
   ],
 );
 

@@ -8,3 +8,4 @@ export * from "./invitations";
 export * from "./ml";
 export * from "./exports";
 export * from "./setup";
+export * from "./reporting";
