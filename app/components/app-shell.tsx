@@ -66,7 +66,7 @@ export function AppShell({ user, children }: { user: ShellUser | null; children:
             </div>
           </>
         ) : null}
-        <main id="main" className="flex-1 px-4 py-6 md:px-8">
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8">
           {children}
         </main>
       </div>

@@ -1,7 +1,7 @@
 /**
  * axe-core on every page (issue 16 point 8): each role's pages at a desktop's and a phone's size in Dutch, and the
- * pages every visitor meets in all four languages; any violation of WCAG 2.2 A/AA fails the test, listed by rule and
- * element. Signed in once per role; the pages follow one another in that session.
+ * pages every visitor meets in English, German and French; any violation of WCAG 2.2 A/AA fails the test, listed by
+ * rule and element. Signed in once per role; the pages follow one another in that session.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";

@@ -169,6 +169,8 @@ test.describe("recent login", () => {
       await page.getByRole("button", { name: lang.confirm }).click();
       await expect(page.getByText(lang.done)).toBeVisible();
       await page.getByRole("button", { name: /Uitloggen|Sign out/ }).first().click();
+      // Signing out ends on the sign-in page; going there before then would abort the sign-out's own navigation.
+      await expect(page).toHaveURL(lang.prefix || "/");
       await signIn(page, user.email, fresh, lang.prefix || "/");
       await expect(page).toHaveURL(`${lang.prefix}/pro/${user.id}`);
     });

@@ -12,21 +12,24 @@ const TENSORFLOW = /tfjs|tensorflow|ml-client/i;
 
 /** Every script the page loads until the network is idle: file name, gzipped size, and whether the HTML names it. */
 async function scriptsOf(page: Page, go: () => Promise<unknown>) {
-  const scripts: { file: string; gzip: number }[] = [];
-  const pending: Promise<unknown>[] = [];
-  let html = "";
-  const onResponse = (response: import("@playwright/test").Response) => {
-    const type = response.request().resourceType();
-    if (type === "document") pending.push(response.text().then((text) => (html = text)));
-    if (type === "script")
-      pending.push(response.body().then((body) => scripts.push({ file: new URL(response.url()).pathname.split("/").pop()!, gzip: zlib.gzipSync(body).length })));
+  // Names first, bytes after: a body Chromium has dropped (a response of the page just left) cannot be read, so the
+  // scripts are fetched again — the same immutable files.
+  const urls = new Set<string>();
+  const onRequest = (request: import("@playwright/test").Request) => {
+    if (request.resourceType() === "script") urls.add(request.url());
   };
-  page.on("response", onResponse);
-  await go();
+  page.on("request", onRequest);
+  const response = await go();
   await page.waitForLoadState("networkidle");
-  await Promise.all(pending);
-  page.off("response", onResponse);
-  return scripts.map((s) => ({ ...s, inHtml: html.includes(s.file) }));
+  page.off("request", onRequest);
+  const html = response && typeof response === "object" && "text" in response ? await (response as import("@playwright/test").Response).text() : await page.content();
+  return Promise.all(
+    [...urls].map(async (url) => {
+      const body = await (await page.request.get(url)).body();
+      const file = new URL(url).pathname.split("/").pop()!;
+      return { file, gzip: zlib.gzipSync(body).length, inHtml: html.includes(file) };
+    }),
+  );
 }
 
 test("the sign-in page loads under 150 KB of JavaScript (gzip), and no TensorFlow.js", async ({ page }) => {

@@ -6,9 +6,9 @@ import { displayPhone } from "~/domain/dossier/phone";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-1 gap-1 py-1 sm:grid-cols-[14rem_1fr]">
-      <dt className="text-sm font-medium text-slate-700">{label}</dt>
-      <dd className="text-sm whitespace-pre-wrap text-slate-900">{children}</dd>
+    <div className="grid grid-cols-1 gap-1 py-1 sm:grid-cols-[14rem_minmax(0,1fr)]">
+      <dt className="text-sm font-medium wrap-anywhere text-slate-700">{label}</dt>
+      <dd className="min-w-0 text-sm whitespace-pre-wrap wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { dateTimeFormat } from "~/lib/format-date";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
@@ -9,6 +10,7 @@ export function VersionList({ versions }: { versions: VersionSummary[] }) {
   const { t, i18n } = useTranslation("ml");
   const cell = "border-b border-slate-200 px-2 py-1 text-left";
   return (
+    <ScrollRegion label={t("versions.heading")}>
     <table className="w-full border-collapse text-sm" data-testid="version-list">
       <thead>
         <tr>
@@ -49,5 +51,6 @@ export function VersionList({ versions }: { versions: VersionSummary[] }) {
         ))}
       </tbody>
     </table>
+    </ScrollRegion>
   );
 }
