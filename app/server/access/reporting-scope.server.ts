@@ -14,6 +14,8 @@ import { visibleDossiers } from "./dossier-scope.server";
 
 export interface ReportingScope {
   db: Database;
+  /** Who is asking (allowed `reporting.read`). */
+  viewer: Actor;
   /** Administrators see every count; others get small counts suppressed. */
   suppressSmallCounts: boolean;
   /** The organisations the viewer may report on (the filter's choices), by name. */
@@ -43,6 +45,7 @@ export async function reportingScope(actor: Actor | null | undefined, requestedO
   const counted = requestedOrganisationIds.length ? organisationIds : viewer.role === "admin" ? null : [...allowed];
   return {
     db,
+    viewer,
     suppressSmallCounts: viewer.role !== "admin",
     organisations,
     dossiers: and(visibleDossiers(viewer), narrowed)!,

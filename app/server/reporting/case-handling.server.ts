@@ -15,7 +15,8 @@ import type { CurvePoint } from "~/domain/reporting/learning-curve";
 import type { Cell } from "~/domain/reporting/small-counts";
 import type { CaseTableId, EarFilter } from "~/domain/reporting/case-tables";
 import { actingAs } from "../access/actor-db.server";
-import { reportingScope } from "../access/reporting-scope.server";
+import { reportingScope, type ReportingScope } from "../access/reporting-scope.server";
+import { cachedFigures } from "./report-cache.server";
 import { curvesWithin } from "./learning-curve.server";
 import { curveRows } from "./reports.server";
 import { dossier, reportPair, reportPlan, user } from "../db/schema";
@@ -51,6 +52,10 @@ export interface CaseHandling {
 export async function loadCaseHandling(actor: Actor | null | undefined, filters: ReportFilters, ear: EarFilter, cell: { pro: string; sup: string } | null): Promise<CaseHandling> {
   actingAs(actor, "insight.read");
   const scope = await reportingScope(actor, filters.organisationIds);
+  return cachedFigures(scope, ["case-handling", filters, ear, cell], () => computeCaseHandling(scope, filters, ear, cell));
+}
+
+async function computeCaseHandling(scope: ReportingScope, filters: ReportFilters, ear: EarFilter, cell: { pro: string; sup: string } | null): Promise<CaseHandling> {
   const b = bounds(filters);
   const completedIn = sql`${dossier.status} = 'completed' and ${dossier.completedAt} >= ${b.from}::timestamptz and ${dossier.completedAt} < ${b.to}::timestamptz`;
   const pairsWhere = (extra?: SQLWrapper) => sql`${scope.dossiers} and ${completedIn} and (${dossier.review} -> 'ears') ? e.ear and ${PRO_DX} is not null ${extra ? sql`and ${extra}` : sql``}`;

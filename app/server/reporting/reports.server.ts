@@ -16,6 +16,7 @@ import type { ReportTableId } from "~/domain/reporting/tables";
 import type { CurvePoint } from "~/domain/reporting/learning-curve";
 import { curvesWithin } from "./learning-curve.server";
 import { reportingScope } from "../access/reporting-scope.server";
+import { cachedFigures } from "./report-cache.server";
 import { config } from "../config.server";
 import { UNSHARED_STATUSES } from "~/domain/access/permissions";
 import { DOSSIER_STATUSES } from "~/domain/dossier/lifecycle";
@@ -287,6 +288,10 @@ export function curveRows(curves: { professional: string; points: CurvePoint[] }
 
 export async function loadReport(actor: Actor | null | undefined, filters: ReportFilters, now: Date = new Date()): Promise<Report> {
   const scope = await reportingScope(actor, filters.organisationIds);
+  return cachedFigures(scope, ["reporting", filters], () => computeReport(scope, filters, now));
+}
+
+async function computeReport(scope: Scope, filters: ReportFilters, now: Date): Promise<Report> {
   const suppress = scope.suppressSmallCounts;
   const b = bounds(filters);
   const targetWorkingDays = config().reviewTargetWorkingDays;

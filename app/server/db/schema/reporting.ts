@@ -8,7 +8,7 @@
  * figure: creation (created, the funnel's statuses), first submission (claim wait) or completion (the rest).
  * Facts about no particular supervisor have `reviewer_id` ''.
  */
-import { date, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
+import { bigint, date, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
 
 const count = (name: string) => integer(name).notNull().default(0);
 
@@ -97,3 +97,14 @@ export const reportPlan = pgTable(
   },
   (t) => [primaryKey({ name: "report_plan_pk", columns: [t.organisationId, t.day, t.ear, t.plan] })],
 );
+
+/**
+ * How often each organisation's roll-up changed (decision 077): the roll-up trigger adds one in the writer's
+ * transaction whenever it changes that organisation's facts, and a clear or rebuild adds one to the row ''. A
+ * data page's cached figures (app/server/reporting/report-cache.server.ts) are reused only while the sum over the
+ * viewer's organisations and '' is what it was, so a committed change is never hidden by the cache.
+ */
+export const reportVersion = pgTable("report_version", {
+  organisationId: text("organisation_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
