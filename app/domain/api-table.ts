@@ -66,6 +66,8 @@ export const API_TABLE = {
   mediumPreview: { methods: ["PUT"], paths: ["/api/media/:id/:variant"], guard: "signed-in", appCheck: true, dialect: "storage", cache: "no-store", compress: true },
   mediumBytes: { methods: ["GET", "HEAD"], paths: ["/api/media/:id/:variant"], guard: "signed-url", dialect: "storage", cache: "no-store", compress: false },
   dossierMedia: { methods: ["GET"], paths: ["/api/dossiers/:id/media"], guard: "signed-in", dialect: "json", cache: "no-store", compress: true },
+  // The reviewing supervisor's judgement of a frame, for the in-ear model's dataset (decision 075).
+  frameJudgement: { methods: ["POST"], paths: ["/api/dossiers/:id/media/:mediaId/judgement"], guard: "signed-in", dialect: "json", cache: "no-store", compress: true },
   activeModel: { methods: ["GET"], paths: ["/api/ml/models/active"], guard: { can: "model.use" }, dialect: "json", cache: "no-cache", compress: true },
   modelFile: { methods: ["GET"], paths: ["/api/ml/models/:id/:file"], guard: { can: "model.use" }, dialect: "json", cache: "private-immutable", compress: true },
   saveModel: { methods: ["POST"], paths: ["/api/ml/models"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: true },

@@ -96,6 +96,11 @@ function cases(f: MatrixFixtures, facts: Facts): Case[] {
     { endpoint: "dossierMedia", path: `/api/dossiers/${f.dossiers.draft}/media`, expected: PRO_DRAFT },
     { endpoint: "dossierMedia", path: `/api/dossiers/${f.dossiers.third}/media`, expected: { anon: 401, admin: 200, supervisor: 404, pro: 404, pro2: 404, colleague: 404 } },
     { endpoint: "dossierMedia", path: `/api/dossiers/${missing}/media`, expected: NOBODY_SIGNED_IN },
+    // Frame judgements are the reviewing supervisor's (decision 075): nobody reviews these dossiers yet, so a valid
+    // judgement is "not found" to everyone, the assigned supervisor included; a body it cannot read is 400.
+    { endpoint: "frameJudgement", path: `/api/dossiers/${f.dossiers.first}/media/${f.media.first}/judgement`, method: "POST", headers: json, body: '{"judgement":"unusable"}', expected: NOBODY_SIGNED_IN },
+    { endpoint: "frameJudgement", path: `/api/dossiers/${f.dossiers.draft}/media/${f.media.first}/judgement`, method: "POST", headers: json, body: '{"judgement":"unusable"}', expected: NOBODY_SIGNED_IN },
+    { endpoint: "frameJudgement", path: `/api/dossiers/${f.dossiers.first}/media/${f.media.first}/judgement`, method: "POST", headers: json, body: '{"judgement":"maybe"}', expected: SIGNED_IN_BAD_REQUEST },
     // The dossier export: administrators only, the files too; anyone else is told nothing exists.
     { endpoint: "exportList", path: "/api/exports", expected: ADMIN },
     { endpoint: "exportStart", path: "/api/exports", method: "POST", headers: json, body: "{}", expected: ADMIN_BAD_REQUEST },

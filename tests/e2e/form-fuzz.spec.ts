@@ -94,6 +94,7 @@ function apiTargets(): [Role, "POST" | "PUT" | "PATCH", string][] {
   const endpoints: ["POST" | "PUT" | "PATCH", string][] = [
     ["POST", "/api/ml/images"],
     ["POST", "/api/ml/models"],
+    ["POST", `/api/dossiers/${missing}/media/${missing}/judgement`],
     ["PUT", `/api/media/${missing}/poster`],
     ["PUT", "/api/media/not-an-id/thumbnail"],
     ["POST", "/api/uploads"],

@@ -17,6 +17,7 @@ import { dateTimeFormat } from "~/lib/format-date";
 import type { MediaInfo } from "~/lib/uploads/media-client";
 import { useUploads } from "~/lib/uploads/use-uploads";
 import { Button } from "../ui/button";
+import { FrameJudge, type FrameJudgementItem } from "./frame-judge";
 import { InEarFacts, MediumViewer } from "./medium-viewer";
 import { apiPath } from "~/domain/api-table";
 
@@ -142,12 +143,21 @@ export interface MediaListProps {
   /** Drawing notes per medium; `onDrawings` makes them editable (the reviewing supervisor). */
   drawings?: Drawings;
   onDrawings?: (next: Drawings) => void;
+  /** Frame judgements for the in-ear model (the review page): shown, and made when `mayJudge`. */
+  judging?: { judgements: FrameJudgementItem[]; mayJudge: boolean };
 }
 
-export function MediaList({ dossierId, media, ears, capture, drawings, onDrawings }: MediaListProps) {
+export function MediaList({ dossierId, media, ears, capture, drawings, onDrawings, judging }: MediaListProps) {
   const { t, i18n } = useTranslation("dossier");
   const format = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
   const items = useFreshMedia(dossierId, media);
+  const [judgements, setJudgements] = useState(judging?.judgements ?? []);
+  useEffect(() => setJudgements(judging?.judgements ?? []), [judging?.judgements]);
+  const judged = (mediaId: string, frameMs: number, next: FrameJudgementItem | null) =>
+    setJudgements((list) => {
+      const others = list.filter((j) => !(j.mediaId === mediaId && j.frameMs === frameMs));
+      return next ? [...others, next].sort((a, b) => a.frameMs - b.frameMs) : others;
+    });
   return (
     <section
       id="media"
@@ -171,7 +181,7 @@ export function MediaList({ dossierId, media, ears, capture, drawings, onDrawing
                   const label = t("media.itemLabel", { ear: t(`choices.ear.${ear}`), n: index + 1 });
                   const strokes: readonly Stroke[] = drawings?.[m.mediaId] ?? [];
                   return (
-                    <li key={m.id} data-testid="medium" data-kind={m.media?.kind} className="flex flex-col gap-2">
+                    <li key={m.id} data-testid="medium" data-kind={m.media?.kind} data-medium-id={m.mediaId} className="flex flex-col gap-2">
                       {m.media ? (
                         <MediumViewer
                           media={m.media}
@@ -201,6 +211,17 @@ export function MediaList({ dossierId, media, ears, capture, drawings, onDrawing
                           </Form>
                         ) : null}
                       </div>
+                      {judging && m.media?.urls.file ? (
+                        <FrameJudge
+                          dossierId={dossierId}
+                          mediaId={m.mediaId}
+                          kind={m.media.kind}
+                          box={() => document.querySelector<HTMLElement>(`[data-medium-id="${m.mediaId}"]`)}
+                          judgements={judgements}
+                          onChange={judged}
+                          mayJudge={judging.mayJudge}
+                        />
+                      ) : null}
                     </li>
                   );
                 })}

@@ -50,6 +50,25 @@ describe("media.read: media follow their dossier", () => {
   });
 });
 
+describe("frame.judge: the reviewing supervisor, during the review and after completing it", () => {
+  const reviewed = (status: string, reviewerId: string | null = "sup-a") => ({ ...dossier(status), reviewerId });
+  const supA2: Actor = { id: "sup-a2", role: "supervisor", organisationId: null, supervisedOrganisationIds: ["A"] };
+  it.each<[string, Actor | null, ReturnType<typeof reviewed>, boolean]>([
+    ["the reviewer, in review", supA, reviewed("in_review"), true],
+    ["the reviewer, completed", supA, reviewed("completed"), true],
+    ["the reviewer, returned to the professional", supA, reviewed("returned"), false],
+    ["the reviewer, submitted again (released)", supA, reviewed("submitted"), false],
+    ["another supervisor of the organisation", supA2, reviewed("in_review"), false],
+    ["the reviewer, no longer supervising the organisation", { ...supA, supervisedOrganisationIds: ["B"] }, reviewed("in_review"), false],
+    ["a supervisor, nobody reviewing", supA, reviewed("submitted", null), false],
+    ["an admin", admin, reviewed("in_review"), false],
+    ["the owner", owner, reviewed("in_review"), false],
+    ["signed out", null, reviewed("in_review"), false],
+  ])("%s → %s", (_who, actor, facts, expected) => {
+    expect(can(actor, "frame.judge", facts)).toBe(expected);
+  });
+});
+
 describe("actions decided by role and organisation", () => {
   it.each<[string, Actor | null, boolean, boolean, boolean, boolean, boolean, boolean]>([
     // who, dossier.create, media.upload into A, model-data.manage, people.manage, reporting.read, patient.read in A

@@ -5,6 +5,7 @@
  * the two forms to the same answers. Who may take which dossier transition is the lifecycle table's
  * (app/domain/dossier/lifecycle.ts); reading comes first, and is decided here.
  */
+import { JUDGING_STATUSES } from "../frame-judgements";
 import type { Role } from "../roles";
 import type { Actor } from "./actor";
 
@@ -21,6 +22,11 @@ export interface MediaFacts {
   uploaderId: string;
   /** The dossiers the medium is attached to (none while it is an upload of its own). */
   dossiers: readonly DossierFacts[];
+}
+
+/** A dossier and who is reviewing it. */
+export interface ReviewFacts extends DossierFacts {
+  reviewerId: string | null;
 }
 
 export interface OrganisationFacts {
@@ -40,6 +46,11 @@ export interface PermissionFacts {
   "dossier.create": null;
   /** Edit the professional's parts of a dossier (anamnesis, reasoning, media) while it is theirs to edit. */
   "dossier.edit-own": DossierFacts;
+  /**
+   * Judge a frame of a dossier's medium for the in-ear model's dataset (decision 075): the supervisor reviewing it,
+   * while the review is open and after completing it.
+   */
+  "frame.judge": ReviewFacts;
   /** A medium: its facts, signed URLs, preview images. */
   "media.read": MediaFacts;
   /** Upload media into an organisation's storage. */
@@ -112,6 +123,11 @@ export const PERMISSIONS: { [A in Action]: Rule<A> } = {
   "patient.read": (actor, o) => patientReadGrant(actor, o) !== null,
   "dossier.create": (actor) => actor.role === "professional" && actor.organisationId !== null,
   "dossier.edit-own": (actor, d) => actor.role === "professional" && actor.id === d.professionalId,
+  "frame.judge": (actor, d) =>
+    actor.role === "supervisor" &&
+    actor.supervisedOrganisationIds.includes(d.organisationId) &&
+    d.reviewerId === actor.id &&
+    (JUDGING_STATUSES as readonly string[]).includes(d.status),
   "media.read": (actor, m) => mediaReadGrant(actor, m) !== null,
   "media.upload": (actor, o) => worksIn(actor, o.organisationId),
   "model.use": () => true,

@@ -11,7 +11,7 @@ import { changeLabelledImage, labelledImageForm, labelledImagesPage, pageAction 
 import type { Route } from "./+types/labeled-images";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 
-export const handle = { i18n: ["ml"] };
+export const handle = { i18n: ["ml", "dossier"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "debug-ml-labeled-images");
@@ -89,6 +89,15 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 {image.timestampMs !== null ? ` · ${(image.timestampMs / 1000).toFixed(2)} s` : null}
               </p>
               {image.labelledBy ? <p className="truncate text-slate-600">{t("grid.labelledBy", { name: image.labelledBy })}</p> : null}
+              {image.review ? (
+                <p className="text-slate-700" data-testid="review-facts">
+                  {t("grid.judged", { judgement: t(`dossier:judge.choices.${image.review.judgement}`) })}
+                  <br />
+                  {image.review.modelVersion && image.review.inEarScore !== null
+                    ? t("grid.modelSaid", { version: image.review.modelVersion, percent: Math.round(image.review.inEarScore * 100) })
+                    : t("grid.noModel")}
+                </p>
+              ) : null}
               <div className="mt-1 flex gap-1">
                 <Form method="post">
                   <input type="hidden" name="intent" value="relabel" />

@@ -29,6 +29,8 @@ import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
 import { refusalOr, refusedDossierForm } from "~/server/dossiers/action-result.server";
 import { saveReview } from "~/server/dossiers/edit.server";
+import { frameJudgementsOf } from "~/server/dossiers/frame-judgements.server";
+import { can } from "~/domain/access/permissions";
 import { addMessage } from "~/server/dossiers/messages.server";
 import { openDossier, readDossier } from "~/server/dossiers/view.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
@@ -54,6 +56,9 @@ export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "supervisor-case");
   const opened = await openDossier(user, args.params.caseId).catch(rethrowAsResponse);
   const d = opened.dossier;
+  // Frame judgements for the in-ear model: the reviewer's, shown to whoever sees the review (decision 075).
+  const mayJudge = can(user, "frame.judge", { ...d, reviewerId: d.reviewerId ?? null });
+  const judgements = mayJudge || d.review ? await frameJudgementsOf(user, d.id).catch(rethrowAsResponse) : [];
   return {
     userId: user.id,
     dossier: {
@@ -74,6 +79,7 @@ export async function loader(args: Route.LoaderArgs) {
     messages: opened.messages,
     relation: opened.relation,
     transitions: opened.transitions,
+    judging: { judgements, mayJudge },
   };
 }
 
@@ -226,7 +232,14 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             <h2 className="text-lg font-semibold">{t("dossier:sections.reasoning")}</h2>
             <ReasoningView reasoning={d.reasoning} ears={ears} />
           </section>
-          <MediaList dossierId={d.id} media={loaderData.media} ears={ears} drawings={shownDrawings} onDrawings={reviewing ? setDrawings : undefined} />
+          <MediaList
+            dossierId={d.id}
+            media={loaderData.media}
+            ears={ears}
+            drawings={shownDrawings}
+            onDrawings={reviewing ? setDrawings : undefined}
+            judging={loaderData.judging}
+          />
           {reviewing ? <ReviewForm data={loaderData} drawings={drawings} busy={busy} /> : null}
           {!reviewing && showReview && d.review ? (
             <section className="rounded-lg border border-slate-200 bg-white p-4">

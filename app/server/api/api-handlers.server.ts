@@ -4,6 +4,7 @@
  * a handler without a declaration, does not compile.
  */
 import type { ApiEndpointName } from "~/domain/api-table";
+import { frameJudgementEndpoint } from "../dossiers/frame-judgement-api.server";
 import { dossierMediaEndpoint } from "../dossiers/media-api.server";
 import { benchStatsEndpoint } from "../http/bench-stats.server";
 import { healthEndpoint, translationsEndpoint, versionEndpoint } from "../http/endpoints.server";
@@ -59,6 +60,7 @@ export function apiHandlers({ buildId, uploads }: ApiDependencies): Record<ApiEn
     mediumPreview: mediumPreviewEndpoint,
     mediumBytes: mediumBytesEndpoint,
     dossierMedia: dossierMediaEndpoint,
+    frameJudgement: frameJudgementEndpoint,
     activeModel: activeModelEndpoint,
     modelFile: modelFileEndpoint,
     saveModel: saveModelEndpoint,

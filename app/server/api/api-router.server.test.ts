@@ -69,8 +69,9 @@ describe("the API router", () => {
   });
 
   it("declares every endpoint with methods and paths, and routes each one to its own handler rather than the 404", async () => {
-    // 21, the dossier export's six endpoints and its published schema (issue 15), and the two CSV tables of the data pages (issue 14).
-    expect(API_ENDPOINT_NAMES.length).toBe(30);
+    // 21, the dossier export's six endpoints and its published schema (issue 15), the two CSV tables of the data
+    // pages and the review's frame judgements (issue 14).
+    expect(API_ENDPOINT_NAMES.length).toBe(31);
     for (const name of API_ENDPOINT_NAMES) {
       const declaration = API_TABLE[name];
       expect(declaration.methods.length, name).toBeGreaterThan(0);

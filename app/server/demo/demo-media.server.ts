@@ -7,6 +7,7 @@ import { drawInEar } from "~/ml/synthetic/scenes";
 import { systemDb, type Queryable } from "../db/client.server";
 import { media } from "../db/schema";
 import { mediaObjectKey } from "../media/media.server";
+import { DEFAULT_MODEL_ID } from "../ml/model-files.server";
 import { encodePng } from "../media/png.server";
 import { objectStore } from "../storage/storage.server";
 
@@ -38,7 +39,8 @@ export async function insertDemoStill(
     contentType: "image/png",
     size: stored?.size ?? png.length,
     sha256: stored?.sha256 ?? null,
-    metadata: { fileName: "demo-in-ear.png", width: SIZE, height: SIZE, source: "demo" },
+    // As the recorder stores them: the score the shipped model gave the still, and that model's version.
+    metadata: { fileName: "demo-in-ear.png", width: SIZE, height: SIZE, source: "demo", inEarScore: Math.round(700 + 290 * mulberry32((options.seed ?? 1) + 7)()) / 1000, modelVersion: DEFAULT_MODEL_ID },
     status: "complete",
     completedAt: new Date(),
   });

@@ -5,18 +5,18 @@
  */
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
-import { IMAGE_SOURCES, type ImageSource } from "~/domain/image-sources";
+import { IMAGE_SOURCES, type ImageSource, UPLOADABLE_IMAGE_SOURCES } from "~/domain/image-sources";
 import { SNIFF_BYTES, sniffMediaType } from "~/domain/media-types";
 import type { ImageFile } from "~/ml/api-urls";
 import { recordAudit } from "../audit/audit.server";
-import { labelledImage, user } from "../db/schema";
+import { frameJudgement, labelledImage, user } from "../db/schema";
 import { objectStore } from "../storage/storage.server";
 import type { Actor } from "~/domain/access/actor";
 import { actingAs } from "../access/actor-db.server";
 
 export const PAGE_SIZE = 60;
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const MAX_THUMB_BYTES = 64 * 1024;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_THUMB_BYTES = 64 * 1024;
 
 export type LabelledImageRow = typeof labelledImage.$inferSelect;
 export type ImageFilters = { label?: 0 | 1; source?: ImageSource; videoId?: string };
@@ -63,13 +63,14 @@ export type NewLabelledImage = {
   thumbnail: Buffer;
 };
 
-function isJpeg(bytes: Buffer): boolean {
+export function isJpeg(bytes: Buffer): boolean {
   return sniffMediaType(bytes.subarray(0, SNIFF_BYTES))?.contentType === "image/jpeg";
 }
 
 export async function saveLabelledImage(actor: Actor | null, input: NewLabelledImage): Promise<LabelledImageRow> {
   const { actor: admin, db } = actingAs(actor, "model-data.manage");
-  if (!isImageSource(input.source)) throw new AppError("invalid-argument", { field: "source" });
+  // "review" images come only from a supervisor's judgement (app/server/dossiers/frame-judgements.server.ts).
+  if (!(UPLOADABLE_IMAGE_SOURCES as readonly string[]).includes(input.source)) throw new AppError("invalid-argument", { field: "source" });
   if (!input.image.byteLength || input.image.byteLength > MAX_IMAGE_BYTES) throw new AppError("invalid-argument", { field: "image" });
   if (!input.thumbnail.byteLength || input.thumbnail.byteLength > MAX_THUMB_BYTES) throw new AppError("invalid-argument", { field: "thumbnail" });
   // Both files are stored and served as image/jpeg (the browser encodes them so): their bytes must say so too,
@@ -117,6 +118,24 @@ export async function labellerNames(actor: Actor | null, ids: readonly (string |
   if (!unique.length) return new Map();
   const rows = await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, unique));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * For images from a supervisor's review: the judgement they came from and what the model that scored the medium
+ * said (decision 075). The dataset's pages show them beside the image; nothing about the dossier or the patient.
+ */
+export async function reviewFactsOf(
+  actor: Actor | null,
+  imageIds: readonly string[],
+): Promise<Map<string, { judgement: string; modelVersion: string | null; inEarScore: number | null }>> {
+  const { db } = actingAs(actor, "model-data.manage");
+  if (!imageIds.length) return new Map();
+  const rows = await db
+    .select({ id: labelledImage.id, judgement: frameJudgement.judgement, modelVersion: frameJudgement.modelVersion, inEarScore: frameJudgement.inEarScore })
+    .from(labelledImage)
+    .innerJoin(frameJudgement, eq(frameJudgement.id, labelledImage.judgementId))
+    .where(inArray(labelledImage.id, [...imageIds]));
+  return new Map(rows.map(({ id, ...facts }) => [id, facts]));
 }
 
 /** Class balance under the filters (ignoring the label filter, so both classes always show). */

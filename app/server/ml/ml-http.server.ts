@@ -21,7 +21,7 @@ import yazl from "yazl";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
 import { rawText, requiredText } from "~/domain/forms/fields";
-import { IMAGE_SOURCES } from "~/domain/image-sources";
+import { UPLOADABLE_IMAGE_SOURCES } from "~/domain/image-sources";
 import { MODEL_FILES } from "~/ml/api-urls";
 import { withActor } from "../api/api-endpoint.server";
 import { parseRange } from "../media/range.server";
@@ -41,7 +41,7 @@ const base64 = z
 
 const labelledImageBody = z.object({
   label: z.union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1")]).transform((value) => (Number(value) === 1 ? 1 : 0) as 0 | 1),
-  source: z.enum(IMAGE_SOURCES),
+  source: z.enum(UPLOADABLE_IMAGE_SOURCES),
   videoId: id.nullish(),
   timestampMs: z.number().finite().nonnegative().nullish(),
   width: z.number().finite().positive(),

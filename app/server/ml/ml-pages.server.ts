@@ -8,7 +8,7 @@ import { AppError } from "~/domain/errors";
 import { choice, file, recordId, intent } from "~/domain/forms/fields";
 import { labelledImageUrl } from "~/ml/api-urls";
 import type { SessionUser } from "../auth/session.server";
-import { classBalance, deleteLabelledImage, imageFilters, labelledMomentsOfVideo, labellerNames, pageLabelledImages, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
+import { classBalance, deleteLabelledImage, imageFilters, labelledMomentsOfVideo, labellerNames, pageLabelledImages, reviewFactsOf, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
 import { recordLabellingView } from "./dossier-video-views.server";
 import { activateModelVersion, listModelVersions } from "./model-versions.server";
 import { uploadOrganisations } from "../media/media.server";
@@ -66,7 +66,10 @@ export function filtersFromUrl(url: URL): ImageFilters & { page: number } {
 export async function labelledImagesPage(user: SessionUser, url: URL) {
   const filters = filtersFromUrl(url);
   const [rows, balance] = await Promise.all([pageLabelledImages(user, filters, filters.page), classBalance(user, filters)]);
-  const names = await labellerNames(user, rows.map((r) => r.labelledBy));
+  const [names, reviews] = await Promise.all([
+    labellerNames(user, rows.map((r) => r.labelledBy)),
+    reviewFactsOf(user, rows.filter((r) => r.source === "review").map((r) => r.id)),
+  ]);
   const total = filters.label === undefined ? balance.inEar + balance.notInEar : filters.label === 1 ? balance.inEar : balance.notInEar;
   return {
     filters: { label: filters.label ?? null, source: filters.source ?? null },
@@ -81,6 +84,7 @@ export async function labelledImagesPage(user: SessionUser, url: URL) {
       videoId: r.videoId,
       timestampMs: r.timestampMs,
       labelledBy: (r.labelledBy && names.get(r.labelledBy)) || null,
+      review: reviews.get(r.id) ?? null,
       thumbUrl: labelledImageUrl(r.id, "thumb.jpg"),
       imageUrl: labelledImageUrl(r.id, "image.jpg"),
       createdAt: r.createdAt.toISOString(),
