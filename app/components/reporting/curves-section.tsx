@@ -7,8 +7,11 @@ import { ClientChart, ReportSection } from "./report-parts";
 const COLOURS = ["#075985", "#b45309", "#15803d", "#7e22ce", "#be123c", "#0f766e", "#4d7c0f", "#a16207", "#1d4ed8", "#9f1239"];
 
 export function CurvesSection(props: { title: string; description: string; columns: string[]; rows: Cell[][]; csvHref: string; curves: ChartCurve[] }) {
-  const longest = Math.max(0, ...props.curves.map((c) => c.rolling.length));
-  const data = Array.from({ length: longest }, (_, i) => Object.fromEntries([["n", i + 1], ...props.curves.map((c) => [c.professional, c.rolling[i] ?? null])]));
+  // Built only where the chart draws (the browser): the server renders the table alone.
+  const chartData = () => {
+    const longest = Math.max(0, ...props.curves.map((c) => c.rolling.length));
+    return Array.from({ length: longest }, (_, i) => Object.fromEntries([["n", i + 1], ...props.curves.map((c) => [c.professional, c.rolling[i] ?? null])]));
+  };
   return (
     <ReportSection
       id="curves"
@@ -22,7 +25,7 @@ export function CurvesSection(props: { title: string; description: string; colum
           <ClientChart>
             {() => (
               <ResponsiveContainer width="100%" height="100%">
-                <LineChart accessibilityLayer={false} data={data}>
+                <LineChart accessibilityLayer={false} data={chartData()}>
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="n" fontSize={11} />
                   <YAxis domain={[0, 100]} fontSize={11} width={32} />

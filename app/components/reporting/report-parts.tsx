@@ -11,10 +11,15 @@ import type { Cell } from "~/domain/reporting/small-counts";
 import { numberFormatter } from "~/lib/formatters";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
+/** A cell as shown in `language`: numbers to one decimal, an empty cell as a dash, "< 5" as is. */
+export function cellFormatter(language: string): (cell: Cell) => string {
+  const nf = numberFormatter(language, { maximumFractionDigits: 1 });
+  return (cell) => (cell === null ? "–" : typeof cell === "number" ? nf.format(cell) : cell);
+}
+
 export function useFormatCell(): (cell: Cell) => string {
   const { i18n } = useTranslation();
-  const nf = numberFormatter(i18n.language, { maximumFractionDigits: 1 });
-  return (cell) => (cell === null ? "–" : typeof cell === "number" ? nf.format(cell) : cell);
+  return cellFormatter(i18n.language);
 }
 
 /** Charts draw in the browser only (they measure their box); the table beside them carries the numbers everywhere. */
@@ -43,8 +48,9 @@ export function ReportSection(props: {
   chart?: ReactNode;
   empty?: string;
 }) {
-  const { t } = useTranslation("reporting");
-  const format = useFormatCell();
+  // One translation hook per section (each costs the server a copy of the i18n instance per render).
+  const { t, i18n } = useTranslation("reporting");
+  const format = cellFormatter(i18n.language);
   return (
     <section aria-labelledby={`${props.id}-title`} className="mb-8 rounded-lg border border-slate-200 bg-white p-4" data-testid={`section-${props.id}`}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">

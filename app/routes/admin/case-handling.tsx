@@ -53,7 +53,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { kappa } = data;
   const csv = (id: CaseTableId) => `/api/case-handling/csv/${id}?${query}`;
   const columns = (id: CaseTableId) => CASE_TABLES[id].map((key) => (key === "professional-diagnosis" ? t("reporting:cases.columns.professional-diagnosis") : id === "matrix" ? t(`dossier:choices.diagnosis.${key}`) : t(`reporting:cases.columns.${key}`)));
-  const dx = (code: Cell) => t(`dossier:choices.diagnosis.${code}`);
+  // Each diagnosis's name once per render: the matrix asks for them in every cell's label.
+  const names = new Map<Cell, string>();
+  const dx = (code: Cell) => {
+    let name = names.get(code);
+    if (name === undefined) names.set(code, (name = t(`dossier:choices.diagnosis.${code}`)));
+    return name;
+  };
   const cellHref = (pro: string, sup: string) => `?${query}&cell=${encodeURIComponent(`${pro}~${sup}`)}#cell`;
   const twoDecimals = numberFormatter(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const k = (x: number | null) => (x === null ? "–" : twoDecimals.format(x));
