@@ -63,6 +63,19 @@ export default tseslint.config(
     },
   },
   {
+    // One HTTP client in the browser (issue 16 point 9, decision 076): the seed's retry policy and timeout, and the
+    // online status it feeds. The tus upload client and EventSource keep their own transports.
+    files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}", "app/ml/**/*.{ts,tsx}", "app/routes/**/*.{ts,tsx}", "app/layouts/**/*.tsx", "app/root.tsx"],
+    ignores: ["app/lib/http.ts", "**/*.server.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        { name: "fetch", message: "Use the one HTTP client (http from app/lib/http.ts): retry policy, timeout, online status." },
+        { name: "XMLHttpRequest", message: "Use the one HTTP client (http from app/lib/http.ts): retry policy, timeout, online status." },
+      ],
+    },
+  },
+  {
     files: ["app/domain/**/*.ts"],
     ignores: ["app/domain/**/*.test.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: IO_MODULES }] },

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { NewBuildBanner } from "~/components/new-build-banner";
+import { OfflineBanner } from "~/components/offline-banner";
 import { isNamespace } from "~/i18n/config";
 import { isChunkLoadError, reloadForChunkError } from "~/lib/chunk-reload";
 import { PUBLIC_CONFIG_ELEMENT_ID, serializePublicConfig, useNonce, usePublicConfig } from "~/lib/public-config";
@@ -61,6 +62,7 @@ export default function App() {
   return (
     <>
       <NewBuildBanner />
+      <OfflineBanner />
       <Outlet />
     </>
   );

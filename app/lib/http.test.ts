@@ -128,3 +128,46 @@ describe("timeout", () => {
     expect(seen).toEqual(["POST /hang"]);
   });
 });
+
+describe("what the client tells the online status", () => {
+  const status = () => {
+    const seen: string[] = [];
+    return { seen, status: { online: () => true, subscribe: () => () => {}, reportFailure: () => seen.push("failure"), reportAnswer: () => seen.push("answer"), stop: () => {} } };
+  };
+
+  it("an answer, also an error status, means the server is reachable", async () => {
+    const { seen, status: s } = status();
+    const client = createHttpClient({ timeoutMs: 1_000, status: () => s });
+    await client(`${base}/ok`);
+    await client(`${base}/status/404`).catch(() => undefined);
+    expect(seen).toEqual(["answer", "answer"]);
+  });
+
+  it("no answer at all (nothing listening) means it is not", async () => {
+    const { seen, status: s } = status();
+    const client = createHttpClient({ timeoutMs: 1_000, status: () => s });
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(client(`http://127.0.0.1:${port}/x`, { method: "POST", body: {} })).rejects.toBeInstanceOf(FetchError);
+    expect(seen).toEqual(["failure"]);
+  });
+
+  it("a request its caller cancels says nothing", async () => {
+    const { seen, status: s } = status();
+    const client = createHttpClient({ timeoutMs: 5_000, status: () => s });
+    const controller = new AbortController();
+    const pending = client(`${base}/hang`, { method: "POST", body: {}, signal: controller.signal }).catch(() => undefined);
+    setTimeout(() => controller.abort(), 50);
+    await pending;
+    expect(seen).toEqual([]);
+  });
+
+  it("raw gives the whole response whatever its status", async () => {
+    const response = await http.raw<{ code: string }>(`${base}/status/418`);
+    expect(response.status).toBe(418);
+    expect(response._data).toEqual({ code: "status" });
+  });
+});
+

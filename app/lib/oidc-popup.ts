@@ -6,6 +6,7 @@
  * window on the success page), so the opener asks the server for the session before calling it "closed by the user".
  */
 import type { ErrorCode } from "~/domain/errors";
+import { http } from "~/lib/http";
 
 export const POPUP_CHANNEL = "casus-sign-in-popup";
 /** A popup window that closed reports its outcome just before; wait this long for it before calling it closed. */
@@ -24,9 +25,8 @@ interface PopupStart {
 /** Whether this browser now holds a session: the sign-in page is only shown to signed-out visitors. */
 async function signedIn(): Promise<boolean> {
   try {
-    const response = await fetch("/api/auth/get-session", { credentials: "same-origin", cache: "no-store" });
-    const body = response.ok ? ((await response.json()) as { session?: unknown } | null) : null;
-    return Boolean(body?.session);
+    const response = await http.raw<{ session?: unknown } | null>("/api/auth/get-session", { cache: "no-store" });
+    return Boolean(response.ok && response._data?.session);
   } catch {
     return false;
   }
@@ -62,14 +62,10 @@ export function signInWithPopup(start: PopupStart): Promise<PopupOutcome> | null
       checking = true;
       void signedIn().then((yes) => finish(yes ? { ok: true } : { ok: false, code: "popup-closed-by-user" }));
     }, POLL_MS);
-    fetch("/api/auth/sign-in/social", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify({ ...start, disableRedirect: true }),
-    })
-      .then(async (response) => {
-        const body = (await response.json().catch(() => ({}))) as { url?: string; code?: string };
+    http
+      .raw<{ url?: string; code?: string }>("/api/auth/sign-in/social", { method: "POST", body: { ...start, disableRedirect: true } })
+      .then((response) => {
+        const body = response._data ?? {};
         if (response.status === 429) return finish({ ok: false, code: "too-many-requests" });
         if (response.status === 403 && body.code === "INVALID_CALLBACK_URL") return finish({ ok: false, code: "unauthorized-domain" });
         if (!response.ok || !body.url) return finish({ ok: false, code: "oidc-failed" });

@@ -2,10 +2,13 @@
  * Autosave of a dossier form: every change is kept at once in localStorage (nothing is lost on reload or when
  * offline) and sent shortly after typing stops, with the version the editor started from. The server refuses a
  * save based on an older version (`dossier/version-conflict`): the input stays on the page and in the browser,
- * and the user chooses to overwrite or to discard theirs. Without JavaScript the form's own save button works.
+ * and the user chooses to overwrite or to discard theirs. A save that finds the server unreachable (the route's
+ * clientAction turns it into `network-request-failed`) leaves the state "offline" and is sent again as soon as the
+ * online status says the server answers. Without JavaScript the form's own save button works.
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { onlineStatus } from "./http";
 
 const DEBOUNCE_MS = 1000;
 /** Draft copies are kept under this prefix (app/lib/device/clinical-copies.ts clears them on sign-out). */
@@ -44,7 +47,7 @@ export function shouldRestore(snapshot: Pick<Snapshot, "tab" | "at">, tab: strin
   return snapshot.tab === undefined || snapshot.tab === tab || now - snapshot.at > FOREIGN_SNAPSHOT_AGE_MS;
 }
 
-export type AutosaveState = "idle" | "pending" | "saving" | "saved" | "conflict" | "error" | "restored";
+export type AutosaveState = "idle" | "pending" | "saving" | "saved" | "conflict" | "error" | "restored" | "offline";
 
 interface SaveResult {
   ok?: boolean;
@@ -137,6 +140,9 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
       const snapshot = read(key);
       if (snapshot && snapshot.at <= sentAt.current) localStorage.removeItem(key);
       else if (snapshot) localStorage.setItem(key, JSON.stringify({ ...snapshot, version: result.version }));
+    } else if (result.error === "network-request-failed") {
+      // Kept in this browser (above); sent again when the server answers (below).
+      setState("offline");
     } else if (result.error === "dossier/version-conflict") {
       setState("conflict");
       setServerVersion(result.currentVersion ?? null);
@@ -144,6 +150,17 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
       setState("error");
     }
   }, [fetcher.state, fetcher.data, key]);
+
+  // Back online: what could not be sent goes now.
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  useEffect(
+    () =>
+      onlineStatus()?.subscribe((online) => {
+        if (online && stateRef.current === "offline") send();
+      }),
+    [send],
+  );
 
   return {
     state,

@@ -50,6 +50,15 @@ describe("the lint config", { timeout: 180_000 }, () => {
     expect(await rulesFor("app/server/lint-probe.ts", raw)).toContain("no-restricted-syntax");
   });
 
+  it("sends every browser request through the one HTTP client", async () => {
+    const raw = 'export const load = () => fetch("/api/version");\n';
+    expect(await rulesFor("app/components/lint-probe.tsx", raw)).toContain("no-restricted-globals");
+    expect(await rulesFor("app/lib/lint-probe.ts", raw)).toContain("no-restricted-globals");
+    expect(await rulesFor("app/routes/lint-probe.tsx", "export const x = new XMLHttpRequest();\n")).toContain("no-restricted-globals");
+    const one = 'import { http } from "~/lib/http";\nexport const load = () => http("/api/version");\n';
+    expect(await rulesFor("app/components/lint-probe.tsx", one)).not.toContain("no-restricted-globals");
+  });
+
   it("formats every date through the one clinic-time-zone formatter", async () => {
     const local = "export const when = (d: Date) => d.toLocaleString(\"nl\");\n";
     expect(await rulesFor("app/components/lint-probe.tsx", local)).toContain("no-restricted-syntax");

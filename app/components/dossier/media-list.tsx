@@ -20,6 +20,7 @@ import { Button } from "../ui/button";
 import { FrameJudge, type FrameJudgementItem } from "./frame-judge";
 import { InEarFacts, MediumViewer } from "./medium-viewer";
 import { apiPath } from "~/domain/api-table";
+import { http } from "~/lib/http";
 
 // The recorder brings the in-ear model (TensorFlow.js on demand); only load it when someone opens the camera.
 const InEarRecorder = lazy(() => import("~/components/media/in-ear-recorder").then((m) => ({ default: m.InEarRecorder })));
@@ -39,9 +40,8 @@ function useFreshMedia(dossierId: string, initial: MediumItem[]): MediumItem[] {
   useEffect(() => {
     const timer = setInterval(
       () => {
-        void fetch(apiPath("dossierMedia", { id: dossierId }), { credentials: "same-origin" })
-          .then((r) => (r.ok ? (r.json() as Promise<{ media: MediumItem[] }>) : null))
-          .then((body) => body && setItems(body.media))
+        void http<{ media: MediumItem[] }>(apiPath("dossierMedia", { id: dossierId }))
+          .then((body) => setItems(body.media))
           .catch(() => undefined);
       },
       Math.floor(MEDIA_URL_TTL_MS * 0.8),

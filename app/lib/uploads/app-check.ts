@@ -3,6 +3,7 @@
  * and fetched again APP_CHECK_REFRESH_BEFORE_MS before it expires, so every request carries a valid one.
  */
 import { APP_CHECK_HEADER, APP_CHECK_PATH, APP_CHECK_REFRESH_BEFORE_MS } from "~/domain/constants";
+import { http } from "~/lib/http";
 
 let current: { token: string; expiresAt: number } | null = null;
 let pending: Promise<string> | null = null;
@@ -11,9 +12,9 @@ export async function appCheckToken(now = Date.now()): Promise<string> {
   if (current && current.expiresAt - APP_CHECK_REFRESH_BEFORE_MS > now) return current.token;
   pending ??= (async () => {
     try {
-      const response = await fetch(APP_CHECK_PATH, { credentials: "same-origin", cache: "no-store" });
-      if (!response.ok) throw Object.assign(new Error(`app check ${response.status}`), { status: response.status });
-      current = (await response.json()) as { token: string; expiresAt: number };
+      const response = await http.raw<{ token: string; expiresAt: number }>(APP_CHECK_PATH, { cache: "no-store" });
+      if (!response.ok || !response._data) throw Object.assign(new Error(`app check ${response.status}`), { status: response.status });
+      current = response._data;
       return current.token;
     } finally {
       pending = null;

@@ -12,6 +12,7 @@ import { fetchMedia, putPreview, type MediaInfo } from "./media-client";
 import { usePublicConfig } from "../public-config";
 import { dequeue, enqueue, listQueued, offlineCacheBudget, setQueuedUrl, type QueuedUpload } from "./offline-queue";
 import { UploadTask, type UploadSnapshot } from "./upload-task";
+import { http } from "~/lib/http";
 
 export interface UploadItem {
   key: string;
@@ -153,7 +154,7 @@ export function useUploads() {
       // Queued from an earlier visit without its bytes: ask the server to drop what it has (tus termination).
       const entry = (await listQueued().catch(() => [])).find((q) => q.key === key);
       if (entry?.uploadUrl) await appCheckHeaders()
-          .then((headers) => fetch(entry.uploadUrl!, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", ...headers } }))
+          .then((headers) => http.raw(entry.uploadUrl!, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", ...headers } }))
           .catch(() => undefined);
       await dequeue(key).catch(() => undefined);
       setItems((current) => current.filter((item) => item.key !== key));

@@ -2,13 +2,12 @@
 import { labelledImageUrl } from "../api-urls";
 import { inputReader, imageUrlToRgb } from "./frames";
 import { apiPath } from "~/domain/api-table";
+import { http } from "~/lib/http";
 
 export type DatasetEntry = { id: string; label: number };
 
 export async function fetchDatasetIndex(): Promise<DatasetEntry[]> {
-  const response = await fetch(apiPath("dataset"), { headers: { Accept: "application/json" } });
-  if (!response.ok) throw new Error(`dataset: HTTP ${response.status}`);
-  return (await response.json()) as DatasetEntry[];
+  return http<DatasetEntry[]>(apiPath("dataset"), { headers: { Accept: "application/json" } });
 }
 
 /** Loads thumbnails a few at a time (thumbnails are immutable, so a second run comes from the HTTP cache). */

@@ -5,6 +5,7 @@
  */
 import { INPUT_SIZE } from "../input-size";
 import { toBase64 } from "./post-json";
+import { http } from "~/lib/http";
 
 export type Rgba = { data: Uint8ClampedArray; width: number; height: number };
 
@@ -92,9 +93,9 @@ export async function encodeForDataset(source: HTMLVideoElement | HTMLImageEleme
 
 /** Decodes an image URL (a stored thumbnail) to RGB bytes at the model's input size. */
 export async function imageUrlToRgb(url: string, read = inputReader()): Promise<Uint8Array> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const bitmap = await createImageBitmap(await response.blob());
+  const response = await http.raw<Blob>(url, { responseType: "blob" });
+  if (!response.ok || !response._data) throw new Error(`${url}: HTTP ${response.status}`);
+  const bitmap = await createImageBitmap(response._data);
   const rgba = read(bitmap);
   bitmap.close();
   return rgbaToRgb(rgba.data);

@@ -3,13 +3,11 @@
  * app/server/ml/ml-http.server.ts): the request, with the server's error code as the thrown message, and the
  * base64 encoding of the bytes they carry.
  */
+import { http } from "~/lib/http";
 export async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
-  if (!response.ok) {
-    const code = ((await response.json().catch(() => ({}))) as { code?: string }).code ?? "internal";
-    throw new Error(code);
-  }
-  return (await response.json()) as T;
+  const response = await http.raw<T | { code?: string }>(url, { method: "POST", headers: { Accept: "application/json" }, body: body as Record<string, unknown> });
+  if (!response.ok) throw new Error((response._data as { code?: string } | undefined)?.code ?? "internal");
+  return response._data as T;
 }
 
 export function toBase64(bytes: Uint8Array): string {

@@ -12,6 +12,7 @@ import { modelFileUrl } from "../api-urls";
 import { type BackendName, useBackend } from "../backend";
 import { DEFAULT_BROWSER_BACKEND } from "./backends";
 import { apiPath } from "~/domain/api-table";
+import { http } from "~/lib/http";
 
 export async function startBackend(name: BackendName = DEFAULT_BROWSER_BACKEND): Promise<void> {
   await useBackend(name, {
@@ -35,9 +36,7 @@ export function loadModelVersion(id: string): Promise<tf.LayersModel> {
 
 /** Which version is active right now (never cached: an admin may just have switched). */
 export async function fetchActiveModel(): Promise<ActiveModel> {
-  const response = await fetch(apiPath("activeModel"), { headers: { Accept: "application/json" } });
-  if (!response.ok) throw new Error(`active model: HTTP ${response.status}`);
-  return (await response.json()) as ActiveModel;
+  return http<ActiveModel>(apiPath("activeModel"), { headers: { Accept: "application/json" } });
 }
 
 /** Exposed so browser tests can check that live prediction does not leak tensors. */

@@ -31,6 +31,7 @@ import { missingOf } from "~/server/dossiers/readiness.server";
 import { openDossier, readDossier } from "~/server/dossiers/view.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
+import { keepInputWhenOffline } from "~/lib/offline-action";
 import type { Route } from "./+types/clinical-reasoning";
 import { parseForm } from "~/server/forms/parse-form.server";
 import { expectedVersion, intents } from "~/domain/forms/fields";
@@ -59,6 +60,9 @@ export async function loader(args: Route.LoaderArgs) {
     missing: missingOf(d, opened.media),
   };
 }
+
+/** Sent while the server cannot be reached: the input stays on the page (app/lib/offline-action.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepInputWhenOffline(serverAction);
 
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "pro-clinical-reasoning");

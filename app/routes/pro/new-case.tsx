@@ -37,6 +37,7 @@ import { missingOf } from "~/server/dossiers/readiness.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import { openDossier } from "~/server/dossiers/view.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
+import { keepInputWhenOffline } from "~/lib/offline-action";
 import type { Route } from "./+types/new-case";
 import { parseForm } from "~/server/forms/parse-form.server";
 import { expectedVersion, intent, intents, optionalText, rawText, recordId } from "~/domain/forms/fields";
@@ -78,6 +79,9 @@ export async function loader(args: Route.LoaderArgs) {
     missing: missingOf(opened.dossier, opened.media),
   };
 }
+
+/** Sent while the server cannot be reached: the input stays on the page (app/lib/offline-action.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepInputWhenOffline(serverAction);
 
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "pro-case");

@@ -35,6 +35,7 @@ import { addMessage } from "~/server/dossiers/messages.server";
 import { openDossier, readDossier } from "~/server/dossiers/view.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
+import { keepInputWhenOffline } from "~/lib/offline-action";
 import type { Route } from "./+types/case";
 import { parseForm } from "~/server/forms/parse-form.server";
 import { expectedVersion, intent as intentField, intents, rawText } from "~/domain/forms/fields";
@@ -82,6 +83,9 @@ export async function loader(args: Route.LoaderArgs) {
     judging: { judgements, mayJudge },
   };
 }
+
+/** Sent while the server cannot be reached: the input stays on the page (app/lib/offline-action.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepInputWhenOffline(serverAction);
 
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "supervisor-case");
