@@ -5,70 +5,14 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, test } from "./support/fixtures";
-import { type MatrixFixtures, matrixFixtures } from "./support/matrix-fixtures";
+import { expect, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
+import { pages, type Role, signedInPage } from "./support/page-list";
 
-type Role = "anon" | "admin" | "supervisor" | "pro";
-const EMAIL: Record<Exclude<Role, "anon">, string> = { admin: "admin@casus.test", supervisor: "supervisor@casus.test", pro: "pro@casus.test" };
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
-function pages(f: MatrixFixtures): Record<Role, string[]> {
-  const { users: u, organisations: o, dossiers: d } = f;
-  return {
-    anon: ["/", "/forgot", "/set-password", "/verify-login", "/confirm-email", "/does-not-exist"],
-    admin: [
-      "/admin",
-      "/admin/organisaties",
-      `/admin/organisaties/${o.first}`,
-      `/admin/organisaties/${o.first}/professional/${u.pro}`,
-      "/admin/supervisors",
-      `/admin/supervisors?id=${u.supervisor}`,
-      "/admin/administrators",
-      "/admin/unfinished-dossiers",
-      `/admin/dossiers/${d.first}`,
-      "/admin/data-insights/case-behandeling",
-      "/admin/data-insights/export-dossier-jsons",
-      "/admin/profiel",
-      "/reporting",
-      "/debug/ml",
-      "/debug/explanation",
-      "/debug/ml/select-videos",
-      "/debug/ml/label-images-from-video",
-      "/debug/ml/labeled-images",
-      "/debug/ml/test-prediction",
-      "/debug/ml/live-prediction",
-      "/test/login-flow",
-      "/test/record-view",
-      "/test/viot-uploads",
-      "/test/set-password-copy",
-    ],
-    supervisor: ["/supervisor", "/supervisor/profiel", `/supervisor/case/${d.first}`, `/supervisor/case/${d.first}/mvp`, "/reporting"],
-    pro: [
-      `/pro/${u.pro}`,
-      `/pro/${u.pro}/profiel`,
-      `/pro/${u.pro}/case`,
-      `/pro/${u.pro}/case?dossier=${d.draft}`,
-      `/pro/${u.pro}/mijn-dossiers`,
-      `/pro/${u.pro}/+31612345678/history`,
-      `/pro/${u.pro}/case/${d.draft}/klinisch-redeneren`,
-      `/supervisor/case/${d.first}`,
-    ],
-  };
-}
-
-async function sessionPage(browser: Browser, role: Role, size: keyof typeof SIZES): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: SIZES[size], locale: "nl-NL" });
-  const page = await context.newPage();
-  if (role !== "anon") {
-    await page.goto("/");
-    await page.locator('input[name="email"]').fill(EMAIL[role]);
-    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
-    await page.waitForURL((url) => url.pathname !== "/");
-  }
-  return page;
-}
+const sessionPage = (browser: Browser, role: Role, size: keyof typeof SIZES) => signedInPage(browser, role, SIZES[size]);
 
 async function violations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);

@@ -104,8 +104,9 @@ export default function Page({ loaderData, actionData, params }: Route.Component
   return (
     <>
       <PageHeader routeKey="pro-clinical-reasoning" />
+      {/* Grid items may shrink below their content's width (min-w-0): a phone of 320 px shows the page without scrolling sideways. */}
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <div className="flex flex-col gap-4">
+        <div className="flex min-w-0 flex-col gap-4">
           <details className="rounded-lg border border-slate-200 bg-white p-4">
             <summary className="cursor-pointer font-medium">{t("dossier:sections.anamnesis")}</summary>
             <AnamnesisView anamnesis={d.anamnesis} />
@@ -147,7 +148,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
             </section>
           )}
         </div>
-        <aside className="lg:sticky lg:top-4 lg:self-start">
+        <aside className="min-w-0 lg:sticky lg:top-4 lg:self-start">
           <MediaList dossierId={loaderData.dossier.id} media={loaderData.media} ears={ears} />
         </aside>
       </div>

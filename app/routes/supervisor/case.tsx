@@ -223,7 +223,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       {refused?.error ? <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert> : null}
       {refused?.missing?.length ? <MissingList items={refused.missing} hrefFor={(item) => `#${fieldIdOf(item)}`} /> : null}
       <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <div className="flex flex-col gap-4">
+        <div className="flex min-w-0 flex-col gap-4">
           <section className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 className="text-lg font-semibold">{t("dossier:sections.patient")}</h2>
             <PatientFacts patient={loaderData.patient} earSide={d.earSide} />
@@ -253,7 +253,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           ) : null}
           {showReview && d.score ? <ReasoningScoreCard score={d.score} /> : null}
         </div>
-        <aside className="flex flex-col gap-4">
+        <aside className="flex min-w-0 flex-col gap-4">
           <Actions data={loaderData} busy={busy} />
           <MessageThread
             messages={loaderData.messages}
