@@ -102,6 +102,13 @@ test("the professional starts, reasons and submits a dossier with the keyboard a
   await press(page, page.getByRole("button", { name: "Opslaan en verder naar klinisch redeneren" }));
   await expect(page).toHaveURL(new RegExp(`/case/${id}/klinisch-redeneren$`));
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  // Submitted too early: the focus moves to the summary of what is missing, whose links lead to the fields.
+  await press(page, page.getByRole("button", { name: "Indienen", exact: true }));
+  const summary = page.getByTestId("missing-list");
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link").first()).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(summary.getByRole("link").first()).toBeFocused();
   await tick(page, page.getByRole("group", { name: "Gehoorgang" }).getByRole("checkbox", { name: "Rood/gezwollen" }));
   await tick(page, page.getByRole("group", { name: "Trommelvlies" }).getByRole("checkbox", { name: "Normaal" }));
   await pickOption(page, page.getByLabel("Werkdiagnose", { exact: true }), "otitis-externa");

@@ -1,12 +1,38 @@
-/** What the dossier still lacks, in the user's language, each item a link to its field. */
+/**
+ * What the dossier still lacks, in the user's language, each item a link to its field. After a refused submit it
+ * is the error summary (the GOV.UK pattern): it takes the focus, so the keyboard and the screen reader land on what
+ * to fix instead of staying on the button far below.
+ */
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldIdOf } from "~/domain/dossier/form";
 
-export function MissingList({ items, hrefFor, title }: { items: readonly string[]; hrefFor: (item: string) => string; title?: string }) {
+export function MissingList({
+  items,
+  hrefFor,
+  title,
+  refusal,
+}: {
+  items: readonly string[];
+  hrefFor: (item: string) => string;
+  title?: string;
+  /** The refused submit's result: each new one moves the focus here. */
+  refusal?: object | null;
+}) {
   const { t } = useTranslation("dossier");
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (refusal) box.current?.focus();
+  }, [refusal]);
   if (items.length === 0) return null;
   return (
-    <section aria-labelledby="missing-title" className="rounded-md border border-amber-300 bg-amber-50 p-4" data-testid="missing-list">
+    <section
+      ref={box}
+      tabIndex={refusal ? -1 : undefined}
+      aria-labelledby="missing-title"
+      className="rounded-md border border-amber-300 bg-amber-50 p-4 focus:outline focus:outline-2 focus:outline-amber-700"
+      data-testid="missing-list"
+    >
       <h2 id="missing-title" className="font-medium text-amber-900">
         {title ?? t("missing.title")}
       </h2>

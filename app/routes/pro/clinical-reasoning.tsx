@@ -118,7 +118,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
           </details>
           {refused?.error ? <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert> : null}
           {refused?.missing?.length ? (
-            <MissingList items={refused.missing} hrefFor={(item) => missingHref(item, pages)} />
+            <MissingList items={refused.missing} hrefFor={(item) => missingHref(item, pages)} refusal={refused} />
           ) : loaderData.editable ? (
             <MissingList items={loaderData.missing} hrefFor={(item) => missingHref(item, pages)} title={t("dossier:missing.stillMissing")} />
           ) : null}

@@ -221,7 +221,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         </Link>
       </div>
       {refused?.error ? <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert> : null}
-      {refused?.missing?.length ? <MissingList items={refused.missing} hrefFor={(item) => `#${fieldIdOf(item)}`} /> : null}
+      {refused?.missing?.length ? <MissingList items={refused.missing} hrefFor={(item) => `#${fieldIdOf(item)}`} refusal={refused} /> : null}
       <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <section className="rounded-lg border border-slate-200 bg-white p-4">
