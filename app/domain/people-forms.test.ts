@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import nl from "~/i18n/locales/nl/people.json";
-import { DONE_NOTICES, doneNotice, fieldErrors, inviteSupervisorSchema, organisationSchema } from "./people-forms";
+import { BYTES_PER_GB, DONE_NOTICES, doneNotice, fieldErrors, inviteSupervisorSchema, organisationSchema } from "./people-forms";
 
 describe("admin form rules", () => {
   it("normalise addresses and empty optional fields", () => {
-    const parsed = organisationSchema.parse({ name: " Praktijk ", kind: "other", city: "", contactEmail: " Info@Praktijk.TEST ", contactPhone: "", storageQuotaBytes: "0" });
-    expect(parsed).toEqual({ name: "Praktijk", kind: "other", city: null, contactEmail: "info@praktijk.test", contactPhone: null, storageQuotaBytes: 0 });
+    const parsed = organisationSchema.parse({ name: " Praktijk ", kind: "other", city: "", contactEmail: " Info@Praktijk.TEST ", contactPhone: "", storageQuota: "0" });
+    expect(parsed).toEqual({ name: "Praktijk", kind: "other", city: null, contactEmail: "info@praktijk.test", contactPhone: null, storageQuota: 0 });
   });
 
   it("give one translation key per field", () => {
@@ -23,5 +23,30 @@ describe("admin form rules", () => {
     expect(doneNotice(new URL("http://x/?done=invited"))).toBe("invited");
     expect(doneNotice(new URL("http://x/?done=<script>"))).toBeNull();
     for (const notice of DONE_NOTICES) expect((nl.done as Record<string, string>)[notice], notice).toBeTruthy();
+  });
+});
+
+describe("the storage quota, typed in GB", () => {
+  const quota = (typed: string) => {
+    const parsed = organisationSchema.safeParse({ name: "Praktijk", kind: "gp-practice", city: "", contactEmail: "", contactPhone: "", storageQuota: typed });
+    return parsed.success ? parsed.data.storageQuota : "refused";
+  };
+  it.each<[string, number | "refused"]>([
+    ["10", 10 * 1024 ** 3],
+    ["2.5", 2.5 * 1024 ** 3],
+    ["2,5", 2.5 * 1024 ** 3],
+    [" 0 ", 0],
+    ["0.001", Math.round(0.001 * 1024 ** 3)],
+    ["-1", "refused"],
+    ["", "refused"],
+    ["ten", "refused"],
+    ["1e3", "refused"],
+    ["1.000,5", "refused"],
+    ["2000000", "refused"],
+  ])("%s → %s bytes", (typed, bytes) => {
+    expect(quota(typed)).toBe(bytes);
+  });
+  it("is 1024³ bytes per GB, as operating systems count", () => {
+    expect(BYTES_PER_GB).toBe(1_073_741_824);
   });
 });

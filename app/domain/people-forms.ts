@@ -19,6 +19,20 @@ const optionalText = (max: number) =>
     .transform((v) => (v === "" ? null : v));
 const locale = z.enum(LOCALES, { error: "people:validation.localeInvalid" });
 
+/** Gigabytes as an operating system counts them (1 GB = 1024³ bytes): the storage quota's unit on every page. */
+export const BYTES_PER_GB = 1024 ** 3;
+
+/** A storage quota typed in GB (a decimal point or comma, up to a petabyte), parsed to whole bytes. */
+const storageQuotaField = rawText
+  .transform((value) => (/^\s*\d+([.,]\d+)?\s*$/.test(value) ? Number(value.trim().replace(",", ".")) : NaN))
+  .pipe(
+    z
+      .number({ error: "people:validation.quotaInvalid" })
+      .min(0, "people:validation.quotaInvalid")
+      .max(1024 * 1024, "people:validation.quotaInvalid"),
+  )
+  .transform((gb) => Math.round(gb * BYTES_PER_GB));
+
 export const organisationSchema = z.object({
   name,
   kind: z.enum(ORGANISATION_KINDS, { error: "people:validation.kindInvalid" }),
@@ -29,11 +43,7 @@ export const organisationSchema = z.object({
     .transform((v) => (v === "" ? null : v))
     .pipe(z.email("people:validation.emailInvalid").max(320, "people:validation.tooLong").nullable()),
   contactPhone: optionalText(40).refine((v) => v === null || /^[+0-9 ()-]{6,40}$/.test(v), "people:validation.phoneInvalid"),
-  storageQuotaBytes: z.coerce
-    .number({ error: "people:validation.quotaInvalid" })
-    .int("people:validation.quotaInvalid")
-    .min(0, "people:validation.quotaInvalid")
-    .max(Number.MAX_SAFE_INTEGER, "people:validation.quotaInvalid"),
+  storageQuota: storageQuotaField,
 });
 export type OrganisationForm = z.infer<typeof organisationSchema>;
 

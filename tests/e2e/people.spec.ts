@@ -116,17 +116,19 @@ test("create an organisation: per-field messages first, then the detail page", a
   await page.goto("/admin/organisaties");
   const form = page.locator("form", { has: page.locator('input[name="intent"][value="create"]') });
   await form.getByLabel("E-mailadres voor contact").fill("geen-adres");
-  await form.getByLabel("Opslagruimte (bytes)").fill("-5");
+  await form.getByLabel("Opslagruimte (GB)").fill("-5");
   await form.getByRole("button", { name: "Organisatie aanmaken" }).click();
   await expect(form.getByText("Vul een naam in.")).toBeVisible();
   await expect(form.getByText("Vul een geldig e-mailadres in.")).toBeVisible();
-  await expect(form.getByText("Vul een heel aantal bytes in, 0 of meer.")).toBeVisible();
+  await expect(form.getByText("Vul de opslagruimte in GB in: een getal van 0 of meer, zoals 10 of 2,5.")).toBeVisible();
   await form.getByLabel("Naam").fill(name);
   await form.getByLabel("Plaats").fill("Utrecht");
   await form.getByLabel("E-mailadres voor contact").fill("");
-  await form.getByLabel("Opslagruimte (bytes)").fill("5368709120");
+  await form.getByLabel("Opslagruimte (GB)").fill("2,5");
   await form.getByRole("button", { name: "Organisatie aanmaken" }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // The quota is shown in GB, in Dutch, as it was typed.
+  await expect(page.getByLabel("Opslagruimte (GB)")).toHaveValue("2,5");
   await expect(page.getByText("De organisatie is aangemaakt.")).toBeVisible();
   await expect(page.getByTestId("audit-table")).toContainText("organisation.created");
 

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { ORGANISATION_KINDS } from "~/domain/people-forms";
+import { BYTES_PER_GB, ORGANISATION_KINDS } from "~/domain/people-forms";
+import { numberFormatter } from "~/lib/formatters";
 import { Button } from "../ui/button";
 import { Field } from "../ui/field";
 import { SelectField } from "./select-field";
@@ -11,12 +12,19 @@ export interface OrganisationValues {
   city?: string | null;
   contactEmail?: string | null;
   contactPhone?: string | null;
+  /** As stored (bytes), or as typed into the form (GB) when the form comes back with errors. */
   storageQuotaBytes?: string | number;
+  storageQuota?: string;
+}
+
+/** Bytes as the GB the form shows: up to two decimals, without trailing zeros, in the page's language. */
+function gigabytes(bytes: number, language: string): string {
+  return numberFormatter(language, { maximumFractionDigits: 2, useGrouping: false }).format(bytes / BYTES_PER_GB);
 }
 
 /** Create and edit share one form; errors are message keys per field. */
 export function OrganisationForm({ intent, values, errors, submitLabel }: { intent: string; values: OrganisationValues; errors: Record<string, string>; submitLabel: string }) {
-  const { t } = useTranslation(["people", "errors"]);
+  const { t, i18n } = useTranslation(["people", "errors"]);
   const err = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   return (
     <Form method="post" className="grid max-w-2xl gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2" noValidate>
@@ -34,10 +42,10 @@ export function OrganisationForm({ intent, values, errors, submitLabel }: { inte
       <Field label={t("people:organisation.contactPhone")} name="contactPhone" type="tel" defaultValue={values.contactPhone ?? ""} error={err("contactPhone")} />
       <Field
         label={t("people:organisation.quota")}
-        name="storageQuotaBytes"
-        inputMode="numeric"
-        defaultValue={String(values.storageQuotaBytes ?? 10 * 1024 ** 3)}
-        error={err("storageQuotaBytes")}
+        name="storageQuota"
+        inputMode="decimal"
+        defaultValue={values.storageQuota ?? gigabytes(Number(values.storageQuotaBytes ?? 10 * BYTES_PER_GB), i18n.language)}
+        error={err("storageQuota")}
         hint={t("people:organisation.quotaHint")}
       />
       <div className="sm:col-span-2">

@@ -121,7 +121,8 @@ function snapshot(org: typeof organisation.$inferSelect) {
 export async function createOrganisation(actor: Actor, input: OrganisationForm, origin: Origin): Promise<{ id: string }> {
   requireAdmin(actor);
   return inTransaction(async (tx) => {
-    const [row] = await tx.insert(organisation).values(input).returning();
+    const { storageQuota, ...rest } = input;
+    const [row] = await tx.insert(organisation).values({ ...rest, storageQuotaBytes: storageQuota }).returning();
     await recordAudit({ action: "organisation.created", actorId: actor.id, subjectType: "organisation", subjectId: row.id, organisationId: row.id, after: snapshot(row) }, origin, tx);
     return { id: row.id };
   });
@@ -132,7 +133,8 @@ export async function updateOrganisation(actor: Actor, orgId: string, input: Org
   await inTransaction(async (tx) => {
     const [before] = await tx.select().from(organisation).where(eq(organisation.id, orgId));
     if (!before) throw new AppError("not-found");
-    const [after] = await tx.update(organisation).set({ ...input, updatedAt: new Date() }).where(eq(organisation.id, orgId)).returning();
+    const { storageQuota, ...rest } = input;
+    const [after] = await tx.update(organisation).set({ ...rest, storageQuotaBytes: storageQuota, updatedAt: new Date() }).where(eq(organisation.id, orgId)).returning();
     await recordAudit({ action: "organisation.updated", actorId: actor.id, subjectType: "organisation", subjectId: orgId, organisationId: orgId, before: snapshot(before), after: snapshot(after) }, origin, tx);
   });
 }

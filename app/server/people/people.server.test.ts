@@ -33,7 +33,7 @@ let supervisorId: string;
 const origin = { requestId: "req", ipAddress: "127.0.0.1" };
 const PW = "kraanvogel-tandpasta-oktober-7";
 const orgForm = (over: Partial<Record<string, string>> = {}) =>
-  organisationSchema.parse({ name: "Apotheek Noord", kind: "pharmacy", city: "Groningen", contactEmail: "", contactPhone: "", storageQuotaBytes: "1073741824", ...over });
+  organisationSchema.parse({ name: "Apotheek Noord", kind: "pharmacy", city: "Groningen", contactEmail: "", contactPhone: "", storageQuota: "1", ...over });
 
 beforeAll(async () => {
   database = await createTestDatabase({ SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000" });
@@ -65,10 +65,10 @@ describe("role checks in the data layer", () => {
 describe("organisations", () => {
   it("create, edit, search, sort and page; each change audited with before and after", async () => {
     const { id } = await createOrganisation(admin, orgForm(), origin);
-    await updateOrganisation(admin, id, orgForm({ city: "Assen", storageQuotaBytes: "2048" }), origin);
+    await updateOrganisation(admin, id, orgForm({ city: "Assen", storageQuota: "2,5" }), origin);
     const trail = await auditTrail(admin, { organisationId: id });
     expect(trail.map((t) => t.action)).toEqual(["organisation.updated", "organisation.created"]);
-    expect(trail[0]).toMatchObject({ actorName: "Anna Admin", before: { city: "Groningen" }, after: { city: "Assen", storageQuotaBytes: 2048 } });
+    expect(trail[0]).toMatchObject({ actorName: "Anna Admin", before: { city: "Groningen" }, after: { city: "Assen", storageQuotaBytes: 2.5 * 1024 ** 3 } });
     expect((await listOrganisations(admin, { q: "assen" })).rows.map((r) => r.name)).toEqual(["Apotheek Noord"]);
     expect((await listOrganisations(admin, { q: "%" })).rows).toEqual([]);
     const byName = await listOrganisations(admin, { sort: "name", dir: "desc" });
@@ -82,7 +82,7 @@ describe("organisations", () => {
   });
 
   it("validates every field with a message key", () => {
-    const parsed = organisationSchema.safeParse({ name: "", kind: "castle", contactEmail: "x@", contactPhone: "abc", storageQuotaBytes: "-1" });
+    const parsed = organisationSchema.safeParse({ name: "", kind: "castle", contactEmail: "x@", contactPhone: "abc", storageQuota: "-1" });
     expect(parsed.success).toBe(false);
     const fields = Object.fromEntries(parsed.error!.issues.map((i) => [i.path[0], i.message]));
     expect(fields).toMatchObject({
@@ -90,7 +90,7 @@ describe("organisations", () => {
       kind: "people:validation.kindInvalid",
       contactEmail: "people:validation.emailInvalid",
       contactPhone: "people:validation.phoneInvalid",
-      storageQuotaBytes: "people:validation.quotaInvalid",
+      storageQuota: "people:validation.quotaInvalid",
     });
   });
 
