@@ -2,6 +2,7 @@ import { dateTimeFormat } from "~/lib/format-date";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "~/lib/use-locale";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { AUDIT_ACTIONS } from "~/domain/audit-actions";
 
 export interface AuditItem {
   id: string;
@@ -12,9 +13,17 @@ export interface AuditItem {
   after: unknown;
 }
 
+/** A row's recorded facts as "name: value" pairs, not JSON (values as recorded; phone numbers are masked already). */
 function show(value: unknown): string {
   if (value === null || value === undefined) return "—";
-  return JSON.stringify(value);
+  if (typeof value !== "object" || Array.isArray(value)) return String(value);
+  const pairs = Object.entries(value as Record<string, unknown>).map(([name, v]) => `${name}: ${v === null || v === undefined ? "—" : Array.isArray(v) ? v.join(", ") : typeof v === "object" ? JSON.stringify(v) : String(v)}`);
+  return pairs.length ? pairs.join("; ") : "—";
+}
+
+/** The action as a sentence in the page's language; an action without one (an old row) keeps its code. */
+function sentence(t: (key: string, options: { defaultValue: string }) => string, action: string): string {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action) ? t(`people:audit.actions.${action}`, { defaultValue: action }) : action;
 }
 
 /** Who changed what, when, with the state before and after. */
@@ -46,9 +55,11 @@ export function AuditList({ items, title }: { items: AuditItem[]; title?: string
                 <tr key={item.id} className="border-b border-slate-100 align-top">
                   <td className="py-2 pr-3 whitespace-nowrap">{format.format(new Date(item.at))}</td>
                   <td className="py-2 pr-3">{item.actorName ?? t("people:audit.system")}</td>
-                  <td className="py-2 pr-3"><code>{item.action}</code></td>
-                  <td className="py-2 pr-3 break-all"><code>{show(item.before)}</code></td>
-                  <td className="py-2 break-all"><code>{show(item.after)}</code></td>
+                  <td className="py-2 pr-3" data-action={item.action}>
+                    {sentence(t, item.action)}
+                  </td>
+                  <td className="py-2 pr-3 break-all text-slate-700">{show(item.before)}</td>
+                  <td className="py-2 break-all text-slate-700">{show(item.after)}</td>
                 </tr>
               ))}
             </tbody>

@@ -97,7 +97,7 @@ async function sendExportFile(req: Request, res: Response, actor: SessionUser, j
     throw new AppError("export/not-ready");
   }
   const etag = `"${part === "file" ? job.sha256 : job.manifestSha256}"`;
-  const entry = { action: "export.downloaded", actorId: actor.id, subjectType: "export", subjectId: job.id };
+  const entry = { action: "export.downloaded" as const, actorId: actor.id, subjectType: "export", subjectId: job.id };
   if (req.method === "GET" && !(await auditedSince(entry, new Date(Date.now() - DOWNLOAD_AUDIT_WINDOW_MS)))) {
     await recordAudit({ ...entry, after: { part: name, grant: "admin" } }, origin(req));
   }

@@ -6,9 +6,10 @@ import { and, eq, gt, type SQL } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { systemDb, type Queryable } from "../db/client.server";
 import { auditLog } from "../db/schema";
+import type { AuditAction } from "~/domain/audit-actions";
 
 export interface AuditEntry {
-  action: string;
+  action: AuditAction;
   actorId?: string | null;
   subjectType?: string | null;
   subjectId?: string | null;

@@ -11,7 +11,7 @@ import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
 import { auditLog } from "../db/schema";
 import { type AuditOrigin, auditedSince, recordAudit } from "./audit.server";
 
-export const LIST_READ_ACTION = "dossier.list-read";
+export const LIST_READ_ACTION = "dossier.list-read" as const;
 export type PatientList = "supervisor-queue" | "own-dossiers" | "patient-history";
 
 /** The right each list is read under: its scope (app/server/dossiers/lists.server.ts) is built from that rule. */

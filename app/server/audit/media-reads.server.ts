@@ -10,7 +10,7 @@ import { mediaReadGrant } from "~/domain/access/permissions";
 import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
 import { type AuditOrigin, auditedSince, recordAudit } from "./audit.server";
 
-export const MEDIA_READ_ACTION = "media.read";
+export const MEDIA_READ_ACTION = "media.read" as const;
 
 export async function recordMediaRead(actor: Actor, medium: { id: string; organisationId: string; uploaderId: string }, origin: AuditOrigin, now = Date.now()): Promise<void> {
   const entry = { action: MEDIA_READ_ACTION, actorId: actor.id, subjectType: "media", subjectId: medium.id };
