@@ -4,7 +4,7 @@ import de from "~/i18n/locales/de/people.json";
 import en from "~/i18n/locales/en/people.json";
 import fr from "~/i18n/locales/fr/people.json";
 import nl from "~/i18n/locales/nl/people.json";
-import { AUDIT_ACTIONS } from "./audit-actions";
+import { AUDIT_ACTIONS, auditSentenceKey } from "./audit-actions";
 
 describe("audit actions", () => {
   it.each([
@@ -14,8 +14,8 @@ describe("audit actions", () => {
     ["fr", fr],
   ])("each has a sentence in %s", (_language, people) => {
     const sentences = people.audit.actions as Record<string, string>;
-    expect(Object.keys(sentences).sort()).toEqual([...AUDIT_ACTIONS].sort());
-    for (const action of AUDIT_ACTIONS) expect(sentences[action].trim().length, action).toBeGreaterThan(3);
+    expect(Object.keys(sentences).sort()).toEqual(AUDIT_ACTIONS.map(auditSentenceKey).sort());
+    for (const action of AUDIT_ACTIONS) expect(sentences[auditSentenceKey(action)].trim().length, action).toBeGreaterThan(3);
     // One sentence, one action: two actions never read alike.
     expect(new Set(Object.values(sentences)).size).toBe(AUDIT_ACTIONS.length);
   });

@@ -58,3 +58,8 @@ export const AUDIT_ACTIONS = [
   "user.role-changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The message key of an action's sentence: its dots as slashes, so i18next does not read them as nesting. */
+export function auditSentenceKey(action: AuditAction): string {
+  return action.replaceAll(".", "/");
+}

@@ -54,6 +54,8 @@ test("the reviewer judges a still for the in-ear model, and the administrator fi
   await expect(judge.getByRole("status")).toHaveText("Opgeslagen: Niet in het oor.");
   const row = judge.getByTestId("judgement");
   await expect(row).toHaveAttribute("data-judgement", "not-in-ear");
+  await expect(judge.getByRole("button", { name: "Niet in het oor" })).toHaveAttribute("aria-pressed", "true");
+  await expect(judge.getByRole("button", { name: "Onbruikbaar" })).toHaveAttribute("aria-pressed", "false");
   await expect(row.getByTestId("judgement-model")).toHaveText(`(model ${version} gaf ${percent}% in het oor; in de dataset)`);
   // It fits the phone's width.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

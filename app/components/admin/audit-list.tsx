@@ -2,7 +2,7 @@ import { dateTimeFormat } from "~/lib/format-date";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "~/lib/use-locale";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import { AUDIT_ACTIONS } from "~/domain/audit-actions";
+import { AUDIT_ACTIONS, type AuditAction, auditSentenceKey } from "~/domain/audit-actions";
 
 export interface AuditItem {
   id: string;
@@ -23,7 +23,7 @@ function show(value: unknown): string {
 
 /** The action as a sentence in the page's language; an action without one (an old row) keeps its code. */
 function sentence(t: (key: string, options: { defaultValue: string }) => string, action: string): string {
-  return (AUDIT_ACTIONS as readonly string[]).includes(action) ? t(`people:audit.actions.${action}`, { defaultValue: action }) : action;
+  return (AUDIT_ACTIONS as readonly string[]).includes(action) ? t(`people:audit.actions.${auditSentenceKey(action as AuditAction)}`, { defaultValue: action }) : action;
 }
 
 /** Who changed what, when, with the state before and after. */

@@ -96,6 +96,7 @@ export function FrameJudge({
   };
 
   const mine = judgements.filter((j) => j.mediaId === mediaId);
+  const stillJudgement = isVideo ? null : (mine.find((j) => j.frameMs === 0)?.judgement ?? null);
   if (!mayJudge && mine.length === 0) return null;
   return (
     <div className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="frame-judge">
@@ -105,7 +106,16 @@ export function FrameJudge({
           <legend className="text-sm text-slate-700">{isVideo ? t("judge.frameQuestion", { seconds: seconds(frameMs) }) : t("judge.stillQuestion")}</legend>
           <div className="flex flex-wrap gap-2">
             {FRAME_JUDGEMENTS.map((j) => (
-              <Button key={j} type="button" variant="secondary" disabled={busy} onClick={() => void send(j)} data-testid={`judge-${j}`}>
+              <Button
+                key={j}
+                type="button"
+                // A still has one judgement: the button of the one given shows as chosen.
+                variant={!isVideo && stillJudgement === j ? "primary" : "secondary"}
+                aria-pressed={isVideo ? undefined : stillJudgement === j}
+                disabled={busy}
+                onClick={() => void send(j)}
+                data-testid={`judge-${j}`}
+              >
                 {t(`judge.choices.${j}`)}
               </Button>
             ))}
