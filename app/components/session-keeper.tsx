@@ -10,13 +10,16 @@ import { afterRefresh, keeperStart, nextStep, type KeeperState, type RefreshOutc
 import { localizePath } from "~/domain/locales";
 import { clearClinicalCopies } from "~/lib/device/clinical-copies";
 import { useLocale } from "~/lib/use-locale";
-import { http } from "~/lib/http";
+
+/** The HTTP client, loaded at the first refresh rather than with every page (the root renders this component). */
+const loadHttp = () => import("~/lib/http");
 
 /** setTimeout cannot wait longer (about 24.8 days); longer waits are re-planned when the timer fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 async function refresh(): Promise<RefreshOutcome> {
   try {
+    const { http } = await loadHttp();
     const response = await http.raw<{ session?: { expiresAt?: string } } | null>("/api/auth/get-session", { cache: "no-store" });
     if (!response.ok) return { type: "failed" };
     const body = response._data ?? null;
@@ -40,7 +43,9 @@ export function SessionKeeper({ expiresAt }: { expiresAt: string }) {
       // A session that ends takes the user's clinical copies with it (a shared tablet shows the next user nothing).
       await clearClinicalCopies();
       // The browser counts the session as over 30 s early: end it on the server too, so sign-in starts afresh.
-      await http.raw("/api/auth/sign-out", { method: "POST" }).catch(() => undefined);
+      await loadHttp()
+        .then(({ http }) => http.raw("/api/auth/sign-out", { method: "POST" }))
+        .catch(() => undefined);
       window.location.assign(`${localizePath("/", locale)}?redirectTo=${encodeURIComponent(here)}&reason=token-expired`);
     };
     const plan = () => {

@@ -6,7 +6,7 @@
  * name here. Record-level rules (whose medium, which dossier) stay in the data layer's scopes.
  */
 import type { Action } from "./access/permissions";
-import { APP_CHECK_PATH, UPLOADS_PATH } from "./constants";
+import { APP_CHECK_PATH, HEALTH_PATH, UPLOADS_PATH } from "./constants";
 
 export type ApiMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 
@@ -54,7 +54,7 @@ export interface ApiEndpointDeclaration {
 
 export const API_TABLE = {
   version: { methods: ["GET"], paths: ["/api/version"], guard: "public", dialect: "json", cache: "no-store", compress: true },
-  health: { methods: ["GET"], paths: ["/healthz"], guard: "public", dialect: "json", cache: "no-store", compress: true },
+  health: { methods: ["GET"], paths: [HEALTH_PATH], guard: "public", dialect: "json", cache: "no-store", compress: true },
   translations: { methods: ["GET"], paths: ["/locales/:locale/:file"], guard: "public", dialect: "json", cache: "public-translations", compress: true },
   live: { methods: ["GET"], paths: ["/api/live"], guard: "signed-in", dialect: "json", cache: "no-store", compress: false },
   appCheck: { methods: ["GET"], paths: [APP_CHECK_PATH], guard: "public", dialect: "storage", cache: "no-store", compress: true },

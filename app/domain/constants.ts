@@ -52,6 +52,8 @@ export const APP_CHECK_HEADER = "x-casus-app-check";
 export const APP_CHECK_PATH = "/api/app-check";
 /** Where resumable (tus) uploads are created and continued: the browser's endpoint and the server's mount point. */
 export const UPLOADS_PATH = "/api/uploads";
+/** The health endpoint: also the browser's online check (app/lib/online-status.ts), which must not load the API table. */
+export const HEALTH_PATH = "/healthz";
 
 /** Online check and request timeouts (client requests; the server's statement timeout). */
 export const ONLINE_CHECK_TIMEOUT_MS = 10 * SECOND;

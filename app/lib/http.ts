@@ -6,9 +6,8 @@
  * whether the server answered, which drives the "offline — your work is kept" state.
  */
 import { type FetchOptions, type FetchResponse, ofetch } from "ofetch";
-import { apiPath } from "~/domain/api-table";
-import { HTTP_RETRY_COUNT_WITH_BODY, HTTP_RETRY_COUNT_WITHOUT_BODY, HTTP_RETRY_STATUSES, REQUEST_TIMEOUT_MS } from "~/domain/constants";
-import { createOnlineStatus, type OnlineStatus } from "./online-status";
+import { HEALTH_PATH, HTTP_RETRY_COUNT_WITH_BODY, HTTP_RETRY_COUNT_WITHOUT_BODY, HTTP_RETRY_STATUSES, REQUEST_TIMEOUT_MS } from "~/domain/constants";
+import { onlineStatus, type OnlineStatus } from "./online-status";
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -48,22 +47,12 @@ export function createHttpClient({ timeoutMs, status }: { timeoutMs: number; sta
   return request as HttpClient;
 }
 
-let browserStatus: OnlineStatus | null = null;
-
-/** The browser's online status (null on the server, where there is nothing to be offline from). */
-export function onlineStatus(): OnlineStatus | null {
-  if (typeof window === "undefined") return null;
-  browserStatus ??= createOnlineStatus({
-    // Any answer of the health endpoint, in time, means the server is reachable again.
-    probe: (timeoutMs) =>
-      probeClient
-        .raw(apiPath("health"), { timeout: timeoutMs, retry: 0, cache: "no-store" })
-        .then(() => true)
-        .catch(() => false),
-    events: window,
-    initiallyOnline: navigator.onLine,
-  });
-  return browserStatus;
+/** Whether the server answers within `timeoutMs` (any status is an answer): the online status's check. */
+export function probeServer(timeoutMs: number): Promise<boolean> {
+  return probeClient
+    .raw(HEALTH_PATH, { timeout: timeoutMs, retry: 0, cache: "no-store" })
+    .then(() => true)
+    .catch(() => false);
 }
 
 /** The probe's own client: the same policy, but it does not report to the status it serves. */

@@ -5,7 +5,7 @@
  * Routes where people type clinical text use it as their `clientAction` (issue 16 point 9).
  */
 import { data } from "react-router";
-import { onlineStatus } from "./http";
+import { onlineStatus } from "./online-status";
 
 /** The shape of a refused page action, so pages read it as any other refusal. */
 export interface OfflineRefusal {

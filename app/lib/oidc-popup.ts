@@ -6,7 +6,6 @@
  * window on the success page), so the opener asks the server for the session before calling it "closed by the user".
  */
 import type { ErrorCode } from "~/domain/errors";
-import { http } from "~/lib/http";
 
 export const POPUP_CHANNEL = "casus-sign-in-popup";
 /** A popup window that closed reports its outcome just before; wait this long for it before calling it closed. */
@@ -22,9 +21,13 @@ interface PopupStart {
   errorCallbackURL: string;
 }
 
+/** The HTTP client, loaded when a pop-up sign-in starts (the sign-in page's first load stays within its budget). */
+const loadHttp = () => import("~/lib/http");
+
 /** Whether this browser now holds a session: the sign-in page is only shown to signed-out visitors. */
 async function signedIn(): Promise<boolean> {
   try {
+    const { http } = await loadHttp();
     const response = await http.raw<{ session?: unknown } | null>("/api/auth/get-session", { cache: "no-store" });
     return Boolean(response.ok && response._data?.session);
   } catch {
@@ -62,8 +65,8 @@ export function signInWithPopup(start: PopupStart): Promise<PopupOutcome> | null
       checking = true;
       void signedIn().then((yes) => finish(yes ? { ok: true } : { ok: false, code: "popup-closed-by-user" }));
     }, POLL_MS);
-    http
-      .raw<{ url?: string; code?: string }>("/api/auth/sign-in/social", { method: "POST", body: { ...start, disableRedirect: true } })
+    loadHttp()
+      .then(({ http }) => http.raw<{ url?: string; code?: string }>("/api/auth/sign-in/social", { method: "POST", body: { ...start, disableRedirect: true } }))
       .then((response) => {
         const body = response._data ?? {};
         if (response.status === 429) return finish({ ok: false, code: "too-many-requests" });

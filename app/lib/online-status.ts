@@ -89,3 +89,21 @@ export function createOnlineStatus({ probe, intervalMs = ONLINE_CHECK_TIMEOUT_MS
     },
   };
 }
+
+let browserStatus: OnlineStatus | null = null;
+
+/**
+ * The browser's online status (null on the server, where there is nothing to be offline from). The probe, and
+ * with it the HTTP client, is loaded only when there is something to check: the banner that every page carries
+ * stays small (the sign-in page's weight budget).
+ */
+export function onlineStatus(): OnlineStatus | null {
+  if (typeof window === "undefined") return null;
+  browserStatus ??= createOnlineStatus({
+    probe: (timeoutMs) => import("./http").then(({ probeServer }) => probeServer(timeoutMs)),
+    events: window,
+    initiallyOnline: navigator.onLine,
+  });
+  return browserStatus;
+}
+

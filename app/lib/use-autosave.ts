@@ -8,7 +8,7 @@
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { onlineStatus } from "./http";
+import { onlineStatus } from "./online-status";
 
 const DEBOUNCE_MS = 1000;
 /** Draft copies are kept under this prefix (app/lib/device/clinical-copies.ts clears them on sign-out). */

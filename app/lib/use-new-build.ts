@@ -2,7 +2,6 @@
  * Polls /api/version; true once the server runs a build other than the one this page was loaded from.
  */
 import { useEffect, useState } from "react";
-import { http } from "./http";
 import { usePublicConfig } from "./public-config";
 
 export function useNewBuildAvailable(): boolean {
@@ -14,6 +13,8 @@ export function useNewBuildAvailable(): boolean {
     const check = async () => {
       if (document.visibilityState !== "visible") return;
       try {
+        // The client is loaded with the first poll, not with the page: every page carries this hook (sign-in's budget).
+        const { http } = await import("./http");
         const { buildId: deployed } = await http<{ buildId: string }>("/api/version", { cache: "no-store" });
         if (!stopped && deployed && deployed !== buildId) setAvailable(true);
       } catch {

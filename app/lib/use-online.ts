@@ -1,6 +1,6 @@
 /** Whether the server is reachable, for components (always true during server rendering and hydration). */
 import { useSyncExternalStore } from "react";
-import { onlineStatus } from "./http";
+import { onlineStatus } from "./online-status";
 
 const subscribe = (listener: () => void) => onlineStatus()?.subscribe(listener) ?? (() => {});
 

@@ -170,7 +170,7 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await expect(fact("Telefoonnummer patiënt")).toHaveText(/24681357$/);
   await expect(fact("Oor")).toHaveText("Links");
   await expect(fact("Klachten")).toHaveText("Pijn");
-  await expect(fact("Uw vraag aan de supervisor")).toHaveText("Is dit otitis externa?");
+  await expect(fact("Vraag aan de supervisor")).toHaveText("Is dit otitis externa?");
   await expect(fact("Werkdiagnose")).toHaveText("Otitis externa");
   await expect(fact("Onderbouwing")).toHaveText("Rode, gezwollen gehoorgang na zwemmen.");
   await expect(fact("Feedback aan de professional")).toHaveText("Goed onderbouwd.");

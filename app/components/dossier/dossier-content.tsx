@@ -25,9 +25,9 @@ export function PatientFacts({ patient, earSide }: { patient: { phone: string; i
   return (
     <dl>
       <Row label={t("fields.phone")}>{patient ? displayPhone(patient.phone) : "—"}</Row>
-      <Row label={t("fields.initials")}>{patient?.initials || "—"}</Row>
-      <Row label={t("fields.birthYear")}>{patient?.birthYear ?? "—"}</Row>
-      <Row label={t("fields.sex")}>{one("sex", patient?.sex)}</Row>
+      <Row label={t("readFields.initials")}>{patient?.initials || "—"}</Row>
+      <Row label={t("readFields.birthYear")}>{patient?.birthYear ?? "—"}</Row>
+      <Row label={t("readFields.sex")}>{one("sex", patient?.sex)}</Row>
       <Row label={t("fields.earSide")}>{one("earSide", earSide)}</Row>
     </dl>
   );
@@ -47,7 +47,7 @@ export function AnamnesisView({ anamnesis }: { anamnesis: Anamnesis }) {
       <Row label={t("fields.history")}>{list("history", a.history)}</Row>
       <Row label={t("fields.medication")}>{a.medication || "—"}</Row>
       <Row label={t("fields.allergies")}>{a.allergies || "—"}</Row>
-      <Row label={t("fields.question")}>{a.question || "—"}</Row>
+      <Row label={t("readFields.question")}>{a.question || "—"}</Row>
     </dl>
   );
 }

@@ -10,6 +10,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { dashboard, serviceHealth } from "~/server/people/dashboard.server";
 import { actorOf } from "~/server/people/route-helpers.server";
 import type { Route } from "./+types/dashboard";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["people"] };
 
@@ -82,28 +83,30 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {pending.length === 0 ? (
           <p className="text-slate-600">{t("people:dashboard.noPending")}</p>
         ) : (
-          <table className="w-full text-left text-sm" data-testid="pending-invitations">
-            <thead className="border-b border-slate-300">
-              <tr>
-                <th scope="col" className="py-1 pr-3">{t("people:invite.name")}</th>
-                <th scope="col" className="py-1 pr-3">{t("people:invite.email")}</th>
-                <th scope="col" className="py-1 pr-3">{t("people:dashboard.role")}</th>
-                <th scope="col" className="py-1">{t("people:dashboard.expires")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pending.map((p) => (
-                <tr key={p.userId} className="border-b border-slate-100">
-                  <td className="py-1 pr-3">
-                    {p.organisationId ? <Link to={lp(routePath("admin-professional", { orgId: p.organisationId, proId: p.userId }))} className="text-sky-800 underline">{p.name}</Link> : p.name}
-                  </td>
-                  <td className="py-1 pr-3">{p.email}</td>
-                  <td className="py-1 pr-3">{t(`common:roles.${p.role}`, { defaultValue: p.role })}</td>
-                  <td className="py-1">{format.format(new Date(p.expiresAt))}</td>
+          <ScrollRegion label={t("people:dashboard.pending")}>
+            <table className="w-full text-left text-sm" data-testid="pending-invitations">
+              <thead className="border-b border-slate-300">
+                <tr>
+                  <th scope="col" className="py-1 pr-3">{t("people:invite.name")}</th>
+                  <th scope="col" className="py-1 pr-3">{t("people:invite.email")}</th>
+                  <th scope="col" className="py-1 pr-3">{t("people:dashboard.role")}</th>
+                  <th scope="col" className="py-1">{t("people:dashboard.expires")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {pending.map((p) => (
+                  <tr key={p.userId} className="border-b border-slate-100">
+                    <td className="py-1 pr-3">
+                      {p.organisationId ? <Link to={lp(routePath("admin-professional", { orgId: p.organisationId, proId: p.userId }))} className="text-sky-800 underline">{p.name}</Link> : p.name}
+                    </td>
+                    <td className="py-1 pr-3">{p.email}</td>
+                    <td className="py-1 pr-3">{t(`common:roles.${p.role}`, { defaultValue: p.role })}</td>
+                    <td className="py-1">{format.format(new Date(p.expiresAt))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
         )}
       </section>
 

@@ -29,6 +29,7 @@ import { AppError } from "~/domain/errors";
 import { LOCALES } from "~/domain/locales";
 import type { Route } from "./+types/organisation";
 import { parseForm } from "~/server/forms/parse-form.server";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["people"] };
 
@@ -201,29 +202,31 @@ export default function Organisation({ loaderData, actionData }: Route.Component
         <p className="mb-3 text-sm text-slate-700">{t("people:import.help")}</p>
         {preview ? (
           <div className="mb-4" data-testid="import-preview">
-            <table className="w-full text-left text-sm">
-              <caption className="mb-2 text-left font-medium">{t("people:import.preview", { count: preview.rows.length })}</caption>
-              <thead className="border-b border-slate-300">
-                <tr>
-                  <th scope="col" className="py-1 pr-3">{t("people:import.line")}</th>
-                  <th scope="col" className="py-1 pr-3">{t("people:invite.name")}</th>
-                  <th scope="col" className="py-1 pr-3">{t("people:invite.email")}</th>
-                  <th scope="col" className="py-1 pr-3">{t("people:invite.jobTitle")}</th>
-                  <th scope="col" className="py-1">{t("people:import.problems")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((row) => (
-                  <tr key={row.line} className={`border-b border-slate-100 ${Object.keys(row.errors).length ? "bg-red-50" : ""}`}>
-                    <td className="py-1 pr-3">{row.line}</td>
-                    <td className="py-1 pr-3">{row.name}</td>
-                    <td className="py-1 pr-3">{row.email}</td>
-                    <td className="py-1 pr-3">{row.jobTitle}</td>
-                    <td className="py-1 text-red-800">{Object.entries(row.errors).map(([field, key]) => `${t(`people:import.fields.${field}`)}: ${t(key)}`).join("; ") || t("people:import.ok")}</td>
+            <ScrollRegion label={t("people:import.title")}>
+              <table className="w-full text-left text-sm">
+                <caption className="mb-2 text-left font-medium">{t("people:import.preview", { count: preview.rows.length })}</caption>
+                <thead className="border-b border-slate-300">
+                  <tr>
+                    <th scope="col" className="py-1 pr-3">{t("people:import.line")}</th>
+                    <th scope="col" className="py-1 pr-3">{t("people:invite.name")}</th>
+                    <th scope="col" className="py-1 pr-3">{t("people:invite.email")}</th>
+                    <th scope="col" className="py-1 pr-3">{t("people:invite.jobTitle")}</th>
+                    <th scope="col" className="py-1">{t("people:import.problems")}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {preview.rows.map((row) => (
+                    <tr key={row.line} className={`border-b border-slate-100 ${Object.keys(row.errors).length ? "bg-red-50" : ""}`}>
+                      <td className="py-1 pr-3">{row.line}</td>
+                      <td className="py-1 pr-3">{row.name}</td>
+                      <td className="py-1 pr-3">{row.email}</td>
+                      <td className="py-1 pr-3">{row.jobTitle}</td>
+                      <td className="py-1 text-red-800">{Object.entries(row.errors).map(([field, key]) => `${t(`people:import.fields.${field}`)}: ${t(key)}`).join("; ") || t("people:import.ok")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
             {preview.tooMany ? <Alert tone="error">{t("people:import.tooMany")}</Alert> : null}
             {preview.rows.length && !preview.tooMany && preview.rows.every((r) => Object.keys(r.errors).length === 0) ? (
               <Form method="post" className="mt-3">

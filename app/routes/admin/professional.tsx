@@ -27,6 +27,7 @@ import { moveProfessional, movePreview, professionalDetail } from "~/server/peop
 import { actorOf, doneRedirect, runChange } from "~/server/people/route-helpers.server";
 import type { Route } from "./+types/professional";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["people"] };
 
@@ -137,26 +138,28 @@ export default function Professional({ loaderData, actionData }: Route.Component
         {dossiers.length === 0 ? (
           <p className="text-slate-600">{t("people:professional.noDossiers")}</p>
         ) : (
-          <table className="w-full max-w-2xl text-left text-sm" data-testid="dossiers-table">
-            <thead className="border-b border-slate-300">
-              <tr>
-                <th scope="col" className="py-1 pr-3">{t("people:professional.dossier")}</th>
-                <th scope="col" className="py-1 pr-3">{t("people:organisations.status")}</th>
-                <th scope="col" className="py-1">{t("people:professional.updated")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {dossiers.map((d) => (
-                <tr key={d.id} className="border-b border-slate-100">
-                  <td className="py-1 pr-3">
-                    <Link to={lp(routePath("admin-dossier", { caseId: d.id }))} className="text-sky-800 underline"><code>{d.id.slice(0, 8)}</code></Link>
-                  </td>
-                  <td className="py-1 pr-3">{t(`people:dossierStatus.${d.status}`, { defaultValue: d.status })}</td>
-                  <td className="py-1">{format.format(new Date(d.updatedAt))}</td>
+          <ScrollRegion label={t("people:professional.dossiers")}>
+            <table className="w-full max-w-2xl text-left text-sm" data-testid="dossiers-table">
+              <thead className="border-b border-slate-300">
+                <tr>
+                  <th scope="col" className="py-1 pr-3">{t("people:professional.dossier")}</th>
+                  <th scope="col" className="py-1 pr-3">{t("people:organisations.status")}</th>
+                  <th scope="col" className="py-1">{t("people:professional.updated")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {dossiers.map((d) => (
+                  <tr key={d.id} className="border-b border-slate-100">
+                    <td className="py-1 pr-3">
+                      <Link to={lp(routePath("admin-dossier", { caseId: d.id }))} className="text-sky-800 underline"><code>{d.id.slice(0, 8)}</code></Link>
+                    </td>
+                    <td className="py-1 pr-3">{t(`people:dossierStatus.${d.status}`, { defaultValue: d.status })}</td>
+                    <td className="py-1">{format.format(new Date(d.updatedAt))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
         )}
         <Pager page={loaderData.dossierPage.page} pageCount={loaderData.dossierPage.pageCount} t={t} labels="people" />
       </section>

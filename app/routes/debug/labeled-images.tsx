@@ -44,17 +44,17 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <div className="space-y-4">
         <ClassBalance {...balance} />
         <Form method="get" className="flex flex-wrap items-end gap-3 text-sm" data-testid="image-filters">
-          <label className="flex flex-col">
+          <label className="flex min-w-0 max-w-full flex-col">
             {t("filters.label")}
-            <select name="label" defaultValue={filters.label ?? ""} className="rounded border border-slate-300 px-2 py-1">
+            <select name="label" defaultValue={filters.label ?? ""} className="max-w-full rounded border border-slate-300 px-2 py-1">
               <option value="">{t("filters.all")}</option>
               <option value="1">{t("label.inEar")}</option>
               <option value="0">{t("label.notInEar")}</option>
             </select>
           </label>
-          <label className="flex flex-col">
+          <label className="flex min-w-0 max-w-full flex-col">
             {t("filters.source")}
-            <select name="source" defaultValue={filters.source ?? ""} className="rounded border border-slate-300 px-2 py-1">
+            <select name="source" defaultValue={filters.source ?? ""} className="max-w-full rounded border border-slate-300 px-2 py-1">
               <option value="">{t("filters.all")}</option>
               {IMAGE_SOURCES.map((s) => (
                 <option key={s} value={s}>

@@ -102,7 +102,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         {outbox.length === 0 ? <p>{t("auth:loginFlow.outboxEmpty")}</p> : null}
         <ol className="flex flex-col gap-3" data-testid="outbox">
           {outbox.map((m) => (
-            <li key={m.file} className="rounded border border-slate-200 bg-white p-4 text-sm">
+            // Addresses and links in the messages break anywhere: the page fits a phone.
+            <li key={m.file} className="min-w-0 rounded border border-slate-200 bg-white p-4 text-sm wrap-anywhere">
               <p className="font-medium">{m.kind === "email" ? m.subject : t("auth:loginFlow.sms")}</p>
               <p className="text-slate-600">
                 {m.to} · {m.sentAt}
