@@ -111,6 +111,8 @@ export async function judgeFrame(actor: Actor, dossierId: string, input: FrameJu
   try {
     const view = await inTransaction(async (tx) => {
       removed.length = 0;
+      // A retried attempt (serialization failure): the files the failed one wrote belong to no row.
+      if (written.length) await removeImageFiles(written.splice(0));
       const current = await loadDossierFor(tx, actor, dossierId, { forUpdate: true });
       if (!can(actor, "frame.judge", { ...current, reviewerId: current.reviewerId ?? null })) {
         throw new AppError(relationOf(actor, current).isReviewer ? "dossier/not-editable" : "not-found");
