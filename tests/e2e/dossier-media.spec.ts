@@ -4,6 +4,7 @@
  * as synthetic, the proposed stills are the camera's full frames, the stored score names the model version) and
  * uploads a still for the right ear. The supervisor steps through the video frame by frame, zooms, draws on the
  * still and returns the dossier while the drawing is still being saved; the professional then reads the drawing.
+ * The supervisor also judges a video frame for the in-ear model, goes back to it and changes the judgement.
  * The journey spec (dossier-journey.spec.ts) covers the rest through the pages: the reasoning, the notifications
  * and the whole lifecycle; here the reasoning is written into the database.
  */
@@ -116,6 +117,32 @@ test("record and upload per ear, then frame stepping, zoom and drawing in review
   await sup.keyboard.press("ArrowLeft");
   await expect.poll(at).toBeLessThan(twoForward - 0.5 / 25);
   expect(await at()).toBeGreaterThanOrEqual(twoForward - 2 / 25);
+
+  // The frame on screen is judged for the in-ear model (decision 075): the question names its time and follows the
+  // player, the judgement keeps the time, and "Tonen" brings the frame back to change its judgement.
+  const judge = sup.getByTestId("media-left").getByTestId("frame-judge");
+  const shownMs = Math.round((await video.evaluate((v: HTMLVideoElement) => v.currentTime)) * 1000);
+  const seconds = (shownMs / 1000).toFixed(2);
+  await expect(judge.getByRole("group", { name: `Wat laat het beeld op ${seconds} s zien?` })).toBeVisible();
+  await judge.getByRole("button", { name: "Gehoorgang zichtbaar" }).click();
+  await expect(judge.getByRole("status")).toHaveText("Opgeslagen: Gehoorgang zichtbaar.");
+  const judged = judge.getByTestId("judgement");
+  await expect(judged).toHaveAttribute("data-frame-ms", String(shownMs));
+  await expect(judged).toContainText(`Beeld op ${seconds} s: Gehoorgang zichtbaar`);
+  await expect(judged.getByTestId("judgement-model")).toHaveText(/^\(model in-ear-synthetic gaf \d+% in het oor; in de dataset\)$/);
+  await expect(judge.getByRole("button", { name: "Gehoorgang zichtbaar" })).toHaveAttribute("aria-pressed", "true");
+  await video.evaluate((v: HTMLVideoElement) => (v.currentTime = 0.5));
+  await expect(judge.getByRole("group", { name: "Wat laat het beeld op 0.50 s zien?" })).toBeVisible();
+  await expect(judge.getByRole("button", { name: "Gehoorgang zichtbaar" })).toHaveAttribute("aria-pressed", "false");
+  await judged.getByRole("button", { name: `Beeld op ${seconds} s tonen` }).click();
+  await expect.poll(at).toBeCloseTo(shownMs / 1000, 2);
+  await expect(judge.getByRole("button", { name: "Gehoorgang zichtbaar" })).toHaveAttribute("aria-pressed", "true");
+  await judge.getByRole("button", { name: "Onbruikbaar" }).click();
+  await expect(judge.getByRole("status")).toHaveText("Opgeslagen: Onbruikbaar.");
+  await expect(judged).toHaveCount(1);
+  await expect(judged).toHaveAttribute("data-judgement", "unusable");
+  await expect(judged.getByTestId("judgement-model")).toContainText("niet in de dataset");
+
   const still = sup.getByTestId("media-right").getByTestId("medium");
   await still.getByRole("button", { name: "Inzoomen" }).click();
   await expect(still.getByTestId("zoom-level")).toHaveText("150%");

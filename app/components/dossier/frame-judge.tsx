@@ -4,7 +4,7 @@
  * thumbnail are made here from the picture on screen (as the dataset's other frames are) and sent with the
  * judgement. Beside each judgement: what the model that scored the medium said, so a disagreement is a glance.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiPath } from "~/domain/api-table";
 import { FRAME_JUDGEMENTS, type FrameJudgement } from "~/domain/frame-judgements";
@@ -65,6 +65,27 @@ export function FrameJudge({
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [frameMs, setFrameMs] = useState(0);
   const isVideo = kind === "video";
+  const videoIn = () => box()?.querySelector<HTMLVideoElement>("video") ?? null;
+  // The question names the frame on screen, and follows the player (playing, stepping, seeking).
+  useEffect(() => {
+    const video = isVideo ? videoIn() : null;
+    if (!video) return;
+    const follow = () => setFrameMs(Math.round(video.currentTime * 1000));
+    follow();
+    const events = ["timeupdate", "seeked", "loadedmetadata"] as const;
+    for (const event of events) video.addEventListener(event, follow);
+    return () => {
+      for (const event of events) video.removeEventListener(event, follow);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the player is found once the medium is shown
+  }, [isVideo, mediaId]);
+  /** Brings a judged video frame back on screen, to look at it again or change its judgement. */
+  const show = (ms: number) => {
+    const video = videoIn();
+    if (!video) return;
+    video.pause();
+    video.currentTime = ms / 1000;
+  };
   const frameName = (ms: number) => (isVideo ? t("judge.frameAt", { seconds: seconds(ms) }) : t("judge.still"));
 
   const send = async (judgement: FrameJudgement | "none", at?: number) => {
@@ -96,7 +117,8 @@ export function FrameJudge({
   };
 
   const mine = judgements.filter((j) => j.mediaId === mediaId);
-  const stillJudgement = isVideo ? null : (mine.find((j) => j.frameMs === 0)?.judgement ?? null);
+  // The judgement of the frame on screen (a still's only one): its button shows as chosen.
+  const shownJudgement = mine.find((j) => j.frameMs === (isVideo ? frameMs : 0))?.judgement ?? null;
   if (!mayJudge && mine.length === 0) return null;
   return (
     <div className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3" data-testid="frame-judge">
@@ -109,9 +131,8 @@ export function FrameJudge({
               <Button
                 key={j}
                 type="button"
-                // A still has one judgement: the button of the one given shows as chosen.
-                variant={!isVideo && stillJudgement === j ? "primary" : "secondary"}
-                aria-pressed={isVideo ? undefined : stillJudgement === j}
+                variant={shownJudgement === j ? "primary" : "secondary"}
+                aria-pressed={shownJudgement === j}
                 disabled={busy}
                 onClick={() => void send(j)}
                 data-testid={`judge-${j}`}
@@ -128,7 +149,7 @@ export function FrameJudge({
       {mine.length ? (
         <ul className="flex flex-col gap-1 text-sm text-slate-700" aria-label={t("judge.judgements")} data-testid="judgements">
           {mine.map((j) => (
-            <li key={j.id} className="flex flex-wrap items-center gap-x-2" data-testid="judgement" data-judgement={j.judgement}>
+            <li key={j.id} className="flex flex-wrap items-center gap-x-2" data-testid="judgement" data-judgement={j.judgement} data-frame-ms={j.frameMs}>
               <span className="font-medium text-slate-900">
                 {frameName(j.frameMs)}: {t(`judge.choices.${j.judgement}`)}
               </span>
@@ -137,6 +158,18 @@ export function FrameJudge({
                 {j.inDataset ? t("judge.inDataset") : t("judge.notInDataset")})
               </span>
               {j.judgedBy ? <span className="text-slate-600">{t("judge.by", { name: j.judgedBy })}</span> : null}
+              {isVideo ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  className="px-2 py-1"
+                  onClick={() => show(j.frameMs)}
+                  aria-label={t("judge.showLabel", { frame: frameName(j.frameMs) })}
+                  data-testid="show-judged-frame"
+                >
+                  {t("judge.show")}
+                </Button>
+              ) : null}
               {mayJudge ? (
                 <Button
                   type="button"

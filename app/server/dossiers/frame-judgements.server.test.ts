@@ -10,13 +10,16 @@ import { codeOf } from "../../../tests/support/people";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import type { Actor } from "~/domain/access/actor";
 import { systemDb } from "../db/client.server";
-import { auditLog, dossier, dossierMedium, frameJudgement, labelledImage, patient } from "../db/schema";
+import { auditLog, dossier, dossierMedium, frameJudgement, labelledImage, media, patient } from "../db/schema";
+import { insertDemoStill } from "../demo/demo-media.server";
 import { createSupervisor } from "../demo/factories.server";
 import { seedDemoData, type DemoData } from "../demo/seed-demo.server";
 import { datasetIndex, imageKey, saveLabelledImage } from "../ml/labelled-images.server";
 import { DEFAULT_MODEL_ID } from "../ml/model-files.server";
 import { createObjectStore, installObjectStore, objectStore } from "../storage/storage.server";
 import { frameJudgementsOf, judgeFrame } from "./frame-judgements.server";
+import { detachMedium } from "./media.server";
+import { transitionDossier } from "./transitions.server";
 
 let database: TestDatabase;
 let demo: DemoData;
@@ -39,6 +42,37 @@ async function demoDossier(phone: string) {
     .limit(1);
   if (!row) throw new Error(`no demo dossier with media for ${phone}`);
   return row;
+}
+
+/** A dossier of the demo professional in review by the demo supervisor, holding one medium (a new demo still by default). */
+async function ownDossierInReview(mediumId?: string) {
+  const organisationId = demo.organisations[0].id;
+  const mediaId = mediumId ?? (await insertDemoStill({ id: demo.proId, organisationId }));
+  const id = crypto.randomUUID();
+  await systemDb().insert(dossier).values({ id, organisationId, professionalId: demo.proId, status: "in_review", reviewerId: demo.supervisorId, earSide: "left" });
+  const [link] = await systemDb().insert(dossierMedium).values({ dossierId: id, mediaId, ear: "left" }).returning({ id: dossierMedium.id });
+  return { id, mediaId, linkId: link.id };
+}
+
+/** A finished five-second video of the demo professional, scored by a model as the recorder stores it. */
+async function video(): Promise<string> {
+  const id = crypto.randomUUID();
+  const organisationId = demo.organisations[0].id;
+  await systemDb()
+    .insert(media)
+    .values({
+      id,
+      organisationId,
+      uploaderId: demo.proId,
+      objectKey: `org-${organisationId}/media/${id}`,
+      kind: "video",
+      contentType: "video/webm",
+      size: 1000,
+      durationMs: 5_000,
+      metadata: { fileName: "otoscoop.webm", inEarScore: 0.31, modelVersion: "in-ear-test-v2" },
+      status: "complete",
+    });
+  return id;
 }
 
 const imageOf = async (judgementId: string) => (await systemDb().select().from(labelledImage).where(eq(labelledImage.judgementId, judgementId)))[0];
@@ -140,6 +174,61 @@ describe("frame judgements", () => {
     await systemDb().delete(dossier).where(eq(dossier.id, done.id));
     expect(await systemDb().select().from(frameJudgement).where(eq(frameJudgement.id, view!.id))).toEqual([]);
     expect(await systemDb().select().from(labelledImage).where(eq(labelledImage.id, image.id))).toEqual([]);
+  });
+
+  it("judge a video frame by frame at the time on screen, each frame its own image with its time", async () => {
+    const d = await ownDossierInReview(await video());
+    const early = await judgeFrame(supervisor(), d.id, { mediaId: d.mediaId, frameMs: 1_200, judgement: "in-ear", frame });
+    const late = await judgeFrame(supervisor(), d.id, { mediaId: d.mediaId, frameMs: 3_400, judgement: "not-in-ear", frame });
+    expect(early).toMatchObject({ frameMs: 1_200, modelVersion: "in-ear-test-v2", inDataset: true });
+    expect(early!.inEarScore).toBeCloseTo(0.31);
+    expect(await imageOf(early!.id)).toMatchObject({ source: "review", label: 1, timestampMs: 1_200 });
+    expect(await imageOf(late!.id)).toMatchObject({ source: "review", label: 0, timestampMs: 3_400 });
+    expect((await frameJudgementsOf(supervisor(), d.id)).map((j) => [j.frameMs, j.judgement])).toEqual([
+      [1_200, "in-ear"],
+      [3_400, "not-in-ear"],
+    ]);
+    // Past the video's end (5 s, a second of slack for the player's rounding) is no frame of it.
+    expect(await codeOf(judgeFrame(supervisor(), d.id, { mediaId: d.mediaId, frameMs: 6_001, judgement: "in-ear", frame }))).toBe("invalid-argument");
+    // Changing one frame leaves the other.
+    await judgeFrame(supervisor(), d.id, { mediaId: d.mediaId, frameMs: 1_200, judgement: "unusable" });
+    expect(await imageOf(early!.id)).toBeUndefined();
+    expect(await imageOf(late!.id)).toMatchObject({ label: 0 });
+    const index = (await datasetIndex(admin())).map((i) => i.id);
+    expect(index).toContain((await imageOf(late!.id)).id);
+    // The audit rows name the frame.
+    const rows = await systemDb().select().from(auditLog).where(and(eq(auditLog.action, "dossier.frame-judgement"), eq(auditLog.subjectId, d.id)));
+    expect(rows.map((r) => r.after)).toContainEqual({ mediaId: d.mediaId, frameMs: 1_200, judgement: "unusable", modelVersion: "in-ear-test-v2" });
+  });
+
+  it("judge a still as a whole: a frame time sent with it is ignored", async () => {
+    const d = await ownDossierInReview();
+    const view = await judgeFrame(supervisor(), d.id, { mediaId: d.mediaId, frameMs: 2_500, judgement: "in-ear", frame });
+    expect(view).toMatchObject({ frameMs: 0 });
+    expect(await imageOf(view!.id)).toMatchObject({ timestampMs: null });
+  });
+
+  it("go with the medium when the professional takes it out of the dossier returned to them", async () => {
+    const d = await ownDossierInReview();
+    const kept = await ownDossierInReview(d.mediaId); // the same still in another dossier, judged there too
+    const view = await judgeFrame(supervisor(), d.id, { mediaId: d.mediaId, frameMs: 0, judgement: "in-ear", frame });
+    const other = await judgeFrame(supervisor(), kept.id, { mediaId: d.mediaId, frameMs: 0, judgement: "not-in-ear", frame });
+    const image = await imageOf(view!.id);
+    await transitionDossier(supervisor(), d.id, "return", { message: "Kunt u een scherpere opname maken?" });
+    await detachMedium(pro(), d.id, d.linkId);
+
+    expect(await systemDb().select().from(frameJudgement).where(eq(frameJudgement.dossierId, d.id))).toEqual([]);
+    expect(await systemDb().select().from(labelledImage).where(eq(labelledImage.id, image.id))).toEqual([]);
+    expect(await stored(image.id)).toBe(false);
+    expect((await datasetIndex(admin())).map((i) => i.id)).not.toContain(image.id);
+    const [audit] = await systemDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "dossier.frame-judgement"), eq(auditLog.subjectId, d.id), eq(auditLog.actorId, demo.proId)));
+    expect(audit).toMatchObject({ before: { mediaId: d.mediaId, judgement: "in-ear" }, after: { judgement: null, reason: "medium-removed" } });
+    // The other dossier's judgement of the same medium stays.
+    expect(await imageOf(other!.id)).toMatchObject({ label: 0 });
+    expect(await stored((await imageOf(other!.id)).id)).toBe(true);
   });
 
   it("are the only way into the dataset as a supervisor review", async () => {

@@ -13,6 +13,7 @@ import { datasetLabelOf, type FrameJudgement, MAX_FRAME_MS } from "~/domain/fram
 import { recordAudit } from "../audit/audit.server";
 import { dossierReadScope } from "../access/dossier-scope.server";
 import { inTransaction } from "../db/transaction.server";
+import type { Transaction } from "../db/client.server";
 import { dossier, dossierMedium, frameJudgement, labelledImage, media, user } from "../db/schema";
 import { imageKey, isJpeg, MAX_IMAGE_BYTES, MAX_THUMB_BYTES } from "../ml/labelled-images.server";
 import { objectStore } from "../storage/storage.server";
@@ -49,10 +50,55 @@ function checkFrame(frame: NonNullable<FrameJudgementInput["frame"]>): void {
   if (!(frame.width > 0 && frame.height > 0 && frame.width <= 10_000 && frame.height <= 10_000)) throw new AppError("invalid-argument", { field: "width" });
 }
 
-const removeImageFiles = async (ids: readonly string[]) => {
+/** Removes the files of labelled images whose rows are gone: call it after the commit that removed them. */
+export const removeImageFiles = async (ids: readonly string[]) => {
   // The rows are the truth; a file left behind by a failed delete is unreachable garbage.
   for (const id of ids) for (const file of ["image.jpg", "thumb.jpg"] as const) await objectStore().delete(imageKey(id, file)).catch(() => undefined);
 };
+
+/**
+ * The owner took a medium out of the dossier (only while it is theirs to edit again, e.g. returned after a review
+ * that judged it): its judgements in this dossier go, and with them their labelled images, audited as withdrawn
+ * on the owner's behalf. Nobody could see or withdraw them any more — the review page shows the dossier's media —
+ * and what the dataset holds of a dossier should be what the dossier holds. Runs in the caller's transaction,
+ * which has locked the dossier; returns the labelled images whose files the caller removes after the commit.
+ */
+export async function dropJudgementsOfDetachedMedium(
+  tx: Transaction,
+  actor: Actor,
+  current: { id: string; organisationId: string },
+  mediaId: string,
+): Promise<string[]> {
+  const [stillAttached] = await tx
+    .select({ id: dossierMedium.id })
+    .from(dossierMedium)
+    .where(and(eq(dossierMedium.dossierId, current.id), eq(dossierMedium.mediaId, mediaId)))
+    .limit(1);
+  if (stillAttached) return [];
+  const ofMedium = and(eq(frameJudgement.dossierId, current.id), eq(frameJudgement.mediaId, mediaId));
+  // Read before the delete: the labelled images' rows go with their judgements (the foreign key cascades).
+  const images = await tx.select({ id: labelledImage.id }).from(labelledImage).innerJoin(frameJudgement, eq(frameJudgement.id, labelledImage.judgementId)).where(ofMedium);
+  const gone = await tx
+    .delete(frameJudgement)
+    .where(ofMedium)
+    .returning({ frameMs: frameJudgement.frameMs, judgement: frameJudgement.judgement });
+  for (const j of gone) {
+    await recordAudit(
+      {
+        action: "dossier.frame-judgement",
+        actorId: actor.id,
+        subjectType: "dossier",
+        subjectId: current.id,
+        organisationId: current.organisationId,
+        before: { mediaId, frameMs: j.frameMs, judgement: j.judgement },
+        after: { mediaId, frameMs: j.frameMs, judgement: null, reason: "medium-removed" },
+      },
+      {},
+      tx,
+    );
+  }
+  return images.map((i) => i.id);
+}
 
 /** Judges (or with "none" withdraws the judgement of) one frame; the judgement as now stored, or null when withdrawn. */
 export async function judgeFrame(actor: Actor, dossierId: string, input: FrameJudgementInput): Promise<FrameJudgementView | null> {
@@ -65,6 +111,8 @@ export async function judgeFrame(actor: Actor, dossierId: string, input: FrameJu
   try {
     const view = await inTransaction(async (tx) => {
       removed.length = 0;
+      // A retried attempt (serialization failure): the files the failed one wrote belong to no row.
+      if (written.length) await removeImageFiles(written.splice(0));
       const current = await loadDossierFor(tx, actor, dossierId, { forUpdate: true });
       if (!can(actor, "frame.judge", { ...current, reviewerId: current.reviewerId ?? null })) {
         throw new AppError(relationOf(actor, current).isReviewer ? "dossier/not-editable" : "not-found");

@@ -18,6 +18,7 @@ import { inTransaction } from "../db/transaction.server";
 import { mediaView, type MediaView } from "../media/media.server";
 import { type Actor, relationOf } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
+import { dropJudgementsOfDetachedMedium, removeImageFiles } from "./frame-judgements.server";
 import { type DossierRow, isRowId, loadDossierFor } from "./load.server";
 
 export interface DossierMediumView {
@@ -68,9 +69,12 @@ export async function attachMedium(actor: Actor, dossierId: string, input: { med
   });
 }
 
-/** Removes a medium from a draft (the stored medium stays; it may be attached again). */
+/**
+ * Removes a medium from a draft or returned dossier (the stored medium stays; it may be attached again), and the
+ * frame judgements its review made of it, with their labelled images (decision 075).
+ */
 export async function detachMedium(actor: Actor, dossierId: string, dossierMediumId: string): Promise<void> {
-  await inTransaction(async (tx) => {
+  const imagesGone = await inTransaction(async (tx) => {
     const current = await loadDossierFor(tx, actor, dossierId, { forUpdate: true });
     if (!relationOf(actor, current).isOwner) throw new AppError("not-found");
     if (!ownerMayEdit(current.status as DossierStatus)) throw new AppError("dossier/not-editable");
@@ -78,14 +82,17 @@ export async function detachMedium(actor: Actor, dossierId: string, dossierMediu
     const removed = await tx
       .delete(dossierMedium)
       .where(and(eq(dossierMedium.id, dossierMediumId), eq(dossierMedium.dossierId, dossierId)))
-      .returning({ ear: dossierMedium.ear });
+      .returning({ ear: dossierMedium.ear, mediaId: dossierMedium.mediaId });
     if (removed.length === 0) throw new AppError("not-found");
     await recordDossierEvent(tx, current, actor.id, {
       kind: "edit",
       status: current.status,
       detail: { sections: ["media"], detached: removed[0].ear },
     });
+    // A returned dossier's medium may have been judged in its review (decision 075): the judgements go with it.
+    return dropJudgementsOfDetachedMedium(tx, actor, current, removed[0].mediaId);
   });
+  await removeImageFiles(imagesGone);
 }
 
 /**
