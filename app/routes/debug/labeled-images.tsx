@@ -98,7 +98,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                     : t("grid.noModel")}
                 </p>
               ) : null}
-              <div className="mt-1 flex gap-1">
+              <div className="mt-1 flex flex-wrap gap-1">
                 <Form method="post">
                   <input type="hidden" name="intent" value="relabel" />
                   <input type="hidden" name="imageId" value={image.id} />
