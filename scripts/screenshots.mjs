@@ -28,15 +28,38 @@ const PAGES = [
   { name: "sign-in", as: null, path: async () => "/" },
   { name: "professional-home", as: "pro@casus.test", path: async (page) => new URL(page.url()).pathname },
   { name: "new-dossier", as: "pro@casus.test", path: async (page) => `${new URL(page.url()).pathname}/case` },
+  // The professional's steps on a draft of the demo: the recording, and the reasoning per ear.
+  { name: "dossier-recording", as: "pro@casus.test", path: async (page) => `${await draftOf(page)}&step=recording` },
+  {
+    name: "dossier-reasoning",
+    as: "pro@casus.test",
+    path: async (page) => {
+      const draft = new URL(await draftOf(page), "http://x");
+      return `${draft.pathname}/${draft.searchParams.get("dossier")}/klinisch-redeneren?step=reasoning`;
+    },
+  },
   { name: "review-queue", as: "supervisor@casus.test", path: async () => "/supervisor" },
+  // A dossier this supervisor is reviewing: the review beside the professional's reasoning, the action bar below.
   {
     name: "review",
     as: "supervisor@casus.test",
-    path: async (page) => page.locator('a[href*="/supervisor/case/"]').first().getAttribute("href"),
+    path: async (page) => page.locator('[data-testid="mine"] a[href*="/supervisor/case/"], a[href*="/supervisor/case/"]').first().getAttribute("href"),
+    // Claimed first (on the throw-away database), so the review form shows; the screen as seen, with the bar at its foot.
+    prepare: async (page) => {
+      const claim = page.getByRole("button", { name: "Oppakken" });
+      if (await claim.count()) await claim.click();
+      await page.getByTestId("review-form").waitFor();
+    },
+    fullPage: false,
   },
   { name: "reporting", as: "admin@casus.test", path: async () => "/reporting" },
   { name: "admin-organisations", as: "admin@casus.test", path: async () => "/admin/organisaties" },
 ];
+
+/** The first draft on the professional's home page (its link opens the draft's page). */
+async function draftOf(page) {
+  return page.locator('a[href*="/case?dossier="]').first().getAttribute("href");
+}
 
 async function signIn(page, base, email) {
   await page.goto(`${base}/`);
@@ -66,8 +89,9 @@ try {
       const target = await spec.path(page);
       await page.goto(`${server.url}${target}`);
       await page.waitForLoadState("networkidle");
+      await spec.prepare?.(page);
       const file = path.join(OUT, `${spec.name}-${size}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: file, fullPage: spec.fullPage ?? true });
       written.push(path.relative(root, file));
     }
     for (const { context } of contexts.values()) await context.close();

@@ -3,14 +3,13 @@
  * pages every visitor meets in English, German and French; any violation of WCAG 2.2 A/AA fails the test, listed by
  * rule and element. Signed in once per role; the pages follow one another in that session.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { matrixFixtures } from "./support/matrix-fixtures";
 import { pages, type Role, signedInPage } from "./support/page-list";
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
 const sessionPage = (browser: Browser, role: Role, size: keyof typeof SIZES) => signedInPage(browser, role, SIZES[size]);
 
@@ -18,8 +17,7 @@ async function violations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   // Hydrated: the charts and other browser-only parts are in the page (root.tsx sets the attribute).
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${path} ${v.id}: ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`));
+  return (await axeViolations(page)).map((violation) => `${path} ${violation}`);
 }
 
 for (const role of ["anon", "admin", "supervisor", "pro"] as const) {

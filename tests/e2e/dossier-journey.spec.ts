@@ -12,6 +12,7 @@
  * the admin's unfinished dossiers (launch options are per file: these run with the fake camera too, unused).
  */
 import type { Page } from "@playwright/test";
+import { axeViolations } from "./support/axe";
 import { fakeCamera } from "./support/fake-camera";
 import { expect, signIn, test } from "./support/fixtures";
 import { outboxWatch, type OutboxEmail } from "./support/outbox";
@@ -45,7 +46,7 @@ async function startDossier(page: Page, phone: string, texts: StartTexts) {
   await form.getByLabel(texts.duration).fill("3");
   await form.getByLabel(texts.question).fill("Is dit otitis externa?");
   await form.getByRole("button", { name: texts.create }).click();
-  await expect(page).toHaveURL(/\?dossier=[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\?dossier=[0-9a-f-]{36}&step=recording$/);
 }
 
 const DUTCH: StartTexts = {
@@ -84,7 +85,6 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   // recording's own clock, then the clip is kept and attached with its in-ear score.
   const capture = page.getByTestId("capture-left");
   await capture.getByTestId("record-left").click();
-  await capture.getByRole("button", { name: "Camera aanzetten" }).click();
   await expect(capture.getByTestId("in-ear-label")).toHaveAttribute("data-state", "in-ear", { timeout: 60_000 });
   await capture.getByRole("button", { name: "Opnemen" }).click();
   await expect(capture.getByTestId("recording-indicator")).toHaveText(/Opname [2-9] s/, { timeout: 10_000 });
@@ -98,12 +98,12 @@ test("the whole dossier journey, live for professional and supervisor", async ({
 
   // Clinical reasoning, autosaved, with the clip beside it; then submit.
   await page.getByRole("button", { name: "Opslaan en verder naar klinisch redeneren" }).click();
-  await expect(page).toHaveURL(new RegExp(`/case/${id}/klinisch-redeneren$`));
+  await expect(page).toHaveURL(new RegExp(`/case/${id}/klinisch-redeneren\\?step=reasoning$`));
   await expect(page.getByTestId("medium")).toHaveCount(1);
-  await page.getByRole("group", { name: "Gehoorgang" }).getByRole("checkbox", { name: "Rood/gezwollen" }).check();
-  await page.getByRole("group", { name: "Trommelvlies" }).getByRole("checkbox", { name: "Normaal" }).check();
-  await page.getByLabel("Werkdiagnose", { exact: true }).selectOption("otitis-externa");
-  await page.getByRole("group", { name: /^Zekerheid/ }).getByRole("radio", { name: "4" }).check();
+  await page.getByRole("group", { name: "Gehoorgang", exact: true }).getByRole("checkbox", { name: "Rood/gezwollen" }).check();
+  await page.getByRole("group", { name: "Trommelvlies", exact: true }).getByRole("checkbox", { name: "Normaal" }).check();
+  await page.getByLabel("Werkdiagnose (verplicht)", { exact: true }).selectOption("otitis-externa");
+  await page.getByRole("radiogroup", { name: /^Zekerheid/ }).getByRole("radio", { name: "4" }).check();
   await page.getByRole("group", { name: "Voorgesteld beleid" }).getByRole("checkbox", { name: "Oordruppels" }).check();
   await page.getByLabel("Onderbouwing").fill("Rode, gezwollen gehoorgang na zwemmen.");
   await expect(page.locator('[data-autosave="saved"]')).toBeVisible();
@@ -124,8 +124,12 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await expect(sup.locator('[data-live="connected"]')).toBeVisible();
   await expect(sup.getByTestId("review-form")).toBeVisible();
   await expect.poll(() => sup.getByTestId("medium-video").evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
-  await sup.getByLabel("Vraag aan de professional").fill("Was er pijn bij tractie aan de oorschelp?");
-  await sup.getByRole("button", { name: "Terugsturen met vraag" }).click();
+  // The actions stay in the bar at the foot of the screen; returning opens the question above it.
+  const bar = sup.getByTestId("action-bar");
+  await bar.getByRole("button", { name: "Terugsturen met vraag" }).click();
+  await bar.getByLabel("Vraag aan de professional").fill("Was er pijn bij tractie aan de oorschelp?");
+  await bar.getByRole("button", { name: "Terugsturen", exact: true }).click();
+  await expect(bar.getByTestId("action-done")).toHaveText("Dossier teruggestuurd met uw vraag.");
   await expect(sup.getByTestId("case-status")).toHaveText("Teruggestuurd");
 
   // The professional's open page follows live: status and question; she is told by e-mail too.
@@ -145,7 +149,10 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await review.getByRole("radio", { name: "Eens", exact: true }).check();
   await review.getByRole("radio", { name: "Routine" }).check();
   await review.getByLabel("Feedback aan de professional").fill("Goed onderbouwd.");
-  await review.getByRole("button", { name: "Beoordeling afronden" }).click();
+  // The review sits beside the professional's reasoning: the same diagnosis is marked as such at a glance.
+  await review.getByLabel(/^Diagnose supervisor/).selectOption("otitis-externa");
+  await expect(review.getByTestId("agrees-left")).toHaveAttribute("data-agrees", "true");
+  await bar.getByRole("button", { name: "Beoordeling afronden" }).click();
   await expect(sup.getByTestId("case-status")).toHaveText("Afgerond");
   await expect(page.getByTestId("case-status")).toHaveText("Afgerond");
   await expect(page.getByTestId("review-view")).toContainText("Goed onderbouwd.");
@@ -182,7 +189,7 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   for (const part of shell) await expect(part).toBeHidden();
 });
 
-test("in English on a phone-sized screen: a known patient is recognised, and the missing list speaks English", async ({ page }) => {
+test("in English on a phone: a known patient, the five steps, ears in tabs, and a refused submit's errors beside their fields", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "pro@casus.test", undefined, "/en");
   await page.getByRole("link", { name: "Start a dossier" }).click();
@@ -201,12 +208,73 @@ test("in English on a phone-sized screen: a known patient is recognised, and the
   await phone.blur();
   await expect(page.getByTestId("known-patient")).toHaveText("Known patient 06 33333333: 1 earlier dossier.");
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await startDossier(page, "+32 470 12 34 56", english);
-  await expect(page.getByText("+32 470 12 34 56")).toBeVisible();
+  // A phone takes the dossier in five steps, one screen each: the start form asks only for the patient.
+  const form = startForm(page, english);
+  await expect(page.getByTestId("step-of")).toHaveText("Step 1 of 5: Patient");
+  await expect(form.getByLabel(english.question)).toBeHidden();
+  await form.getByLabel(english.phone).fill("+32 470 12 34 56");
+  await form.getByRole("radio", { name: "Both", exact: true }).check();
+  await form.getByRole("button", { name: english.create }).click();
+  await expect(page).toHaveURL(/\?dossier=[0-9a-f-]{36}&step=recording$/);
+  const steps = page.getByTestId("dossier-steps");
+  await expect(page.getByTestId("step-of")).toHaveText("Step 2 of 5: Recording");
+  await expect(steps.locator('[aria-current="step"]')).toHaveAccessibleName("Recording");
+  await expect(steps.locator('[data-step="patient"][data-done]')).toHaveCount(1);
+  // Recording is one tap away, for each ear; the patient's facts are another step.
+  await expect(page.getByTestId("record-left")).toBeVisible();
+  await expect(page.getByTestId("record-right")).toBeVisible();
+  await expect(page.getByText("+32 470 12 34 56")).toBeHidden();
+  await page.getByRole("link", { name: "Next: Anamnesis" }).click();
+  await expect(page.getByTestId("step-of")).toHaveText("Step 3 of 5: Anamnesis");
+  await expect(page.getByTestId("record-left")).toBeHidden();
+  // "Other complaint" only appears once "Other" is ticked.
+  await expect(page.getByLabel("Other complaint")).toBeHidden();
+  await page.getByRole("checkbox", { name: "Other", exact: true }).check();
+  await page.getByLabel("Other complaint").fill("Pressure when flying");
+  await page.getByLabel(english.question).fill("Is this barotrauma?");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.getByRole("button", { name: "Save and continue to clinical reasoning" }).click();
+  await expect(page.getByTestId("step-of")).toHaveText("Step 4 of 5: Clinical reasoning");
+  // Two ears: one at a time, in tabs. Follow-up days appear inside the plan once follow-up is ticked, and the
+  // working diagnosis is not offered again in the differential.
+  const tabs = page.getByRole("tablist", { name: "Ear" });
+  await expect(tabs.getByRole("tab", { name: "Left ear" })).toHaveAttribute("aria-selected", "true");
+  await page.getByLabel("Working diagnosis (required)", { exact: true }).first().selectOption("otitis-externa");
+  await expect(page.getByRole("group", { name: "Differential diagnosis" }).first().getByRole("checkbox", { name: "Otitis externa" })).toBeHidden();
+  await expect(page.getByLabel("Follow-up after (days) (required)")).toHaveCount(2);
+  await expect(page.getByLabel("Follow-up after (days) (required)").first()).toBeHidden();
+  await page.getByRole("group", { name: /^Proposed plan/ }).first().getByRole("checkbox", { name: "Follow-up after N days" }).check();
+  await expect(page.getByLabel("Follow-up after (days) (required)").first()).toBeVisible();
+  await tabs.getByRole("tab", { name: "Right ear" }).click();
+  await expect(page.getByLabel("Working diagnosis (required)", { exact: true }).first()).toBeHidden();
+  await expect(page.locator('[data-autosave="saved"]')).toBeVisible();
+  await page.getByRole("link", { name: "Next: Submit" }).click();
+  await expect(page.getByTestId("step-of")).toHaveText("Step 5 of 5: Submit");
+  // The checklist stands beside the submit button.
   const missing = page.getByTestId("missing-list");
   await expect(missing).toContainText("Still needed before submitting:");
-  await expect(missing).toContainText("Left ear: working diagnosis");
+  await expect(missing).toContainText("Right ear: working diagnosis");
   await expect(missing.getByRole("link", { name: "Media: at least one recording of the left ear" })).toBeVisible();
+  // Submitted too early: the summary takes the focus; its link opens the right ear's tab at its field, which
+  // says what it lacks.
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+  const summary = page.getByTestId("missing-list");
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText("The dossier is not complete yet");
+  await summary.getByRole("link", { name: "Right ear: working diagnosis" }).click();
+  await expect(page.getByTestId("step-of")).toHaveText("Step 4 of 5: Clinical reasoning");
+  await expect(tabs.getByRole("tab", { name: /^Right ear/ })).toHaveAttribute("aria-selected", "true");
+  const diagnosis = page.locator("#field-reasoning-right-diagnosis");
+  await expect(diagnosis.getByRole("combobox")).toBeVisible();
+  await expect(diagnosis.getByRole("combobox")).toHaveAttribute("aria-invalid", "true");
+  await expect(diagnosis.getByRole("combobox")).toHaveAccessibleDescription("Choose a working diagnosis; with details for ‘Other’.");
+  // The steps, the tabs and the fields with their errors break no WCAG rule.
+  expect(await axeViolations(page)).toEqual([]);
+  // The anamnesis items lead back to their step on the dossier's page; nothing typed was lost on the way.
+  await page.getByRole("link", { name: "Back: Anamnesis" }).click();
+  await expect(page.getByTestId("step-of")).toHaveText("Step 3 of 5: Anamnesis");
+  await expect(page.getByLabel("Other complaint")).toHaveValue("Pressure when flying");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
 test("without JavaScript: create, save with the button, and the server's missing list", async ({ browser }) => {
@@ -248,7 +316,7 @@ test("two tabs editing one draft: the second save is refused, its input kept (al
   await page.getByRole("link", { name: "Dossier starten" }).click();
   await startDossier(page, "06 1357 2468", DUTCH);
   await page.getByRole("button", { name: "Opslaan en verder naar klinisch redeneren" }).click();
-  await page.waitForURL(/klinisch-redeneren$/);
+  await page.waitForURL(/klinisch-redeneren\?step=reasoning$/);
   const other = await page.context().newPage();
   await other.goto(page.url());
   // The second tab must be running before the first one types: on start it takes over any unsent local copy of

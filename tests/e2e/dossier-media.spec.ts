@@ -47,20 +47,17 @@ test("record and upload per ear, then frame stepping, zoom and drawing in review
   await page.getByRole("link", { name: "Dossier starten" }).first().click();
   // Found by its button: after the link the URL changes while the home page (a phone field too) still shows.
   const start = page.locator("form", { has: page.getByRole("button", { name: "Dossier aanmaken" }) });
+  // A phone takes the steps in order: the patient first, then the recording; the anamnesis comes after it.
   await start.getByLabel("Telefoonnummer patiënt").fill("06 1357 9024");
   await start.getByRole("radio", { name: "Beide", exact: true }).check();
-  await start.getByRole("checkbox", { name: "Pijn", exact: true }).check();
-  await start.getByRole("radio", { name: "Plotseling" }).check();
-  await start.getByLabel("Duur (dagen)").fill("2");
-  await start.getByLabel("Uw vraag aan de supervisor").fill("Otitis media?");
+  await expect(start.getByRole("checkbox", { name: "Pijn", exact: true })).toBeHidden();
   await start.getByRole("button", { name: "Dossier aanmaken" }).click();
-  await expect(page).toHaveURL(/\?dossier=[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\?dossier=[0-9a-f-]{36}&step=recording$/);
   const id = new URL(page.url()).searchParams.get("dossier")!;
 
   // Left ear: a clip of two seconds on the recording's own clock (enough frames to step through).
   const left = page.getByTestId("capture-left");
   await left.getByTestId("record-left").click();
-  await left.getByRole("button", { name: "Camera aanzetten" }).click();
   await expect(left.getByTestId("in-ear-label")).toHaveAttribute("data-state", "in-ear", { timeout: 60_000 });
   // The shipped model is synthetic, and says so wherever it shows.
   await expect(left.getByTestId("in-ear-synthetic")).toHaveText("Synthetisch model, niet klinisch gevalideerd");
@@ -85,6 +82,14 @@ test("record and upload per ear, then frame stepping, zoom and drawing in review
     .setInputFiles({ name: "rechts.png", mimeType: "image/png", buffer: encodePng(drawInEar(mulberry32(3), 128).toRgbBytes(), 128, 128) });
   await expect(page.getByTestId("media-right").getByTestId("medium")).toHaveCount(1, { timeout: 30_000 });
 
+  await page.getByRole("link", { name: "Verder: Anamnese" }).click();
+  await expect(page.getByTestId("step-of")).toHaveText("Stap 3 van 5: Anamnese");
+  await page.getByRole("checkbox", { name: "Pijn", exact: true }).check();
+  await page.getByRole("radio", { name: "Plotseling" }).check();
+  await page.getByLabel("Duur (dagen)").fill("2");
+  await page.getByLabel("Uw vraag aan de supervisor").fill("Otitis media?");
+  await page.getByRole("button", { name: "Opslaan", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Opgeslagen." })).toBeVisible();
   await writeReasoning(id);
   await page.goto(page.url().replace(/\/case\?dossier=.*$/, `/case/${id}/klinisch-redeneren`));
   await page.getByRole("button", { name: "Indienen", exact: true }).click();
@@ -161,10 +166,12 @@ test("record and upload per ear, then frame stepping, zoom and drawing in review
     if (route.request().method() === "POST" && route.request().postData()?.includes("intent=save-review")) await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
-  await sup.getByLabel("Vraag aan de professional").fill("Kunt u het trommelvlies scherper opnemen?");
-  await sup.getByTestId("review-form").getByRole("button", { name: "Opslaan", exact: true }).click();
-  await expect(sup.getByRole("button", { name: "Terugsturen met vraag" })).toBeDisabled();
-  await sup.getByRole("button", { name: "Terugsturen met vraag" }).click();
+  const bar = sup.getByTestId("action-bar");
+  await bar.getByRole("button", { name: "Terugsturen met vraag" }).click();
+  await bar.getByLabel("Vraag aan de professional").fill("Kunt u het trommelvlies scherper opnemen?");
+  await bar.getByRole("button", { name: "Opslaan", exact: true }).click();
+  await expect(bar.getByRole("button", { name: "Terugsturen", exact: true })).toBeDisabled();
+  await bar.getByRole("button", { name: "Terugsturen", exact: true }).click();
   await expect(sup.getByTestId("case-status")).toHaveText("Teruggestuurd");
   await context.close();
 

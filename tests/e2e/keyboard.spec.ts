@@ -8,6 +8,7 @@
 import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import pg from "pg";
+import { axeViolations } from "./support/axe";
 import { DEMO_PASSWORD, expect, test } from "./support/fixtures";
 
 /** Tab (forward) until `target` has the focus; fails if it is not reached within `limit` presses. */
@@ -87,20 +88,20 @@ test("the professional starts, reasons and submits a dossier with the keyboard a
   await expect(start).toBeVisible();
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await typeInto(page, start.getByLabel("Telefoonnummer patiënt"), "06 1357 2468");
-  await chooseRadio(page, start.getByRole("group", { name: "Oor" }), "Links");
+  await chooseRadio(page, start.getByRole("radiogroup", { name: /^Oor/ }), "Links");
   await tick(page, start.getByRole("checkbox", { name: "Pijn", exact: true }));
-  await chooseRadio(page, start.getByRole("group", { name: "Begin" }), "Plotseling");
+  await chooseRadio(page, start.getByRole("radiogroup", { name: /^Begin/ }), "Plotseling");
   await typeInto(page, start.getByLabel("Duur (dagen)"), "3");
   await typeInto(page, start.getByLabel("Uw vraag aan de supervisor"), "Is dit otitis externa?");
   await press(page, start.getByRole("button", { name: "Dossier aanmaken" }));
-  await expect(page).toHaveURL(/\?dossier=[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\?dossier=[0-9a-f-]{36}&step=recording$/);
   const id = new URL(page.url()).searchParams.get("dossier")!;
   await attachStill(id);
 
   await page.reload();
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await press(page, page.getByRole("button", { name: "Opslaan en verder naar klinisch redeneren" }));
-  await expect(page).toHaveURL(new RegExp(`/case/${id}/klinisch-redeneren$`));
+  await expect(page).toHaveURL(new RegExp(`/case/${id}/klinisch-redeneren\\?step=reasoning$`));
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   // Submitted too early: the focus moves to the summary of what is missing, whose links lead to the fields.
   await press(page, page.getByRole("button", { name: "Indienen", exact: true }));
@@ -109,10 +110,10 @@ test("the professional starts, reasons and submits a dossier with the keyboard a
   await expect(summary.getByRole("link").first()).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(summary.getByRole("link").first()).toBeFocused();
-  await tick(page, page.getByRole("group", { name: "Gehoorgang" }).getByRole("checkbox", { name: "Rood/gezwollen" }));
-  await tick(page, page.getByRole("group", { name: "Trommelvlies" }).getByRole("checkbox", { name: "Normaal" }));
-  await pickOption(page, page.getByLabel("Werkdiagnose", { exact: true }), "otitis-externa");
-  await chooseRadio(page, page.getByRole("group", { name: /^Zekerheid/ }), "4");
+  await tick(page, page.getByRole("group", { name: "Gehoorgang", exact: true }).getByRole("checkbox", { name: "Rood/gezwollen" }));
+  await tick(page, page.getByRole("group", { name: "Trommelvlies", exact: true }).getByRole("checkbox", { name: "Normaal" }));
+  await pickOption(page, page.getByLabel("Werkdiagnose (verplicht)", { exact: true }), "otitis-externa");
+  await chooseRadio(page, page.getByRole("radiogroup", { name: /^Zekerheid/ }), "4");
   await tick(page, page.getByRole("group", { name: "Voorgesteld beleid" }).getByRole("checkbox", { name: "Oordruppels" }));
   await typeInto(page, page.getByLabel("Onderbouwing"), "Rode, gezwollen gehoorgang na zwemmen.");
   await expect(page.locator('[data-autosave="saved"]')).toBeVisible();
@@ -146,6 +147,8 @@ test("the supervisor claims, judges the still, reviews and completes with the ke
   await press(page, page.getByRole("button", { name: "Oppakken" }));
   const review = page.getByTestId("review-form");
   await expect(review).toBeVisible();
+  // The review beside the reasoning, and the action bar, break no WCAG rule.
+  expect(await axeViolations(page)).toEqual([]);
 
   // The still is judged for the in-ear model by keyboard too.
   const judge = page.getByTestId("frame-judge");
@@ -153,9 +156,9 @@ test("the supervisor claims, judges the still, reviews and completes with the ke
   await press(page, judge.getByRole("button", { name: "Gehoorgang zichtbaar" }));
   await expect(judge.getByTestId("judgement")).toHaveAttribute("data-judgement", "in-ear");
 
-  await chooseRadio(page, review.getByRole("group", { name: "Eens met de werkdiagnose" }), "Eens");
-  await chooseRadio(page, review.getByRole("group", { name: "Urgentie" }), "Routine");
+  await chooseRadio(page, review.getByRole("radiogroup", { name: /^Eens met de werkdiagnose/ }), "Eens");
+  await chooseRadio(page, review.getByRole("radiogroup", { name: /^Urgentie/ }), "Routine");
   await typeInto(page, review.getByLabel("Feedback aan de professional"), "Goed onderbouwd.");
-  await press(page, review.getByRole("button", { name: "Beoordeling afronden" }));
+  await press(page, page.getByTestId("action-bar").getByRole("button", { name: "Beoordeling afronden" }));
   await expect(page.getByTestId("case-status")).toHaveText("Afgerond");
 });

@@ -13,6 +13,7 @@ import { MEDIA_URL_TTL_MS } from "~/domain/constants";
 import { type Ear } from "~/domain/dossier/choices";
 import type { Drawings, Stroke } from "~/domain/dossier/content";
 import { fieldIdOf } from "~/domain/dossier/form";
+import { FieldErrorText } from "./field-errors";
 import { dateTimeFormat } from "~/lib/format-date";
 import type { MediaInfo } from "~/lib/uploads/media-client";
 import { useUploads } from "~/lib/uploads/use-uploads";
@@ -80,7 +81,14 @@ function Capture({ ears }: { ears: readonly Ear[] }) {
   return (
     <div className="mt-4 flex flex-col gap-4 border-t border-slate-200 pt-4" data-testid="media-capture">
       {ears.map((ear) => (
-        <div key={ear} className="flex flex-col gap-2" data-testid={`capture-${ear}`}>
+        // With the camera open, a phone gives this ear the whole screen: the picture, the in-ear indicator and the
+        // proposed stills, with "close camera" at the top.
+        <div
+          key={ear}
+          className={`flex flex-col gap-2 ${camera === ear ? "max-sm:fixed max-sm:inset-0 max-sm:z-40 max-sm:overflow-y-auto max-sm:bg-white max-sm:p-3" : ""}`}
+          data-testid={`capture-${ear}`}
+          data-full-screen={camera === ear || undefined}
+        >
           <h3 className="text-sm font-medium text-slate-800">{t("dossier:media.addFor", { ear: t(`dossier:choices.ear.${ear}`) })}</h3>
           <div className="flex flex-wrap items-center gap-2">
             <Button
@@ -110,6 +118,7 @@ function Capture({ ears }: { ears: readonly Ear[] }) {
           {camera === ear ? (
             <Suspense fallback={<p className="text-sm text-slate-600">{t("dossier:media.loadingCamera")}</p>}>
               <InEarRecorder
+                autoStart
                 onKeepClip={(clip, facts) =>
                   void add(
                     ear,
@@ -173,6 +182,7 @@ export function MediaList({ dossierId, media, ears, capture, drawings, onDrawing
         return (
           <div key={ear} id={fieldIdOf(`media-${ear}`)} className="mt-3" data-testid={`media-${ear}`}>
             <h3 className="text-sm font-medium text-slate-800">{t(`choices.ear.${ear}`)}</h3>
+            <FieldErrorText item={`media-${ear}`} />
             {own.length === 0 ? (
               <p className="text-sm text-slate-600">{t("media.none")}</p>
             ) : (

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { fieldIdOf } from "~/domain/dossier/form";
+import { Link } from "react-router";
 
 export function MissingList({
   items,
@@ -39,18 +39,13 @@ export function MissingList({
       <ul className="mt-2 list-disc pl-5 text-sm">
         {items.map((item) => (
           <li key={item}>
-            <a className="inline-block min-h-6 py-0.5 text-amber-900 underline" href={hrefFor(item)}>
+            {/* A client-side link: a step of the same page opens without loading it again (steps.ts, onlyStepChanged). */}
+            <Link className="inline-block min-h-6 py-0.5 text-amber-900 underline" to={hrefFor(item)}>
               {t(`missing.${item}`)}
-            </a>
+            </Link>
           </li>
         ))}
       </ul>
     </section>
   );
-}
-
-/** Where each missing item is filled in: anamnesis and media on the dossier's page, reasoning on the reasoning page. */
-export function missingHref(item: string, pages: { anamnesis: string; reasoning: string }): string {
-  const page = item.startsWith("reasoning-") ? pages.reasoning : pages.anamnesis;
-  return `${page}#${fieldIdOf(item)}`;
 }

@@ -28,6 +28,8 @@ export interface InEarRecorderProps {
   onKeepStill: (still: Blob, facts: InEarFacts | null) => void;
   /** How many stills to propose after a recording. */
   proposals?: number;
+  /** Open the camera at once: the tap that showed the recorder was the request (the dossier's "Record"). */
+  autoStart?: boolean;
 }
 
 const THRESHOLD = 0.5;
@@ -55,7 +57,7 @@ async function scoreStill(model: tf.LayersModel, blob: Blob): Promise<number | n
   }
 }
 
-export function InEarRecorder({ onKeepClip, onKeepStill, proposals = 3 }: InEarRecorderProps) {
+export function InEarRecorder({ onKeepClip, onKeepStill, proposals = 3, autoStart }: InEarRecorderProps) {
   // The indicator's messages load before the recorder first shows: after a client-side navigation they may not be
   // there yet, and loading them only when the model arrives would hide the live picture for a moment.
   useTranslation(["media", "ml"]);
@@ -77,6 +79,7 @@ export function InEarRecorder({ onKeepClip, onKeepStill, proposals = 3 }: InEarR
   return (
     <div data-testid="in-ear-recorder" data-model={model ? "ready" : error ? "unavailable" : "loading"} title={error ?? undefined}>
       <Recorder
+        autoStart={autoStart}
         renderOverlay={(video) => {
           videoRef.current = video;
           return model ? <Overlay video={video} model={model} synthetic={info?.synthetic ?? false} onFrame={onFrame} /> : null;

@@ -29,6 +29,8 @@ export interface RecorderProps {
   onKeepStill: (still: Blob) => void;
   /** Told when a recording starts and stops (the in-ear work samples frames while it runs). */
   onRecordingChange?: (recording: boolean) => void;
+  /** Open the default camera on mount, without a second tap. */
+  autoStart?: boolean;
 }
 
 const CANDIDATE_TYPES = ["video/webm;codecs=vp9", "video/webm;codecs=vp8", "video/webm", "video/mp4;codecs=avc1", "video/mp4"];
@@ -44,7 +46,7 @@ interface Still {
   url: string;
 }
 
-export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill, onRecordingChange }: RecorderProps) {
+export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill, onRecordingChange, autoStart }: RecorderProps) {
   const { t } = useTranslation("media");
   // The <video> is kept in state, not only in a ref: React detaches refs while a Suspense boundary hides this
   // tree and renders again before attaching them, so an overlay read from a ref at render time could vanish for
@@ -87,6 +89,12 @@ export function Recorder({ renderOverlay, proposeStills, onKeepClip, onKeepStill
     },
     [stop, t],
   );
+
+  useEffect(() => {
+    if (autoStart) void openCamera("");
+    // Once, on mount: a later change of the flag is not a new request for the camera.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     // Only a new stream restarts the picture (the same element comes back after being hidden).

@@ -3,13 +3,16 @@
  * argument per ear, with the media beside it; autosaved like the anamnesis. Submitting first saves, then asks the
  * server, which names what is missing (each item links to its field).
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { AutosaveStatus } from "~/components/dossier/autosave-status";
 import { AnamnesisView, ReasoningView } from "~/components/dossier/dossier-content";
 import { MediaList } from "~/components/dossier/media-list";
-import { MissingList, missingHref } from "~/components/dossier/missing-list";
+import { DossierSteps, StepNav } from "~/components/dossier/dossier-steps";
+import { EarTabs } from "~/components/dossier/ear-tabs";
+import { FieldErrorsProvider } from "~/components/dossier/field-errors";
+import { MissingList } from "~/components/dossier/missing-list";
 import { ReasoningFields } from "~/components/dossier/reasoning-fields";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
@@ -18,7 +21,7 @@ import { type EarSide, earsOf } from "~/domain/dossier/choices";
 import { anamnesisSchema, reasoningSchema } from "~/domain/dossier/content";
 import { reasoningFromForm } from "~/domain/dossier/form";
 import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
-import { proDraftPath } from "~/domain/dossier/pro-links";
+import { type DossierStep, stepOfItem, stepPath } from "~/domain/dossier/steps";
 import { errorMessageKey } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
 import { routePath } from "~/domain/route-table";
@@ -32,6 +35,8 @@ import { openDossier, readDossier } from "~/server/dossiers/view.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import { keepInputWhenOffline } from "~/lib/offline-action";
+import { stepShouldRevalidate } from "~/lib/step-revalidation";
+import { shownAt, useCurrentStep } from "~/lib/use-current-step";
 import type { Route } from "./+types/clinical-reasoning";
 import { parseForm } from "~/server/forms/parse-form.server";
 import { expectedVersion, intents } from "~/domain/forms/fields";
@@ -64,6 +69,8 @@ export async function loader(args: Route.LoaderArgs) {
 /** Sent while the server cannot be reached: the input stays on the page (app/lib/offline-action.ts). */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepInputWhenOffline(serverAction);
 
+export const shouldRevalidate = stepShouldRevalidate;
+
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "pro-clinical-reasoning");
   const id = args.params.caseId;
@@ -79,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
   const transition = current.status === "returned" ? "resubmit" : "submit";
   const done = await refusalOr(() => takeTransition(user, id, transition, { expectedVersion: saved.version }, args.context.log));
   if ("error" in done) return { ...done, version: saved.version };
-  throw redirect(localizePath(routePath("supervisor-case", { caseId: id }), locale));
+    throw redirect(localizePath(routePath("supervisor-case", { caseId: id }), locale));
 }
 
 export default function Page({ loaderData, actionData, params }: Route.ComponentProps) {
@@ -96,48 +103,63 @@ export default function Page({ loaderData, actionData, params }: Route.Component
     // Only a new action result counts; `adopt` itself changes every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actionVersion]);
-  const pages = {
-    anamnesis: localize(proDraftPath(params.proId, d.id)),
-    reasoning: "",
-  };
-  const refused = actionData && "error" in actionData ? actionData : null;
+  const step = useCurrentStep("reasoning", loaderData.missing);
+  const href = (to: DossierStep, item?: string) => localize(stepPath(params.proId, d.id, to, item));
+  const itemHref = (item: string) => href(stepOfItem(item), item);
+  // A refused submit stays shown while the user follows its links to the fields (each a navigation, which clears
+  // the action's result), until the next save or submit answers.
+  const answer = actionData ? ("error" in actionData ? actionData : null) : undefined;
+  const [kept, setKept] = useState<typeof answer>(null);
+  useEffect(() => {
+    if (answer !== undefined) setKept(answer);
+  }, [answer]);
+  const refused = answer !== undefined ? answer : kept;
   return (
     <>
       <PageHeader routeKey="pro-clinical-reasoning" />
+      {loaderData.editable ? <DossierSteps current={step} missing={loaderData.missing} hrefOf={(to) => href(to)} /> : null}
+      {refused?.error ? <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert> : null}
+      {/* A refused submit: the summary at the top takes the focus, and each field says what it lacks. */}
+      {refused?.missing?.length ? <MissingList items={refused.missing} hrefFor={itemHref} refusal={refused} /> : null}
       {/* Grid items may shrink below their content's width (min-w-0): a phone of 320 px shows the page without scrolling sideways. */}
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-4">
-          <details className="rounded-lg border border-slate-200 bg-white p-4">
+          <details className={`rounded-lg border border-slate-200 bg-white p-4 ${loaderData.editable ? shownAt(step, "reasoning") : ""}`}>
             <summary className="cursor-pointer font-medium">{t("dossier:sections.anamnesis")}</summary>
             <AnamnesisView anamnesis={d.anamnesis} />
             {loaderData.editable ? (
-              <Link className="text-sky-800 underline" to={pages.anamnesis}>
+              <Link className="text-sky-800 underline" to={href("anamnesis")}>
                 {t("dossier:reasoning.editAnamnesis")}
               </Link>
             ) : null}
           </details>
-          {refused?.error ? <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert> : null}
-          {refused?.missing?.length ? (
-            <MissingList items={refused.missing} hrefFor={(item) => missingHref(item, pages)} refusal={refused} />
-          ) : loaderData.editable ? (
-            <MissingList items={loaderData.missing} hrefFor={(item) => missingHref(item, pages)} title={t("dossier:missing.stillMissing")} />
-          ) : null}
           {loaderData.editable ? (
-            <Form ref={form} method="post" onChange={autosave.onChange} onSubmit={autosave.cancelPending} className="flex flex-col gap-6" data-testid="reasoning-form">
-              <input type="hidden" name="version" value={autosave.version} />
-              {ears.map((ear) => (
-                <ReasoningFields key={ear} ear={ear} value={d.reasoning[ear]} />
-              ))}
-              <AutosaveStatus state={autosave.state} onOverwrite={autosave.overwrite} onDiscard={autosave.discard} />
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" name="intent" value="save" variant="secondary" disabled={autosave.busy}>
-                  {t("dossier:form.save")}
-                </Button>
-                <Button type="submit" name="intent" value="submit" disabled={autosave.busy}>
-                  {d.status === "returned" ? t("dossier:reasoning.resubmit") : t("dossier:reasoning.submit")}
-                </Button>
-              </div>
-            </Form>
+            <FieldErrorsProvider items={refused?.missing}>
+              <Form ref={form} method="post" onChange={autosave.onChange} onSubmit={autosave.cancelPending} className="flex flex-col gap-6" data-testid="reasoning-form">
+                <input type="hidden" name="version" value={autosave.version} />
+                <div id="step-reasoning" className={`flex flex-col gap-4 ${shownAt(step, "reasoning")}`}>
+                  <EarTabs ears={ears} refused={refused?.missing} render={(ear) => <ReasoningFields ear={ear} value={d.reasoning[ear]} />} />
+                  <StepNav back={{ href: href("anamnesis"), step: "anamnesis" }} next={{ href: href("submit"), step: "submit" }} />
+                </div>
+                <AutosaveStatus state={autosave.state} onOverwrite={autosave.overwrite} onDiscard={autosave.discard} />
+                {/* The submit step: what is still needed, beside the buttons that save and submit. */}
+                <section id="step-submit" aria-labelledby="submit-title" className={`flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 ${shownAt(step, "submit")}`}>
+                  <h2 id="submit-title" className="text-lg font-semibold">
+                    {t("dossier:steps.submit")}
+                  </h2>
+                  {refused?.missing?.length ? null : <MissingList items={loaderData.missing} hrefFor={itemHref} title={t("dossier:missing.stillMissing")} />}
+                  <div className="flex flex-wrap gap-2">
+                    <Button type="submit" name="intent" value="save" variant="secondary" disabled={autosave.busy}>
+                      {t("dossier:form.save")}
+                    </Button>
+                    <Button type="submit" name="intent" value="submit" disabled={autosave.busy}>
+                      {d.status === "returned" ? t("dossier:reasoning.resubmit") : t("dossier:reasoning.submit")}
+                    </Button>
+                  </div>
+                  <StepNav back={{ href: href("reasoning"), step: "reasoning" }} />
+                </section>
+              </Form>
+            </FieldErrorsProvider>
           ) : (
             <section className="rounded-lg border border-slate-200 bg-white p-4">
               <p className="mb-3 text-sm text-slate-700">{t("dossier:reasoning.readOnly", { status: t(`dossier:status.${d.status}`) })}</p>
@@ -148,7 +170,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
             </section>
           )}
         </div>
-        <aside className="min-w-0 lg:sticky lg:top-4 lg:self-start">
+        <aside className={`min-w-0 lg:sticky lg:top-4 lg:self-start ${loaderData.editable ? shownAt(step, "reasoning") : ""}`}>
           <MediaList dossierId={loaderData.dossier.id} media={loaderData.media} ears={ears} />
         </aside>
       </div>

@@ -5,13 +5,15 @@
  */
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { Form, redirect, useFetcher, useLocation, useNavigation } from "react-router";
 import { AnamnesisFields } from "~/components/dossier/anamnesis-fields";
 import { AutosaveStatus } from "~/components/dossier/autosave-status";
 import { RadioGroup } from "~/components/dossier/choices";
 import { PatientFacts } from "~/components/dossier/dossier-content";
 import { MediaList } from "~/components/dossier/media-list";
-import { MissingList, missingHref } from "~/components/dossier/missing-list";
+import { DossierSteps, StepNav } from "~/components/dossier/dossier-steps";
+import { FieldErrorsProvider } from "~/components/dossier/field-errors";
+import { MissingList } from "~/components/dossier/missing-list";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -20,7 +22,8 @@ import { EAR_SIDES, type EarSide, earsOf, PATIENT_SEXES } from "~/domain/dossier
 import { type Anamnesis, anamnesisSchema } from "~/domain/dossier/content";
 import { anamnesisFromForm } from "~/domain/dossier/form";
 import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
-import { proDraftPath } from "~/domain/dossier/pro-links";
+import { type DossierStep, stepOfItem, stepPath } from "~/domain/dossier/steps";
+import { shownAt, useCurrentStep } from "~/lib/use-current-step";
 import { displayPhone } from "~/domain/dossier/phone";
 import { AppError, errorMessageKey } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
@@ -38,6 +41,7 @@ import { takeTransition } from "~/server/dossiers/workflow.server";
 import { openDossier } from "~/server/dossiers/view.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import { keepInputWhenOffline } from "~/lib/offline-action";
+import { stepShouldRevalidate } from "~/lib/step-revalidation";
 import type { Route } from "./+types/new-case";
 import { parseForm } from "~/server/forms/parse-form.server";
 import { expectedVersion, intent, intents, optionalText, rawText, recordId } from "~/domain/forms/fields";
@@ -83,6 +87,8 @@ export async function loader(args: Route.LoaderArgs) {
 /** Sent while the server cannot be reached: the input stays on the page (app/lib/offline-action.ts). */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepInputWhenOffline(serverAction);
 
+export const shouldRevalidate = stepShouldRevalidate;
+
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "pro-case");
   const parsed = await parseForm(args.request, caseForm);
@@ -115,7 +121,8 @@ export async function action(args: Route.ActionArgs) {
       };
       return { ...created, values };
     }
-    throw redirect(localizePath(proDraftPath(user.id, created.id), locale));
+    // The next step on a phone is the recording.
+    throw redirect(localizePath(stepPath(user.id, created.id, "recording"), locale));
   }
   if (!dossierId) return { error: "invalid-argument" as const };
   if (intent === "discard") {
@@ -140,9 +147,7 @@ export async function action(args: Route.ActionArgs) {
     const { earSide } = parsed.data;
     const saved = await refusalOr(() => saveDraft(user, dossierId, version ?? 0, { earSide, anamnesis: anamnesisFromForm(form) }));
     if ("error" in saved) return saved;
-    if (intent === "save-and-reason") {
-      throw redirect(localizePath(routePath("pro-clinical-reasoning", { proId: user.id, caseId: dossierId }), locale));
-    }
+    if (intent === "save-and-reason") throw redirect(localizePath(stepPath(user.id, dossierId, "reasoning"), locale));
     return { ok: true as const, version: saved.version };
   }
 }
@@ -202,7 +207,8 @@ function NewDossierForm({ error, values }: { error?: string; values?: TypedValue
           </div>
         </div>
       </section>
-      <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
+      {/* A phone takes the steps in order: the anamnesis comes after the recording, on the dossier's own page. */}
+      <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 max-sm:hidden">
         <h2 className="text-lg font-semibold">{t("dossier:sections.anamnesis")}</h2>
         <AnamnesisFields value={values?.anamnesis ?? {}} />
       </section>
@@ -215,13 +221,18 @@ function NewDossierForm({ error, values }: { error?: string; values?: TypedValue
   );
 }
 
+const ANAMNESIS_FORM_ID = "anamnesis-form";
+
 function EditAnamnesis({ data, proId, actionData }: { data: Extract<Route.ComponentProps["loaderData"], { mode: "edit" }>; proId: string; actionData: Route.ComponentProps["actionData"] }) {
   const { t } = useTranslation(["dossier", "errors"]);
   const form = useRef<HTMLFormElement>(null);
   const d = data.dossier;
   const autosave = useAutosave(form, { dossierId: d.id, version: d.version, intent: "anamnesis" });
   const localize = useLocalizedPath();
-  const pages = { anamnesis: "", reasoning: routePath("pro-clinical-reasoning", { proId, caseId: d.id }) };
+  const step = useCurrentStep("draft", data.missing);
+  // Arriving from the reasoning page's error summary (a link to a field): this page's fields say what they lack.
+  const fromSummary = useLocation().hash.startsWith("#field-");
+  const href = (to: DossierStep, item?: string) => localize(stepPath(proId, d.id, to, item));
   const { adopt } = autosave;
   const actionVersion = actionData && "version" in actionData ? actionData.version : undefined;
   useEffect(() => {
@@ -232,38 +243,56 @@ function EditAnamnesis({ data, proId, actionData }: { data: Extract<Route.Compon
   const version = autosave.version;
   return (
     <div className="flex flex-col gap-4">
-      <section className="rounded-lg border border-slate-200 bg-white p-4">
+      <DossierSteps current={step} missing={data.missing} hrefOf={(to) => href(to)} />
+      {actionData && "error" in actionData && actionData.error ? <Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert> : null}
+      {actionData && "version" in actionData && actionData.ok ? <Alert tone="success">{t("dossier:autosave.saved")}</Alert> : null}
+      {/* The ear side belongs to the patient step but is saved with the anamnesis form (its `form` attribute). */}
+      <section id="step-patient" className={`flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 ${shownAt(step, "patient")}`} onChange={autosave.onChange}>
         <h2 className="text-lg font-semibold">{t("dossier:sections.patient")}</h2>
         <PatientFacts patient={data.patient} earSide={d.earSide} />
+        <RadioGroup name="earSide" list="earSide" codes={EAR_SIDES} value={d.earSide} label={t("dossier:fields.earSide")} form={ANAMNESIS_FORM_ID} />
+        <StepNav next={{ href: href("recording"), step: "recording" }} />
       </section>
-      <Form ref={form} method="post" onChange={autosave.onChange} onSubmit={autosave.cancelPending} className="flex flex-col gap-4" data-testid="anamnesis-form">
+      <div id="step-recording" className={`flex flex-col gap-2 ${shownAt(step, "recording")}`}>
+        <FieldErrorsProvider items={fromSummary ? data.missing : undefined}>
+          <MediaList dossierId={d.id} media={data.media} ears={earsOf(d.earSide)} capture />
+        </FieldErrorsProvider>
+        <StepNav back={{ href: href("patient"), step: "patient" }} next={{ href: href("anamnesis"), step: "anamnesis" }} />
+      </div>
+      <Form
+        id={ANAMNESIS_FORM_ID}
+        ref={form}
+        method="post"
+        onChange={autosave.onChange}
+        onSubmit={autosave.cancelPending}
+        className={`flex flex-col gap-4 ${shownAt(step, "anamnesis")}`}
+        data-testid="anamnesis-form"
+      >
         <input type="hidden" name="version" value={version} />
-        {actionData && "error" in actionData && actionData.error ? <Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert> : null}
-        {actionData && "version" in actionData && actionData.ok ? <Alert tone="success">{t("dossier:autosave.saved")}</Alert> : null}
-        <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
-          <RadioGroup name="earSide" list="earSide" codes={EAR_SIDES} value={d.earSide} label={t("dossier:fields.earSide")} />
+        <section id="step-anamnesis" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-lg font-semibold">{t("dossier:sections.anamnesis")}</h2>
-          <AnamnesisFields value={d.anamnesis} />
+          <FieldErrorsProvider items={fromSummary ? data.missing : undefined}>
+            <AnamnesisFields value={d.anamnesis} />
+          </FieldErrorsProvider>
         </section>
         <AutosaveStatus state={autosave.state} onOverwrite={autosave.overwrite} onDiscard={autosave.discard} />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" name="intent" value="save-anamnesis" disabled={autosave.busy}>
-            {t("dossier:form.save")}
-          </Button>
-          <Button type="submit" name="intent" value="save-and-reason" variant="secondary" disabled={autosave.busy}>
-            {t("dossier:newCase.toReasoning")}
-          </Button>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <StepNav back={{ href: href("recording"), step: "recording" }} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" name="intent" value="save-anamnesis" variant="secondary" disabled={autosave.busy}>
+              {t("dossier:form.save")}
+            </Button>
+            <Button type="submit" name="intent" value="save-and-reason" disabled={autosave.busy}>
+              {t("dossier:newCase.toReasoning")}
+            </Button>
+          </div>
         </div>
       </Form>
-      <MediaList dossierId={d.id} media={data.media} ears={earsOf(d.earSide)} capture />
-      <MissingList items={data.missing} hrefFor={(item) => (item.startsWith("reasoning-") ? localize(missingHref(item, pages)) : missingHref(item, pages))} title={t("dossier:missing.stillMissing")} />
-      <p>
-        <Link className="text-sky-800 underline" to={localize(pages.reasoning)}>
-          {t("dossier:newCase.toReasoning")}
-        </Link>
-      </p>
+      <div className="max-sm:hidden">
+        <MissingList items={data.missing} hrefFor={(item) => href(stepOfItem(item), item)} title={t("dossier:missing.stillMissing")} />
+      </div>
       {d.status === "draft" ? (
-        <Form method="post" className="border-t border-slate-200 pt-4">
+        <Form method="post" className={`border-t border-slate-200 pt-4 ${shownAt(step, "patient")}`}>
           <input type="hidden" name="version" value={version} />
           <Button type="submit" name="intent" value="discard" variant="danger">
             {t("dossier:newCase.discard")}
@@ -287,6 +316,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
   return (
     <>
       <PageHeader routeKey="pro-case" />
+      <DossierSteps current="patient" missing={null} hrefOf={() => null} />
       <NewDossierForm
         error={actionData && "error" in actionData ? actionData.error : undefined}
         values={actionData && "values" in actionData ? actionData.values : undefined}

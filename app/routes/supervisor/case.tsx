@@ -7,7 +7,9 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { CheckboxGroup, RadioGroup, SelectField, TextArea } from "~/components/dossier/choices";
+import { TextArea } from "~/components/dossier/choices";
+import { FieldErrorsProvider } from "~/components/dossier/field-errors";
+import { REVIEW_FORM_ID, ReviewComparison } from "~/components/dossier/review-comparison";
 import { AnamnesisView, PatientFacts, ReasoningView, ReviewView } from "~/components/dossier/dossier-content";
 import { ReasoningScoreCard } from "~/components/reporting/reasoning-score-card";
 import { MediaList } from "~/components/dossier/media-list";
@@ -17,7 +19,7 @@ import { StatusBadge } from "~/components/dossier/status-badge";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { AGREEMENTS, DIAGNOSES, type EarSide, earsOf, IMAGE_QUALITY_MAX, IMAGE_QUALITY_MIN, PLANS, URGENCIES } from "~/domain/dossier/choices";
+import { type EarSide, earsOf } from "~/domain/dossier/choices";
 import { anamnesisSchema, type Drawings, reasoningSchema, reviewSchema } from "~/domain/dossier/content";
 import { fieldIdOf, reviewFromForm } from "~/domain/dossier/form";
 import type { DossierTransition } from "~/domain/dossier/lifecycle";
@@ -103,89 +105,90 @@ export async function action(args: Route.ActionArgs) {
     const current = await readDossier(user, id).catch(rethrowAsResponse);
     const ears = earsOf(current.earSide as EarSide);
     const saved = await refusalOr(() => saveReview(user, id, version ?? 0, reviewFromForm(form, ears)));
-    if ("error" in saved || intent === "save-review") return "error" in saved ? saved : { ok: true as const, version: saved.version };
+    if ("error" in saved || intent === "save-review") return "error" in saved ? saved : { ok: true as const, version: saved.version, done: intent };
     const done = await refusalOr(() => takeTransition(user, id, "complete", { expectedVersion: saved.version }, args.context.log));
-    return "error" in done ? done : { ok: true as const, version: done.version };
+    return "error" in done ? done : { ok: true as const, version: done.version, done: intent };
   }
   const question = "question" in parsed.data ? parsed.data.question : "";
   const transition = intent as (typeof OTHER_TRANSITIONS)[number];
   const done = await refusalOr(() => takeTransition(user, id, transition, { expectedVersion: transition === "claim" ? undefined : version, message: question }, args.context.log));
-  return "error" in done ? done : { ok: true as const, version: done.version };
+  return "error" in done ? done : { ok: true as const, version: done.version, done: transition };
 }
 
-function ReviewForm({ data, drawings, busy }: { data: Route.ComponentProps["loaderData"]; drawings: Drawings; busy: boolean }) {
-  const { t } = useTranslation("dossier");
-  const d = data.dossier;
-  const r = d.review ?? { ears: {} };
-  const quality = Array.from({ length: IMAGE_QUALITY_MAX - IMAGE_QUALITY_MIN + 1 }, (_, i) => IMAGE_QUALITY_MIN + i);
-  return (
-    <Form method="post" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="review-form">
-      <h2 className="text-lg font-semibold">{t("sections.review")}</h2>
-      <input type="hidden" name="version" value={d.version} />
-      {/* The drawing notes made on the stills (beside the form) are saved with the review. */}
-      <input type="hidden" name="drawings" value={JSON.stringify(drawings)} />
-      <RadioGroup id={fieldIdOf("review-agreement")} name="agreement" list="agreement" codes={AGREEMENTS} value={r.agreement} label={t("fields.agreement")} />
-      {earsOf(d.earSide).map((ear) => (
-        <div key={ear} className="flex flex-col gap-2">
-          <SelectField name={`review.${ear}.diagnosis`} list="diagnosis" codes={DIAGNOSES} value={r.ears?.[ear]?.diagnosis} label={`${t("fields.reviewDiagnosis")} (${t(`choices.ear.${ear}`)})`} />
-          <CheckboxGroup name={`review.${ear}.plan`} list="plan" codes={PLANS} value={r.ears?.[ear]?.plan} label={`${t("fields.reviewPlan")} (${t(`choices.ear.${ear}`)})`} />
-        </div>
-      ))}
-      <TextArea name="advisedPlan" value={r.advisedPlan} label={t("fields.advisedPlan")} />
-      <RadioGroup id={fieldIdOf("review-urgency")} name="urgency" list="urgency" codes={URGENCIES} value={r.urgency} label={t("fields.urgency")} />
-      <TextArea id={fieldIdOf("review-feedback")} name="feedback" value={r.feedback} label={t("fields.feedback")} rows={4} />
-      <RadioGroup name="imageQuality" codes={quality} value={r.imageQuality} label={t("fields.imageQuality")} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value="save-review" variant="secondary" disabled={busy}>
-          {t("form.save")}
-        </Button>
-        {data.transitions.includes("complete") ? (
-          <Button type="submit" name="intent" value="complete" disabled={busy}>
-            {t("case.complete")}
-          </Button>
-        ) : null}
-      </div>
-    </Form>
-  );
-}
-
-function Actions({ data, busy }: { data: Route.ComponentProps["loaderData"]; busy: boolean }) {
+/**
+ * The actions the server allows, in a bar that stays at the bottom of the screen: claim or release, save and
+ * complete (the review form's, by its `form` attribute), and return with a question (a panel that opens above
+ * the bar). What was done is confirmed in the bar, read out by screen readers.
+ */
+function ActionBar({ data, busy, done }: { data: Route.ComponentProps["loaderData"]; busy: boolean; done: string | null }) {
   const { t } = useTranslation("dossier");
   const localize = useLocalizedPath();
   const d = data.dossier;
+  const [asking, setAsking] = useState(false);
+  useEffect(() => setAsking(false), [d.status]);
   const simple = data.transitions.filter((x) => x === "claim" || x === "release" || x === "resubmit");
+  const reviewing = data.relation.isReviewer && d.status === "in_review";
+  const canReturn = data.transitions.includes("return");
+  const ownerEdits = data.relation.isOwner && d.status === "returned";
+  const anything = simple.length > 0 || reviewing || canReturn || ownerEdits;
   return (
-    <div className="flex flex-col gap-3">
-      {simple.length ? (
-        <Form method="post" className="flex flex-wrap gap-2">
-          <input type="hidden" name="version" value={d.version} />
-          {simple.map((x) => (
-            <Button key={x} type="submit" name="intent" value={x} variant={x === "release" ? "secondary" : "primary"} disabled={busy}>
-              {t(`case.${x}`)}
-            </Button>
-          ))}
-        </Form>
-      ) : null}
-      {data.transitions.includes("return") ? (
-        <Form method="post" className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4">
+    <div className="sticky bottom-0 z-30 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-2px_6px_rgba(0,0,0,0.06)] backdrop-blur" data-testid="action-bar">
+      <p role="status" className="empty:hidden mb-2 text-sm font-medium text-emerald-800" data-testid="action-done">
+        {done ? t(`case.done.${done}`) : ""}
+      </p>
+      {canReturn && asking ? (
+        <Form method="post" className="mb-3 flex flex-col gap-2" id="return-form">
           <input type="hidden" name="version" value={d.version} />
           <TextArea name="question" label={t("case.questionLabel")} required />
-          <div>
-            <Button type="submit" name="intent" value="return" variant="secondary" disabled={busy}>
-              {t("case.return")}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" name="intent" value="return" disabled={busy}>
+              {t("case.sendReturn")}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setAsking(false)}>
+              {t("case.cancelReturn")}
             </Button>
           </div>
         </Form>
       ) : null}
-      {data.relation.isOwner && d.status === "returned" ? (
-        <p className="flex flex-wrap gap-4 text-sm">
-          <Link className="text-sky-800 underline" to={localize(proDraftPath(d.professionalId, d.id))}>
-            {t("case.editAnamnesis")}
-          </Link>
-          <Link className="text-sky-800 underline" to={localize(routePath("pro-clinical-reasoning", { proId: d.professionalId, caseId: d.id }))}>
-            {t("case.editReasoning")}
-          </Link>
-        </p>
+      {anything ? (
+        // A phone: two buttons a row, so the bar stays low over the page.
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center" role="group" aria-label={t("case.actions")}>
+          {simple.length ? (
+            <Form method="post" className="contents">
+              <input type="hidden" name="version" value={d.version} />
+              {simple.map((x) => (
+                <Button key={x} type="submit" name="intent" value={x} variant={x === "release" ? "secondary" : "primary"} disabled={busy}>
+                  {t(`case.${x}`)}
+                </Button>
+              ))}
+            </Form>
+          ) : null}
+          {reviewing ? (
+            <Button type="submit" form={REVIEW_FORM_ID} name="intent" value="save-review" variant="secondary" disabled={busy}>
+              {t("form.save")}
+            </Button>
+          ) : null}
+          {canReturn ? (
+            <Button type="button" variant="secondary" aria-expanded={asking} aria-controls="return-form" onClick={() => setAsking((open) => !open)} disabled={busy}>
+              {t("case.return")}
+            </Button>
+          ) : null}
+          {reviewing && data.transitions.includes("complete") ? (
+            <Button type="submit" form={REVIEW_FORM_ID} name="intent" value="complete" disabled={busy}>
+              {t("case.complete")}
+            </Button>
+          ) : null}
+          {ownerEdits ? (
+            <span className="col-span-2 flex flex-wrap gap-4 text-sm">
+              <Link className="inline-flex min-h-11 items-center text-sky-800 underline" to={localize(proDraftPath(d.professionalId, d.id))}>
+                {t("case.editAnamnesis")}
+              </Link>
+              <Link className="inline-flex min-h-11 items-center text-sky-800 underline" to={localize(routePath("pro-clinical-reasoning", { proId: d.professionalId, caseId: d.id }))}>
+                {t("case.editReasoning")}
+              </Link>
+            </span>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );
@@ -201,6 +204,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const ears = earsOf(d.earSide);
   const live = useLiveDossiers((event) => event.dossierId === d.id);
   const refused = actionData && "error" in actionData ? actionData : null;
+  const done = (actionData && "done" in actionData ? actionData.done : null) ?? null;
   const reviewing = loaderData.relation.isReviewer && d.status === "in_review";
   const showReview = d.review !== null;
   // Drawings: the reviewer edits them (saved with the review form); everyone else reads what was saved, when the
@@ -222,7 +226,18 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       </div>
       {refused?.error ? <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert> : null}
       {refused?.missing?.length ? <MissingList items={refused.missing} hrefFor={(item) => `#${fieldIdOf(item)}`} refusal={refused} /> : null}
-      <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem]">
+      {/* A desktop: the media on one side (staying in view), the dossier and the review on the other. */}
+      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <div className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-4 lg:self-start">
+          <MediaList
+            dossierId={d.id}
+            media={loaderData.media}
+            ears={ears}
+            drawings={shownDrawings}
+            onDrawings={reviewing ? setDrawings : undefined}
+            judging={loaderData.judging}
+          />
+        </div>
         <div className="flex min-w-0 flex-col gap-4">
           <section className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 className="text-lg font-semibold">{t("dossier:sections.patient")}</h2>
@@ -232,19 +247,16 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             <h2 className="text-lg font-semibold">{t("dossier:sections.anamnesis")}</h2>
             <AnamnesisView anamnesis={d.anamnesis} />
           </section>
-          <section className="rounded-lg border border-slate-200 bg-white p-4">
-            <h2 className="text-lg font-semibold">{t("dossier:sections.reasoning")}</h2>
-            <ReasoningView reasoning={d.reasoning} ears={ears} />
-          </section>
-          <MediaList
-            dossierId={d.id}
-            media={loaderData.media}
-            ears={ears}
-            drawings={shownDrawings}
-            onDrawings={reviewing ? setDrawings : undefined}
-            judging={loaderData.judging}
-          />
-          {reviewing ? <ReviewForm data={loaderData} drawings={drawings} busy={busy} /> : null}
+          {reviewing ? (
+            <FieldErrorsProvider items={refused?.missing}>
+              <ReviewComparison ears={ears} reasoning={d.reasoning} review={d.review} version={d.version} drawings={drawings} />
+            </FieldErrorsProvider>
+          ) : (
+            <section className="rounded-lg border border-slate-200 bg-white p-4">
+              <h2 className="text-lg font-semibold">{t("dossier:sections.reasoning")}</h2>
+              <ReasoningView reasoning={d.reasoning} ears={ears} />
+            </section>
+          )}
           {!reviewing && showReview && d.review ? (
             <section className="rounded-lg border border-slate-200 bg-white p-4">
               <h2 className="text-lg font-semibold">{t("dossier:sections.review")}</h2>
@@ -252,16 +264,14 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             </section>
           ) : null}
           {showReview && d.score ? <ReasoningScoreCard score={d.score} /> : null}
-        </div>
-        <aside className="flex min-w-0 flex-col gap-4">
-          <Actions data={loaderData} busy={busy} />
           <MessageThread
             messages={loaderData.messages}
             userId={loaderData.userId}
             canWrite={(loaderData.relation.isOwner || loaderData.relation.isAssignedSupervisor) && d.status !== "draft" && d.status !== "cancelled"}
           />
-        </aside>
+        </div>
       </div>
+      <ActionBar data={loaderData} busy={busy} done={done} />
     </div>
   );
 }

@@ -1,0 +1,10 @@
+/** axe-core's WCAG 2.2 A/AA rules on the page as it is now, each violation as "rule: element — why". */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`));
+}
