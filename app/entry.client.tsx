@@ -13,6 +13,7 @@ import { isLocale, DEFAULT_LOCALE } from "~/domain/locales";
 import { ALWAYS_LOADED, i18nOptions, isNamespace } from "~/i18n/config";
 import { installChunkReloadHandler } from "~/lib/chunk-reload";
 import { PublicConfigContext, readPublicConfig } from "~/lib/public-config";
+import { setClinicTimeZone } from "~/domain/clinic-time-zone";
 
 /** Namespaces the server-rendered routes declared in `handle.i18n`. */
 function initialNamespaces(): string[] {
@@ -25,6 +26,8 @@ function initialNamespaces(): string[] {
 async function start() {
   installChunkReloadHandler();
   const config = readPublicConfig();
+  // Before the first render: dates hydrate in the clinic's zone, as the server rendered them.
+  setClinicTimeZone(config.clinicTimeZone);
   const lang = document.documentElement.lang;
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   await i18next

@@ -14,6 +14,7 @@ import { ROUTES } from "~/domain/route-table";
 import { createAuth, installAuth } from "~/server/auth/auth.server";
 import { authDoor } from "~/server/auth/auth-door.server";
 import { loadConfig, setConfig, type Config } from "~/server/config.server";
+import { applyClinicTimeZone } from "~/server/setup/clinic-time-zone.server";
 import { closeDatabase, installDatabase, openDatabase } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "~/server/demo/seed-demo.server";
@@ -57,6 +58,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, countStatements: config.benchStats });
   installDatabase(database);
   await migrateDatabase(database);
+  // Dates, working days and reporting's days in the clinic's time zone; the roll-up is rebuilt if it changed.
+  const previousZone = await applyClinicTimeZone(config.clinicTimeZone);
+  if (previousZone) logger.info({ from: previousZone, to: config.clinicTimeZone }, "clinic time zone changed: reporting roll-up rebuilt");
   // Live dossier updates: one LISTEN per process, so every instance on a shared PostgreSQL hears every change.
   installLiveBus(await startLiveBus(database, config.databaseUrl));
   const auth = createAuth(database.db, config);

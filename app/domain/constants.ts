@@ -101,7 +101,7 @@ export const MAGIC_LINK_MARKER_COOKIE = "casus.sign_in_link";
 /** Dossiers (PRODUCT.md "Unfinished dossiers"): the review target and when a draft counts as unfinished. Settings may override both. */
 export const REVIEW_TARGET_WORKING_DAYS = 2;
 
-/** The clinics' time zone: dates on pages and the working-time clock's days (app/domain/dossier/working-time.ts). */
+/** The clinics' time zone by default (CLINIC_TIME_ZONE overrides; app/domain/clinic-time-zone.ts holds the one in use). */
 export const CLINIC_TIME_ZONE = "Europe/Amsterdam";
 export const UNFINISHED_DRAFT_DAYS = 7;
 /** Days a completed dossier export's files are kept (EXPORT_EXPIRY_DAYS overrides). */

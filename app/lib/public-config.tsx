@@ -13,6 +13,8 @@ export interface PublicConfig {
   defaultLocale: Locale;
   /** Bytes of queued uploads the browser may keep offline (OFFLINE_CACHE_MB). */
   offlineCacheBytes: number;
+  /** The clinics' time zone (CLINIC_TIME_ZONE): the browser formats dates as the server does. */
+  clinicTimeZone: string;
 }
 
 export const PUBLIC_CONFIG_ELEMENT_ID = "casus-config";

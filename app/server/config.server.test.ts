@@ -60,6 +60,7 @@ describe("loadConfig defaults", () => {
       mediaMaxBytes: { video: 1024 * 1024 * 1024, image: 20 * 1024 * 1024 },
       offlineCacheBytes: 40 * 1024 * 1024,
       exportExpiryDays: 7,
+      clinicTimeZone: "Europe/Amsterdam",
     });
   });
 
@@ -68,6 +69,13 @@ describe("loadConfig defaults", () => {
     expect([c.reviewTargetWorkingDays, c.unfinishedDraftDays]).toEqual([3, 14]);
     expect(() => loadConfig({ AUTH_SECRET: SECRET, REVIEW_TARGET_WORKING_DAYS: "0" })).toThrow(/REVIEW_TARGET_WORKING_DAYS/);
     expect(() => loadConfig({ AUTH_SECRET: SECRET, UNFINISHED_DRAFT_DAYS: "a week" })).toThrow(/UNFINISHED_DRAFT_DAYS/);
+  });
+
+  it("reads the clinics' time zone (Europe/Amsterdam unless set) and refuses one that does not exist", () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET }).clinicTimeZone).toBe("Europe/Amsterdam");
+    expect(loadConfig({ AUTH_SECRET: SECRET, CLINIC_TIME_ZONE: "Europe/Brussels" }).clinicTimeZone).toBe("Europe/Brussels");
+    expect(configError({ AUTH_SECRET: SECRET, CLINIC_TIME_ZONE: "Europe/Atlantis" }).message).toMatch(/CLINIC_TIME_ZONE: must be an IANA time zone/);
+    expect(configError({ AUTH_SECRET: SECRET, CLINIC_TIME_ZONE: "" }).message).toMatch(/CLINIC_TIME_ZONE/);
   });
 
   it("reads how long dossier exports are kept (7 days unless set, 1–365)", () => {

@@ -6,7 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
-import { EXPORT_EXPIRY_DAYS, REVIEW_TARGET_WORKING_DAYS, UNFINISHED_DRAFT_DAYS } from "~/domain/constants";
+import { isTimeZone } from "~/domain/clinic-time-zone";
+import { CLINIC_TIME_ZONE, EXPORT_EXPIRY_DAYS, REVIEW_TARGET_WORKING_DAYS, UNFINISHED_DRAFT_DAYS } from "~/domain/constants";
 import { MEDIA_MAX_IMAGE_BYTES_DEFAULT, MEDIA_MAX_VIDEO_BYTES_DEFAULT, OFFLINE_CACHE_DEFAULT_BYTES, OFFLINE_CACHE_MIN_BYTES } from "~/domain/constants";
 import { ROLES, type Role } from "~/domain/roles";
 import { type OidcProvider, parseOidcProviders } from "./auth/oidc-settings.server";
@@ -81,6 +82,11 @@ const schema = z
     OFFLINE_CACHE_MB: z.coerce.number().int().min(OFFLINE_CACHE_MIN_BYTES / MIB).max(4096).default(OFFLINE_CACHE_DEFAULT_BYTES / MIB),
     // Dossier exports: how many days their files are kept after they are completed.
     EXPORT_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(EXPORT_EXPIRY_DAYS),
+    // The clinics' time zone: dates and times on every page and in e-mails, working days, and reporting's days.
+    CLINIC_TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, "must be an IANA time zone such as Europe/Amsterdam or Europe/Brussels")
+      .default(CLINIC_TIME_ZONE),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DEMO === "off" && !env.AUTH_SECRET) {
@@ -149,6 +155,8 @@ export interface Config {
   offlineCacheBytes: number;
   /** Days a completed dossier export's files are kept before they are deleted. */
   exportExpiryDays: number;
+  /** The clinics' IANA time zone (app/domain/clinic-time-zone.ts). */
+  clinicTimeZone: string;
 }
 
 export class ConfigError extends Error {
@@ -260,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaMaxBytes: { video: e.MEDIA_MAX_VIDEO_MB * MIB, image: e.MEDIA_MAX_IMAGE_MB * MIB },
     offlineCacheBytes: e.OFFLINE_CACHE_MB * MIB,
     exportExpiryDays: e.EXPORT_EXPIRY_DAYS,
+    clinicTimeZone: e.CLINIC_TIME_ZONE,
   };
 }
 

@@ -11,5 +11,6 @@ export function buildPublicConfig(config: Config, buildId: string): PublicConfig
     testPages: config.testPages,
     defaultLocale: DEFAULT_LOCALE,
     offlineCacheBytes: config.offlineCacheBytes,
+    clinicTimeZone: config.clinicTimeZone,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The working-time clock (PRODUCT.md "Reporting and insight"; decision 070): how much working time lies between
- * two moments. Working time is every hour of a working day in the clinic's time zone (Europe/Amsterdam); a day is
+ * two moments. Working time is every hour of a working day in the clinic's time zone (clinicTimeZone()); a day is
  * a working day unless it is a Saturday, a Sunday or a Dutch public holiday (the "public" holidays of the
  * maintained `date-holidays` calendar: New Year, Easter Sunday and Monday, King's Day, Ascension, Whit Sunday and
  * Monday, Christmas and Boxing Day). A review's clock runs from the first submission to completion and is paused
@@ -10,23 +10,33 @@
  * stored at completion (which the reporting pages aggregate in SQL) and the demo history all call it.
  */
 import Holidays from "date-holidays";
-import { CLINIC_TIME_ZONE } from "../constants";
+import { clinicTimeZone } from "../clinic-time-zone";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 const calendar = new Holidays("NL");
 const holidaysByYear = new Map<number, Set<string>>();
 
-const dayParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: CLINIC_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
+/** Parts of an instant in the clinic's zone; one formatter per zone (the zone is set once, at start-up). */
+const dayPartFormats = new Map<string, Intl.DateTimeFormat>();
+function dayParts(): Intl.DateTimeFormat {
+  const zone = clinicTimeZone();
+  let format = dayPartFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    dayPartFormats.set(zone, format);
+  }
+  return format;
+}
 
 export interface LocalDay {
   year: number;
@@ -35,7 +45,7 @@ export interface LocalDay {
 }
 
 function localParts(t: number): LocalDay & { hour: number; minute: number; second: number } {
-  const p = Object.fromEntries(dayParts.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(dayParts().formatToParts(new Date(t)).map((x) => [x.type, x.value]));
   return { year: +p.year, month: +p.month, day: +p.day, hour: +p.hour, minute: +p.minute, second: +p.second };
 }
 

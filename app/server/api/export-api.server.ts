@@ -3,6 +3,7 @@
  * manifest (both with HTTP Range, so a broken download resumes), and the published JSON Schema. The guard has
  * already refused everyone but administrators with 404 (`{ can: "export.run" }`); the data layer asks again.
  */
+import { isoDay, localDayOf } from "~/domain/dossier/working-time";
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -108,7 +109,8 @@ async function sendExportFile(req: Request, res: Response, actor: SessionUser, j
     throw new AppError("export/range-not-satisfiable");
   }
   const type = name.endsWith(".zip") ? "application/zip" : name.endsWith(".gz") ? "application/gzip" : name.endsWith(".json") ? "application/json" : "application/x-ndjson";
-  const day = job.createdAt.toISOString().slice(0, 10);
+  // The clinic's day, as on every page (a UTC date would name yesterday for an export made just after midnight).
+  const day = isoDay(localDayOf(job.createdAt));
   res.set({
     "Content-Type": type,
     "Content-Disposition": `attachment; filename="casus-export-${day}-${job.id.slice(0, 8)}-${name}"`,

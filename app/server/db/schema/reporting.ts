@@ -4,11 +4,12 @@
  * so a year of reporting reads a few hundred rows per organisation instead of every dossier. The SQL function
  * `report_facts_rebuild()` recomputes all of it from the dossiers (the migration's backfill; the tests compare).
  *
- * Days are clinic days (Europe/Amsterdam, as the filters' periods). Which day a fact belongs to follows the
+ * Days are clinic days (the CLINIC_TIME_ZONE setting, as the filters' periods; `clinic_setting`, decision 080). Which day a fact belongs to follows the
  * figure: creation (created, the funnel's statuses), first submission (claim wait) or completion (the rest).
  * Facts about no particular supervisor have `reviewer_id` ''.
  */
-import { bigint, date, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, date, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
 
 const count = (name: string) => integer(name).notNull().default(0);
 
@@ -108,3 +109,16 @@ export const reportVersion = pgTable("report_version", {
   organisationId: text("organisation_id").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * The deployment's clinic settings that SQL needs: one row. `time_zone` is the zone the roll-up's days are in; the
+ * server writes CLINIC_TIME_ZONE here at start-up and rebuilds the roll-up when it changed (decision 080).
+ */
+export const clinicSetting = pgTable(
+  "clinic_setting",
+  {
+    id: boolean("id").primaryKey().default(true),
+    timeZone: text("time_zone").notNull(),
+  },
+  (t) => [check("clinic_setting_one_row", sql`${t.id}`)],
+);
