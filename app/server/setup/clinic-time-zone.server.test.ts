@@ -4,7 +4,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/support/test-database";
 import { CLINIC_TIME_ZONE } from "~/domain/constants";
 import { clinicTimeZone, setClinicTimeZone } from "~/domain/clinic-time-zone";
 import { localDayOf } from "~/domain/dossier/working-time";
@@ -34,10 +34,10 @@ afterAll(async () => {
 
 /** The roll-up's count of dossiers created on `day` in the organisation. */
 async function createdOn(day: string): Promise<number> {
-  const result = await systemDb().execute(sql`
+  const [row] = await queryRows<{ n: number }>(systemDb().execute(sql`
     select coalesce(sum(created_draft + created_submitted + created_in_review + created_returned + created_completed + created_cancelled), 0)::int as n
-    from report_day where organisation_id = ${organisationId} and day = ${day} and reviewer_id = ''`);
-  return (result.rows[0] as { n: number }).n;
+    from report_day where organisation_id = ${organisationId} and day = ${day} and reviewer_id = ''`));
+  return row.n;
 }
 
 describe("the clinic's time zone", () => {
