@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { StatusBadge } from "~/components/dossier/status-badge";
 import { PageHeader } from "~/components/page-header";
+import { DOSSIER_NAME_DATE, dossierName } from "~/domain/dossier/dossier-name";
 import { routePath } from "~/domain/route-table";
 import { dateTimeFormat } from "~/lib/format-date";
 import { useLocalizedPath } from "~/lib/use-locale";
@@ -39,12 +40,18 @@ export default function AdminDossier({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["dossier-log", "dossier"]);
   const lp = useLocalizedPath();
   const format = dateTimeFormat(i18n.language);
+  const dayFormat = dateTimeFormat(i18n.language, DOSSIER_NAME_DATE);
   const { dossier: d, organisation: org, professional: pro, paging } = loaderData;
   const when = (iso: string | null) => (iso ? format.format(new Date(iso)) : t("dossier-log:page.never"));
   const here = lp(routePath("admin-dossier", { caseId: d.id }));
   return (
     <>
-      <PageHeader routeKey="admin-dossier" title={t("dossier-log:page.title", { id: d.id.slice(0, 8) })} />
+      <PageHeader
+        routeKey="admin-dossier"
+        title={t("dossier-log:page.title", {
+          name: dossierName({ initials: loaderData.patientInitials, birthYear: loaderData.patientBirthYear, createdAt: d.createdAt }, (at) => dayFormat.format(at)),
+        })}
+      />
       <section aria-labelledby="identity" className="mb-8">
         <h2 id="identity" className="mb-2 text-lg font-semibold">{t("dossier-log:page.identity")}</h2>
         <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" data-testid="dossier-identity">

@@ -15,6 +15,7 @@ import { intent, intents } from "~/domain/forms/fields";
 import { z } from "zod";
 import { localizePath } from "~/domain/locales";
 import { moveProfessionalSchema, doneNotice } from "~/domain/people-forms";
+import { DOSSIER_NAME_DATE, dossierName } from "~/domain/dossier/dossier-name";
 import { routePath } from "~/domain/route-table";
 import { useLocale, useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
@@ -84,6 +85,7 @@ export default function Professional({ loaderData, actionData }: Route.Component
   const { professional: pro, invitation, dossiers, organisations, audit, confirm, move, done } = loaderData;
   const here = lp(routePath("admin-professional", { orgId: pro.organisationId, proId: pro.id }));
   const format = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const dayFormat = dateTimeFormat(locale, DOSSIER_NAME_DATE);
   return (
     <>
       <PageHeader routeKey="admin-professional" title={pro.name} />
@@ -151,7 +153,7 @@ export default function Professional({ loaderData, actionData }: Route.Component
                 {dossiers.map((d) => (
                   <tr key={d.id} className="border-b border-slate-100">
                     <td className="py-1 pr-3">
-                      <Link to={lp(routePath("admin-dossier", { caseId: d.id }))} className="text-sky-800 underline"><code>{d.id.slice(0, 8)}</code></Link>
+                      <Link to={lp(routePath("admin-dossier", { caseId: d.id }))} className="text-sky-800 underline">{dossierName(d, (at) => dayFormat.format(at))}</Link>
                     </td>
                     <td className="py-1 pr-3">{t(`people:dossierStatus.${d.status}`, { defaultValue: d.status })}</td>
                     <td className="py-1">{format.format(new Date(d.updatedAt))}</td>

@@ -26,6 +26,8 @@ import type { DossierTransition } from "~/domain/dossier/lifecycle";
 import { proDraftPath } from "~/domain/dossier/pro-links";
 import { errorMessageKey } from "~/domain/errors";
 import { routePath } from "~/domain/route-table";
+import { DOSSIER_NAME_DATE, dossierName } from "~/domain/dossier/dossier-name";
+import { dateTimeFormat } from "~/lib/format-date";
 import { useLiveDossiers } from "~/lib/use-live-dossiers";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
@@ -70,6 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
       version: d.version,
       earSide: d.earSide as EarSide,
       professionalId: d.professionalId,
+      createdAt: d.createdAt.toISOString(),
       anamnesis: anamnesisSchema.parse(d.anamnesis),
       reasoning: reasoningSchema.parse(d.reasoning),
       // Null when the user may not read it (openDossier applies reviewVisibleTo).
@@ -195,7 +198,8 @@ function ActionBar({ data, busy, done }: { data: Route.ComponentProps["loaderDat
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation(["dossier", "errors"]);
+  const { t, i18n } = useTranslation(["dossier", "errors"]);
+  const dayFormat = dateTimeFormat(i18n.language, DOSSIER_NAME_DATE);
   const localize = useLocalizedPath();
   // Until a save has come back and the page has reloaded, the forms still carry the old version: a second step
   // sent meanwhile would be refused as a conflict with the reviewer's own save. The buttons wait instead.
@@ -219,6 +223,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <span data-testid="case-status">
           <StatusBadge status={d.status} />
+        </span>
+        <span className="font-medium text-slate-900" data-testid="dossier-name">
+          {dossierName({ initials: loaderData.patient?.initials, birthYear: loaderData.patient?.birthYear, createdAt: d.createdAt }, (at) => dayFormat.format(at))}
         </span>
         <Link className="text-sm text-sky-800 underline" to={localize(routePath("supervisor-case-mvp", { caseId: d.id }))}>
           {t("dossier:case.summary")}

@@ -59,7 +59,9 @@ export async function adminDossierLog(actor: Actor, id: string, page = 1) {
   const db = dossierDb(actor, row);
   const [org] = await db.select({ id: organisation.id, name: organisation.name, active: organisation.active }).from(organisation).where(eq(organisation.id, row.organisationId));
   const [pro] = await db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(eq(user.id, row.professionalId));
-  const [pat] = row.patientId ? await db.select({ phone: patient.phone }).from(patient).where(eq(patient.id, row.patientId)) : [];
+  const [pat] = row.patientId
+    ? await db.select({ phone: patient.phone, initials: patient.initials, birthYear: patient.birthYear }).from(patient).where(eq(patient.id, row.patientId))
+    : [];
   const [reviewer] = row.reviewerId ? await db.select({ name: user.name }).from(user).where(eq(user.id, row.reviewerId)) : [];
   const [{ total }] = await db.select({ total: count() }).from(dossierEvent).where(eq(dossierEvent.dossierId, id));
   const pages = Math.max(1, Math.ceil(total / ADMIN_DOSSIER_LOG_PAGE_SIZE));
@@ -81,6 +83,9 @@ export async function adminDossierLog(actor: Actor, id: string, page = 1) {
     reviewerName: reviewer?.name ?? null,
     // Oversight needs to tell patients apart, not to call them: the last three digits are enough.
     patientPhone: pat ? maskPhoneNumbers(pat.phone) : null,
+    // The dossier's name (initials, birth year, day): what an administrator tells dossiers apart by.
+    patientInitials: pat?.initials ?? null,
+    patientBirthYear: pat?.birthYear ?? null,
     events: events.map(({ detail, at, ...e }): AdminDossierLogEvent => ({ ...e, ...factsOf(detail), at: at.toISOString() })),
     paging: { page: current, pages, total, pageSize: ADMIN_DOSSIER_LOG_PAGE_SIZE },
   };

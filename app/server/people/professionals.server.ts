@@ -44,8 +44,9 @@ export async function professionalDetail(actor: Actor, orgId: string, proId: str
   const dossierPageCount = Math.max(1, Math.ceil(dossierTotal / DOSSIER_PAGE_SIZE));
   const dossierPageNumber = Math.min(Number.isFinite(page) ? Math.max(1, Math.floor(page)) : 1, dossierPageCount);
   const dossiers = await db
-    .select({ id: dossier.id, status: dossier.status, createdAt: dossier.createdAt, updatedAt: dossier.updatedAt })
+    .select({ id: dossier.id, status: dossier.status, createdAt: dossier.createdAt, updatedAt: dossier.updatedAt, initials: patient.initials, birthYear: patient.birthYear })
     .from(dossier)
+    .leftJoin(patient, eq(patient.id, dossier.patientId))
     .where(eq(dossier.professionalId, proId))
     .orderBy(desc(dossier.updatedAt), desc(dossier.id))
     .limit(DOSSIER_PAGE_SIZE)
