@@ -43,7 +43,9 @@ test("security headers are on every page", async ({ request }) => {
 test("the public configuration holds only allow-listed settings", async ({ page }) => {
   await page.goto("/");
   const config = JSON.parse((await page.locator("#casus-config").textContent())!);
-  expect(Object.keys(config).sort()).toEqual(["buildId", "defaultLocale", "offlineCacheBytes", "testPages", "versionPollMs"]);
+  expect(Object.keys(config).sort()).toEqual(["buildId", "clinicTimeZone", "defaultLocale", "offlineCacheBytes", "testPages", "versionPollMs"]);
+  // CLINIC_TIME_ZONE at its default: the browser formats dates in the zone the server does.
+  expect(config.clinicTimeZone).toBe("Europe/Amsterdam");
   // OFFLINE_CACHE_MB at its default: the upload queue's budget.
   expect(config.offlineCacheBytes).toBe(40 * 1024 * 1024);
 });

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useSubmit } from "react-router";
+import { Form, useRevalidator } from "react-router";
 import { UploadList } from "~/components/media/upload-list";
 import { fileStamp } from "~/lib/format-media";
 import { MEDIA_URL_TTL_MS } from "~/domain/constants";
@@ -52,30 +52,24 @@ function useFreshMedia(dossierId: string, initial: MediumItem[]): MediumItem[] {
   return items;
 }
 
-function Capture({ ears }: { ears: readonly Ear[] }) {
+function Capture({ dossierId, ears }: { dossierId: string; ears: readonly Ear[] }) {
   const { t } = useTranslation(["dossier", "media"]);
   const uploads = useUploads();
-  const submit = useSubmit();
-  const earOf = useRef(new Map<string, Ear>());
-  const attached = useRef(new Set<string>());
+  const revalidator = useRevalidator();
+  const shown = useRef(new Set<string>());
   const [camera, setCamera] = useState<Ear | null>(null);
 
-  // Each finished upload of this page is attached to the ear it was made for.
+  // The server attaches each finished upload to the dossier and ear it names, in the transaction that completes it
+  // (so one resumed later, from the offline queue, lands too); the page then loads the dossier's media again.
   useEffect(() => {
-    for (const item of uploads.items) {
-      const ear = earOf.current.get(item.key);
-      if (!ear || !item.media || item.media.status !== "complete" || attached.current.has(item.key)) continue;
-      attached.current.add(item.key);
-      void submit(
-        { intent: "attach-medium", mediaId: item.media.id, ear },
-        { method: "post", navigate: false, fetcherKey: `attach-${item.key}` },
-      );
-    }
-  }, [uploads.items, submit]);
+    const finished = uploads.items.filter((item) => item.media?.status === "complete" && !shown.current.has(item.key));
+    if (finished.length === 0) return;
+    for (const item of finished) shown.current.add(item.key);
+    void revalidator.revalidate();
+  }, [uploads.items, revalidator]);
 
   const add = async (ear: Ear, blob: Blob, name: string, facts: { inEarScore: number; modelVersion: string } | null, source: string) => {
-    const key = await uploads.add(blob, name, { source, ...(facts ?? {}) });
-    earOf.current.set(key, ear);
+    await uploads.add(blob, name, { source, dossierId, ear, ...(facts ?? {}) });
   };
 
   return (
@@ -240,7 +234,7 @@ export function MediaList({ dossierId, media, ears, capture, drawings, onDrawing
           </div>
         );
       })}
-      {capture ? <Capture ears={ears} /> : null}
+      {capture ? <Capture dossierId={dossierId} ears={ears} /> : null}
     </section>
   );
 }

@@ -48,5 +48,7 @@ describe("the professional's steps", () => {
     expect(onlyStepChanged(at("/pro/p/case?dossier=d"), at("/pro/p/case?step=anamnesis&dossier=d"))).toBe(true);
     expect(onlyStepChanged(at("/pro/p/case?dossier=d&step=patient"), at("/pro/p/case?dossier=e&step=patient"))).toBe(false);
     expect(onlyStepChanged(at("/pro/p/case?dossier=d"), at("/pro/p/case/d/klinisch-redeneren?step=reasoning"))).toBe(false);
+    // A revalidation of the same address (live news, a finished upload) loads.
+    expect(onlyStepChanged(at("/pro/p/case?dossier=d&step=recording"), at("/pro/p/case?dossier=d&step=recording"))).toBe(false);
   });
 });

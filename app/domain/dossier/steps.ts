@@ -71,6 +71,8 @@ export function stepPath(proId: string, dossierId: string, step: DossierStep, it
  */
 export function onlyStepChanged(current: URL, next: URL): boolean {
   if (current.pathname !== next.pathname) return false;
+  // The same address is not a step change: a revalidation asked for (live news, a finished upload) must load.
+  if (current.searchParams.get(STEP_PARAM) === next.searchParams.get(STEP_PARAM) && current.hash === next.hash) return false;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete(STEP_PARAM);

@@ -31,6 +31,9 @@ export interface AddOptions {
   /** The in-ear model's probability for this medium (a still's own, a recording's mean) and the model version. */
   inEarScore?: number;
   modelVersion?: string;
+  /** The dossier and ear the medium is for: the server attaches it when the upload completes, whenever that is. */
+  dossierId?: string;
+  ear?: string;
 }
 
 const RETRYABLE_LATER = new Set(["storage/retry-limit-exceeded", "storage/unknown"]);
@@ -41,6 +44,10 @@ function metadataFrom(facts: Probe | null, options: AddOptions): Record<string, 
   if (options.source) metadata.source = options.source;
   if (options.inEarScore !== undefined && Number.isFinite(options.inEarScore)) metadata.inEarScore = options.inEarScore.toFixed(4);
   if (options.modelVersion) metadata.modelVersion = options.modelVersion;
+  if (options.dossierId && options.ear) {
+    metadata.dossierId = options.dossierId;
+    metadata.ear = options.ear;
+  }
   if (facts?.durationMs) metadata.durationMs = String(facts.durationMs);
   if (facts?.width) metadata.width = String(facts.width);
   if (facts?.height) metadata.height = String(facts.height);

@@ -14,6 +14,7 @@ import { AppError } from "~/domain/errors";
 import type { Queryable } from "../db/client.server";
 import { readableDossier } from "../access/dossier-db.server";
 import { dossierMedium, media } from "../db/schema";
+import type { Transaction } from "../db/client.server";
 import { inTransaction } from "../db/transaction.server";
 import { mediaView, type MediaView } from "../media/media.server";
 import { type Actor, relationOf } from "./actor.server";
@@ -30,13 +31,53 @@ export interface DossierMediumView {
   media: MediaView | null;
 }
 
+/** The rule for adding a medium to a dossier's ear: the owner's own dossier, while they may edit it, an ear it has. */
+function assertMayAttach(actor: Actor, current: DossierRow, ear: string): void {
+  if (!relationOf(actor, current).isOwner) throw new AppError("not-found");
+  if (!ownerMayEdit(current.status as DossierStatus)) throw new AppError("dossier/not-editable");
+  if (!(earsOf(current.earSide as EarSide) as readonly string[]).includes(ear)) throw new AppError("invalid-argument", { field: "ear" });
+}
+
+/**
+ * Checked when an upload that names its dossier and ear starts (tus metadata): the same rule as attaching, so an
+ * upload that could never land is refused before its bytes are sent.
+ */
+export async function assertUploadMayAttach(actor: Actor, dossierId: string, ear: string): Promise<void> {
+  await inTransaction(async (tx) => assertMayAttach(actor, await loadDossierFor(tx, actor, dossierId), ear));
+}
+
+/**
+ * Attaches a finished upload inside the transaction that marks it complete (upload-server.server.ts), so an upload
+ * resumed days later, from the offline queue, on any instance, still lands in its dossier. The rule is checked
+ * again: a dossier submitted meanwhile keeps the medium out (false), and the upload still completes.
+ */
+export async function attachUploadInTransaction(tx: Transaction, actor: Actor, dossierId: string, mediaId: string, ear: string): Promise<boolean> {
+  const current = await loadDossierFor(tx, actor, dossierId, { forUpdate: true }).catch(() => null);
+  if (!current) return false;
+  try {
+    assertMayAttach(actor, current, ear);
+  } catch {
+    return false;
+  }
+  await insertMedium(tx, actor, current, mediaId, ear as Ear);
+  return true;
+}
+
+async function insertMedium(tx: Transaction, actor: Actor, current: DossierRow, mediaId: string, ear: Ear): Promise<{ id: string }> {
+  const [existing] = await tx
+    .select({ id: dossierMedium.id })
+    .from(dossierMedium)
+    .where(and(eq(dossierMedium.dossierId, current.id), eq(dossierMedium.mediaId, mediaId)));
+  if (existing) return existing;
+  const [made] = await tx.insert(dossierMedium).values({ dossierId: current.id, mediaId, ear }).returning({ id: dossierMedium.id });
+  await recordDossierEvent(tx, current, actor.id, { kind: "edit", status: current.status, detail: { sections: ["media"], attached: ear } });
+  return made;
+}
+
 export async function attachMedium(actor: Actor, dossierId: string, input: { mediaId: string; ear: string }): Promise<{ id: string }> {
   return inTransaction(async (tx) => {
     const current = await loadDossierFor(tx, actor, dossierId, { forUpdate: true });
-    if (!relationOf(actor, current).isOwner) throw new AppError("not-found");
-    if (!ownerMayEdit(current.status as DossierStatus)) throw new AppError("dossier/not-editable");
-    if (!(earsOf(current.earSide as EarSide) as readonly string[]).includes(input.ear))
-      throw new AppError("invalid-argument", { field: "ear" });
+    assertMayAttach(actor, current, input.ear);
     if (!isRowId(input.mediaId)) throw new AppError("not-found");
     // The medium must be this professional's own finished upload in the dossier's organisation.
     const [row] = await tx
@@ -51,21 +92,7 @@ export async function attachMedium(actor: Actor, dossierId: string, input: { med
         ),
       );
     if (!row) throw new AppError("not-found");
-    const [existing] = await tx
-      .select({ id: dossierMedium.id })
-      .from(dossierMedium)
-      .where(and(eq(dossierMedium.dossierId, dossierId), eq(dossierMedium.mediaId, input.mediaId)));
-    if (existing) return existing;
-    const [made] = await tx
-      .insert(dossierMedium)
-      .values({ dossierId, mediaId: input.mediaId, ear: input.ear as Ear })
-      .returning({ id: dossierMedium.id });
-    await recordDossierEvent(tx, current, actor.id, {
-      kind: "edit",
-      status: current.status,
-      detail: { sections: ["media"], attached: input.ear },
-    });
-    return made;
+    return insertMedium(tx, actor, current, input.mediaId, input.ear as Ear);
   });
 }
 

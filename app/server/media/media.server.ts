@@ -10,7 +10,7 @@ import type { Readable } from "node:stream";
 import type { MediaKind } from "~/domain/media-types";
 import { StorageError } from "~/domain/storage-errors";
 import { config } from "../config.server";
-import type { Queryable } from "../db/client.server";
+import type { Queryable, Transaction } from "../db/client.server";
 import { media, organisation, type MediaMetadata } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { objectStore } from "../storage/storage.server";
@@ -120,8 +120,18 @@ export async function listMedia(actor: Actor, options: { organisationId?: string
  * Moves a finished upload's bytes into the object store (streamed; the store counts size and SHA-256) and marks
  * the row complete. Called by the upload server for the actor whose upload it is.
  */
-export async function completeUpload(actor: Actor, id: string, body: Readable, contentType: string): Promise<MediaRow> {
-  const { row, db } = await readableMedium(actor, id);
+/**
+ * Moves a fully staged upload into the object store and marks it complete. `alsoInTransaction` runs in the same
+ * transaction as the mark (attaching it to the dossier the upload named): both happen, or neither.
+ */
+export async function completeUpload(
+  actor: Actor,
+  id: string,
+  body: Readable,
+  contentType: string,
+  alsoInTransaction?: (tx: Transaction, row: MediaRow) => Promise<void>,
+): Promise<MediaRow> {
+  const { row } = await readableMedium(actor, id);
   if (row.status === "complete") return row;
   const info = await objectStore().put(row.objectKey, body, {
     contentType,
@@ -129,12 +139,17 @@ export async function completeUpload(actor: Actor, id: string, body: Readable, c
     organisationId: row.organisationId,
     metadata: { mediaId: row.id, kind: row.kind },
   });
-  const [updated] = await db
-    .update(media)
-    .set({ status: "complete", contentType, size: info.size, sha256: info.sha256, completedAt: new Date() })
-    .where(eq(media.id, id))
-    .returning();
-  return updated;
+  return inTransaction(async (tx) => {
+    const [updated] = await tx
+      .update(media)
+      .set({ status: "complete", contentType, size: info.size, sha256: info.sha256, completedAt: new Date() })
+      .where(and(eq(media.id, id), eq(media.status, "uploading")))
+      .returning();
+    // Another request finished it meanwhile (two instances answering one client): theirs stands.
+    if (!updated) return (await tx.select().from(media).where(eq(media.id, id)))[0];
+    await alsoInTransaction?.(tx, updated);
+    return updated;
+  });
 }
 
 /** Forgets an upload that was cancelled (its staged bytes are the upload server's to remove). */

@@ -22,6 +22,9 @@ import { completeUpload, createUploadRecord, deleteUploadRecord, mediaForActor, 
 import { StagingStore, checkHead, readHead } from "./staging-store.server";
 import { sendApiError } from "../http/api-error.server";
 import { storageErrorBody, tusError } from "./tus-errors.server";
+import { AppError } from "~/domain/errors";
+import type { Transaction } from "../db/client.server";
+import { assertUploadMayAttach, attachUploadInTransaction } from "../dossiers/media.server";
 
 const actors = new WeakMap<object, Actor>();
 
@@ -56,6 +59,36 @@ function numberOrNull(value: string | null | undefined): number | null {
   return Number(value);
 }
 
+/**
+ * The dossier and ear an upload is for (tus metadata `dossierId`, `ear`), checked against the actor when the upload
+ * starts; null for an upload that names none (the model's dataset, the test pages). Both or neither.
+ */
+async function destinationOf(actor: Actor, metadata: Record<string, string | null | undefined>): Promise<{ dossierId: string; ear: string } | null> {
+  const { dossierId, ear } = metadata;
+  if (!dossierId && !ear) return null;
+  if (!dossierId || !ear) throw new StorageError("storage/invalid-argument", { field: dossierId ? "ear" : "dossierId", reason: "missing" });
+  try {
+    await assertUploadMayAttach(actor, dossierId, ear);
+  } catch (error) {
+    // As everywhere: a dossier the actor may not change is one that does not exist for them.
+    if (error instanceof AppError && error.code === "not-found") throw new StorageError("storage/object-not-found");
+    if (error instanceof AppError) throw new StorageError("storage/invalid-argument", { field: error.code === "dossier/not-editable" ? "dossierId" : "ear", reason: "not-attachable" });
+    throw error;
+  }
+  return { dossierId, ear };
+}
+
+/** Attaches a finishing upload to the dossier it named, in the transaction that completes it. */
+function attachToItsDossier(actor: Actor) {
+  return async (tx: Transaction, row: MediaRow) => {
+    const { dossierId, ear } = row.metadata;
+    if (typeof dossierId !== "string" || typeof ear !== "string") return;
+    const attached = await attachUploadInTransaction(tx, actor, dossierId, row.id, ear);
+    // The dossier was submitted (or discarded) while the upload ran: the medium is kept, unattached, as before.
+    if (!attached) logger.warn({ mediaId: row.id, dossierId }, "a finished upload's dossier no longer takes media; it was not attached");
+  };
+}
+
 export interface UploadServer {
   /** OPTIONS: tus's capabilities, for anyone. */
   options(req: ExpressRequest, res: ExpressResponse): Promise<void>;
@@ -83,7 +116,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
         const staged = store.stagedPath(id);
         const upload = await store.getUpload(id);
         const sniffed = checkHead(await readHead(staged), upload.metadata?.filetype);
-        const row = await completeUpload(actor, id, fs.createReadStream(staged), sniffed.contentType);
+        const row = await completeUpload(actor, id, fs.createReadStream(staged), sniffed.contentType, attachToItsDossier(actor));
         await store.remove(id).catch(() => undefined);
         return row;
       })().finally(() => finishing.delete(id));
@@ -108,6 +141,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
         if (!kind) throw new StorageError("storage/invalid-argument", { field: "type", reason: "type-not-allowed" });
         if (upload.size === undefined) throw new StorageError("storage/invalid-argument", { field: "size", reason: "missing" });
         const organisationId = await uploadOrganisation(actor, metadata.organisationId);
+        const destination = await destinationOf(actor, metadata);
         const fileName = (metadata.filename ?? "").slice(0, 200);
         const width = numberOrNull(metadata.width);
         const height = numberOrNull(metadata.height);
@@ -124,6 +158,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
             ...(height ? { height } : {}),
             ...(metadata.source ? { source: metadata.source.slice(0, 40) } : {}),
             ...inEarFacts(metadata),
+            ...(destination ?? {}),
           },
         });
         return { metadata: { ...metadata, organisationId } };

@@ -2,6 +2,7 @@
  * Resumable uploads end to end over real HTTP: tus requests and tus-js-client against the upload server on a
  * migrated database with real Better Auth sessions, the disk object store, and the media API (ranges, signed URLs).
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import { eq } from "drizzle-orm";
@@ -14,7 +15,9 @@ import { APP_CHECK_HEADER, APP_CHECK_PATH, APP_CHECK_TTL_MS, MEDIA_PREVIEW_MAX_B
 import { signMediaUrl } from "./signed-url.server";
 import { issueAppCheckToken } from "./app-check.server";
 import { systemDb } from "../db/client.server";
-import { media, organisation } from "../db/schema";
+import { dossier, dossierMedium, media, organisation } from "../db/schema";
+import { createDossier } from "../dossiers/create.server";
+import type { Actor } from "~/domain/access/actor";
 import { seedDemoData, type DemoData } from "../demo/seed-demo.server";
 import { createOrganisation } from "../demo/factories.server";
 
@@ -384,5 +387,56 @@ describe("the in-ear facts the recorder sends", () => {
     const refused = await send({ inEarScore: "7", modelVersion: "../x" });
     expect(refused.inEarScore).toBeUndefined();
     expect(refused.modelVersion).toBeUndefined();
+  });
+});
+
+describe("an upload that names its dossier and ear (issue 17 point 5)", () => {
+  const pro = (): Actor => ({ id: demo.proId, role: "professional", organisationId: demo.organisations[0].id, supervisedOrganisationIds: [] });
+  const draft = async (earSide: "left" | "both" = "left") => (await createDossier(pro(), { phone: "06 1234 5678", earSide })).id;
+  const attachments = (dossierId: string) => systemDb().select().from(dossierMedium).where(eq(dossierMedium.dossierId, dossierId));
+
+  it("is attached in the transaction that completes it, even when resumed after a restart (as from the offline queue)", async () => {
+    const dossierId = await draft();
+    const bytes = fakeMedia(WEBM_HEAD, 3 * MiB);
+    const created = await create(cookies.pro, bytes.length, { filetype: "video/webm", filename: "links.webm", dossierId, ear: "left" });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location")!;
+    await patchAndDrop(cookies.pro, location, bytes, MiB);
+    expect(await attachments(dossierId)).toHaveLength(0);
+    // Another process answers the rest: nothing of the first one's memory is needed.
+    await server.restart();
+    const offset = Number((await head(cookies.pro, location)).headers.get("upload-offset"));
+    expect((await patch(cookies.pro, location, offset, bytes.subarray(offset))).status).toBe(204);
+    const id = location.split("/").pop()!;
+    const [attached] = await attachments(dossierId);
+    expect(attached).toMatchObject({ mediaId: id, ear: "left" });
+    const [row] = await systemDb().select().from(media).where(eq(media.id, id));
+    expect(row.status).toBe("complete");
+  });
+
+  it("is refused before any bytes for a dossier the uploader may not change, an ear it does not have, or half a destination", async () => {
+    const dossierId = await draft();
+    const start = (cookie: string, metadata: Record<string, string>) => create(cookie, 2048, { filetype: "image/jpeg", filename: "x.jpg", ...metadata });
+    // Another professional's dossier does not exist for them (404), as everywhere.
+    const foreign = await start(cookies.pro2, { dossierId, ear: "left" });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ code: "storage/object-not-found" });
+    expect((await start(cookies.pro, { dossierId: crypto.randomUUID(), ear: "left" })).status).toBe(404);
+    expect((await start(cookies.pro, { dossierId: "not-an-id", ear: "left" })).status).toBe(404);
+    expect((await start(cookies.pro, { dossierId, ear: "right" })).status).toBe(400);
+    expect((await start(cookies.pro, { dossierId })).status).toBe(400);
+    expect((await start(cookies.pro, { ear: "left" })).status).toBe(400);
+    await systemDb().update(dossier).set({ status: "submitted" }).where(eq(dossier.id, dossierId));
+    expect((await start(cookies.pro, { dossierId, ear: "left" })).status).toBe(400);
+  });
+
+  it("completes but stays out of a dossier that was submitted while it ran", async () => {
+    const dossierId = await draft("both");
+    const bytes = fakeMedia(PNG_HEAD, 4096);
+    const created = await create(cookies.pro, bytes.length, { filetype: "image/png", filename: "rechts.png", dossierId, ear: "right" });
+    expect(created.status).toBe(201);
+    await systemDb().update(dossier).set({ status: "submitted" }).where(eq(dossier.id, dossierId));
+    expect((await patch(cookies.pro, created.headers.get("location")!, 0, bytes)).status).toBe(204);
+    expect(await attachments(dossierId)).toHaveLength(0);
   });
 });
