@@ -79,11 +79,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   const stopExportHousekeeping = await startExportHousekeeping();
 
   const messages: string[] = [];
-  messages.push(
-    config.smtpUrl
-      ? `E-mail goes out over SMTP. SMS are not sent (no SMS provider yet): they are written to ${delivery().outboxDir}.`
-      : `E-mail and SMS are not sent: they are written to ${delivery().outboxDir} (set SMTP_URL to send e-mail).`,
-  );
+  const email = config.smtpUrl ? "E-mail goes out over SMTP." : `E-mail is not sent: it is written to ${delivery().outboxDir} (set SMTP_URL to send it).`;
+  const sms = config.smsSmpp
+    ? `SMS go out over SMPP to ${config.smsSmpp.host}:${config.smsSmpp.port}.`
+    : `SMS are not sent: they are written to ${delivery().outboxDir} (set SMS_SMPP_URL to send them).`;
+  messages.push(`${email} ${sms}`);
   if (config.demo) {
     const seeded = await seedDemoIfEmpty();
     messages.push(seeded ? "Demo data created." : "Demo data already present.");

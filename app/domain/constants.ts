@@ -101,6 +101,9 @@ export const MAGIC_LINK_MARKER_COOKIE = "casus.sign_in_link";
 /** Dossiers (PRODUCT.md "Unfinished dossiers"): the review target and when a draft counts as unfinished. Settings may override both. */
 export const REVIEW_TARGET_WORKING_DAYS = 2;
 
+/** How long the SMS gateway (SMPP) may take to accept a bind or a message before the SMS counts as not sent. */
+export const SMPP_TIMEOUT_MS = 10 * SECOND;
+
 /** The clinics' time zone by default (CLINIC_TIME_ZONE overrides; app/domain/clinic-time-zone.ts holds the one in use). */
 export const CLINIC_TIME_ZONE = "Europe/Amsterdam";
 export const UNFINISHED_DRAFT_DAYS = 7;

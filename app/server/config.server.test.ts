@@ -53,6 +53,7 @@ describe("loadConfig defaults", () => {
       versionPollMs: null,
       secureCookies: false,
       smtpUrl: null,
+      smsSmpp: null,
       mailFrom: "Casus <no-reply@casus.local>",
       s3: null,
       reviewTargetWorkingDays: 2,
@@ -69,6 +70,21 @@ describe("loadConfig defaults", () => {
     expect([c.reviewTargetWorkingDays, c.unfinishedDraftDays]).toEqual([3, 14]);
     expect(() => loadConfig({ AUTH_SECRET: SECRET, REVIEW_TARGET_WORKING_DAYS: "0" })).toThrow(/REVIEW_TARGET_WORKING_DAYS/);
     expect(() => loadConfig({ AUTH_SECRET: SECRET, UNFINISHED_DRAFT_DAYS: "a week" })).toThrow(/UNFINISHED_DRAFT_DAYS/);
+  });
+
+  it("reads the SMS gateway from SMS_SMPP_URL, and names a problem without echoing the password", () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET }).smsSmpp).toBeNull();
+    expect(loadConfig({ AUTH_SECRET: SECRET, SMS_SMPP_URL: "smpp://casus:geheim@gw.example:2775?source=Casus" }).smsSmpp).toEqual({
+      host: "gw.example",
+      port: 2775,
+      tls: false,
+      systemId: "casus",
+      password: "geheim",
+      source: "Casus",
+    });
+    const error = configError({ AUTH_SECRET: SECRET, SMS_SMPP_URL: "http://casus:geheim@gw.example" });
+    expect(error.message).toMatch(/SMS_SMPP_URL: must start with smpp:\/\/ or smpps:\/\//);
+    expect(error.message).not.toContain("geheim");
   });
 
   it("reads the clinics' time zone (Europe/Amsterdam unless set) and refuses one that does not exist", () => {

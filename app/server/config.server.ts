@@ -11,6 +11,7 @@ import { CLINIC_TIME_ZONE, EXPORT_EXPIRY_DAYS, REVIEW_TARGET_WORKING_DAYS, UNFIN
 import { MEDIA_MAX_IMAGE_BYTES_DEFAULT, MEDIA_MAX_VIDEO_BYTES_DEFAULT, OFFLINE_CACHE_DEFAULT_BYTES, OFFLINE_CACHE_MIN_BYTES } from "~/domain/constants";
 import { ROLES, type Role } from "~/domain/roles";
 import { type OidcProvider, parseOidcProviders } from "./auth/oidc-settings.server";
+import { parseSmppUrl, type SmppSettings } from "./mail/smpp-sms-sender.server";
 
 const MIB = 1024 * 1024;
 
@@ -55,6 +56,8 @@ const schema = z
       })
       .refine((value) => URL.canParse(value), "is not a valid URL (percent-encode special characters in the user name and password)")
       .optional(),
+    // SMS through a gateway over SMPP; without it SMS are written to the outbox (development, demo).
+    SMS_SMPP_URL: z.string().min(1, "must not be empty").optional(),
     MAIL_FROM: z
       .string()
       .regex(MAIL_FROM_PATTERN, 'must be an address like "Casus <no-reply@casus.example.nl>" or no-reply@casus.example.nl')
@@ -142,6 +145,8 @@ export interface Config {
   secureCookies: boolean;
   /** smtp:// or smtps:// URL of the mail server; null: every e-mail and SMS goes to DATA_DIR/outbox instead. */
   smtpUrl: string | null;
+  /** The SMS gateway (SMS_SMPP_URL); null: SMS go to the outbox. */
+  smsSmpp: SmppSettings | null;
   /** The From header of every e-mail. */
   mailFrom: string;
   s3: S3Settings | null;
@@ -198,7 +203,7 @@ function localSecret(dataDir: string): string {
 }
 
 /** Never echoed in error messages: the value is a secret (or, for a database, mail server or endpoint URL, may hold a password). */
-const SECRET_VARIABLES = new Set(["OIDC_PROVIDERS", "AUTH_SECRET", "DATABASE_URL", "SMTP_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
+const SECRET_VARIABLES = new Set(["OIDC_PROVIDERS", "AUTH_SECRET", "DATABASE_URL", "SMTP_URL", "SMS_SMPP_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -223,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const oidc = parseOidcProviders(e.OIDC_PROVIDERS);
   problems.push(...oidc.problems);
+  const smpp = e.SMS_SMPP_URL ? parseSmppUrl(e.SMS_SMPP_URL) : { settings: null, problems: [] };
+  problems.push(...smpp.problems.map((p) => `SMS_SMPP_URL: ${p}`));
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -251,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     versionPollMs: e.VERSION_POLL_SECONDS ? e.VERSION_POLL_SECONDS * 1000 : null,
     secureCookies: baseUrl.startsWith("https://"),
     smtpUrl: e.SMTP_URL ?? null,
+    smsSmpp: smpp.settings,
     mailFrom: e.MAIL_FROM,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -13,6 +13,7 @@ import { outboxDir } from "./outbox-files.server";
 import { createOutboxMailer, createOutboxSmsSender } from "./outbox-mailer.server";
 import { renderEmail, renderSms, type EmailKind, type EmailParams, type SmsKind, type SmsParams } from "./render.server";
 import { createSmtpMailer } from "./smtp-mailer.server";
+import { createSmppSmsSender } from "./smpp-sms-sender.server";
 
 export interface EmailRecipient {
   email: string;
@@ -28,7 +29,7 @@ export interface SmsRecipient {
 
 export interface Delivery {
   readonly emailTransport: Mailer["transport"];
-  /** Where outbox files go (e-mail without SMTP, and every SMS until an SMS provider exists). */
+  /** Where outbox files go (e-mail without SMTP, SMS without SMS_SMPP_URL). */
   readonly outboxDir: string;
   sendEmail<K extends EmailKind>(to: EmailRecipient, kind: K, params: EmailParams[K]): Promise<void>;
   sendSms<K extends SmsKind>(to: SmsRecipient, kind: K, params: SmsParams[K]): Promise<void>;
@@ -36,13 +37,13 @@ export interface Delivery {
 }
 
 export function createDelivery(
-  config: Pick<Config, "smtpUrl" | "mailFrom" | "dataDir" | "baseUrl">,
+  config: Pick<Config, "smtpUrl" | "mailFrom" | "dataDir" | "baseUrl"> & Partial<Pick<Config, "smsSmpp">>,
   log: Logger = logger,
 ): Delivery {
   const dir = outboxDir(config.dataDir);
   const mailer: Mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(dir, config.mailFrom);
-  // No SMS provider is chosen yet: SMS go to the outbox even when e-mail goes out over SMTP.
-  const sms: SmsSender = createOutboxSmsSender(dir);
+  // SMS go to the gateway named by SMS_SMPP_URL, else to the outbox (development and the demo).
+  const sms: SmsSender = config.smsSmpp ? createSmppSmsSender(config.smsSmpp) : createOutboxSmsSender(dir);
 
   return {
     emailTransport: mailer.transport,
@@ -72,6 +73,7 @@ export function createDelivery(
     },
     close() {
       mailer.close();
+      sms.close?.();
     },
   };
 }

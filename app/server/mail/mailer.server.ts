@@ -28,8 +28,9 @@ export interface OutgoingSms {
 }
 
 export interface SmsSender {
-  readonly transport: "outbox";
+  readonly transport: "outbox" | "smpp";
   send(sms: OutgoingSms): Promise<void>;
+  close?(): void;
 }
 
 /** The same nodemailer message for SMTP and the outbox, so the outbox shows exactly what SMTP would deliver. */

@@ -126,7 +126,7 @@ describe("sending over SMTP", () => {
     expect(subjects).toEqual(["Nieuw wachtwoord instellen voor Casus", "Neues Passwort für Casus festlegen"]);
   });
 
-  it("still writes SMS to the outbox (no SMS provider yet)", async () => {
+  it("still writes SMS to the outbox when no SMS gateway is set", async () => {
     await mail.sendSms({ phoneNumber: "+31612345678", locale: "nl" }, "sms-code", { code: "123456", minutes: 10 });
     expect(received).toHaveLength(0);
     expect(fs.readdirSync(path.join(dataDir, "outbox"))).toEqual([expect.stringMatching(/\.json$/)]);
