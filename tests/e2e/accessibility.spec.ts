@@ -20,16 +20,26 @@ async function violations(page: Page, path: string): Promise<string[]> {
   return (await axeViolations(page)).map((violation) => `${path} ${violation}`);
 }
 
-for (const role of ["anon", "admin", "supervisor", "pro"] as const) {
-  for (const size of ["desktop", "phone"] as const) {
-    test(`no axe violations on the ${role === "anon" ? "public" : role}'s pages at ${size} size (nl)`, async ({ browser }) => {
-      test.setTimeout(180_000);
-      const page = await sessionPage(browser, role, size);
-      const found: string[] = [];
-      for (const path of pages(matrixFixtures())[role]) found.push(...(await violations(page, path)));
-      await page.context().close();
-      expect(found).toEqual([]);
-    });
+/**
+ * `npm test` checks every page in Dutch at both sizes; `npm run test:a11y` (A11Y_ALL_LOCALES=1) checks every page in
+ * all four languages at both sizes — four times the page views, so it stays outside `npm test`, like the benchmarks.
+ * The pages are the same in every language but for their words, which the message-file tests hold to the same keys.
+ */
+const LANGUAGES = process.env.A11Y_ALL_LOCALES === "1" ? (["nl", "en", "de", "fr"] as const) : (["nl"] as const);
+
+for (const lang of LANGUAGES) {
+  for (const role of ["anon", "admin", "supervisor", "pro"] as const) {
+    for (const size of ["desktop", "phone"] as const) {
+      test(`no axe violations on the ${role === "anon" ? "public" : role}'s pages at ${size} size (${lang})`, async ({ browser }) => {
+        test.setTimeout(240_000);
+        const page = await sessionPage(browser, role, size);
+        const found: string[] = [];
+        const prefix = lang === "nl" ? "" : `/${lang}`;
+        for (const path of pages(matrixFixtures())[role]) found.push(...(await violations(page, `${prefix}${path === "/" && prefix ? "" : path}`)));
+        await page.context().close();
+        expect(found).toEqual([]);
+      });
+    }
   }
 }
 

@@ -27,7 +27,7 @@ export function OrganisationForm({ intent, values, errors, submitLabel }: { inte
   const { t, i18n } = useTranslation(["people", "errors"]);
   const err = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   return (
-    <Form method="post" className="grid max-w-2xl gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2" noValidate>
+    <Form method="post" className="grid max-w-2xl grid-cols-1 gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2" noValidate>
       <input type="hidden" name="intent" value={intent} />
       <Field label={t("people:organisation.name")} name="name" required defaultValue={values.name ?? ""} error={err("name")} />
       <SelectField

@@ -108,7 +108,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
       <h2 id="train-heading" className="text-xl font-semibold">
         {t("train.heading")}
       </h2>
-      <div className="grid max-w-2xl grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
+      <div className="grid max-w-2xl grid-cols-1 items-center gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
         <label htmlFor="train-source">{t("train.data")}</label>
         <select id="train-source" className="w-fit rounded border border-slate-300 px-2 py-1" value={source} onChange={(e) => setSource(e.target.value as DataSource)} disabled={busy}>
           <option value="labelled">{t("train.dataLabelled", { n: labelledCount })}</option>

@@ -54,7 +54,7 @@ export default function AdminDossier({ loaderData }: Route.ComponentProps) {
       />
       <section aria-labelledby="identity" className="mb-8">
         <h2 id="identity" className="mb-2 text-lg font-semibold">{t("dossier-log:page.identity")}</h2>
-        <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" data-testid="dossier-identity">
+        <dl className="grid max-w-2xl grid-cols-1 gap-x-6 sm:grid-cols-[max-content_minmax(0,1fr)] [&>dd]:mb-1 [&>dd]:wrap-anywhere sm:[&>dd]:mb-0 gap-y-2 text-sm" data-testid="dossier-identity">
           <dt className="font-medium">{t("dossier-log:page.organisation")}</dt>
           <dd>
             {org ? (

@@ -96,7 +96,7 @@ export default function Professional({ loaderData, actionData }: Route.Component
         </ConfirmPanel>
       ) : null}
 
-      <dl className="mb-6 grid max-w-2xl grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" data-testid="profile">
+      <dl className="mb-6 grid max-w-2xl grid-cols-1 gap-x-6 sm:grid-cols-[max-content_minmax(0,1fr)] [&>dd]:mb-1 [&>dd]:wrap-anywhere sm:[&>dd]:mb-0 gap-y-2 text-sm" data-testid="profile">
         <dt className="font-medium">{t("people:invite.email")}</dt>
         <dd>{pro.email}</dd>
         <dt className="font-medium">{t("people:invite.jobTitle")}</dt>

@@ -54,7 +54,7 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
   return (
     <>
       <PageHeader routeKey="pro-my-dossiers" />
-      <Form method="get" className="mb-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="filters">
+      <Form method="get" className="mb-4 grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="filters">
         <div className="flex flex-col gap-1">
           <label htmlFor="status" className="text-sm font-medium">
             {t("list.status")}
