@@ -134,6 +134,8 @@ function ActionBar({ data, busy, done }: { data: Route.ComponentProps["loaderDat
   const canReturn = data.transitions.includes("return");
   const ownerEdits = data.relation.isOwner && d.status === "returned";
   const anything = simple.length > 0 || reviewing || canReturn || ownerEdits;
+  // Nothing to do and nothing done (a reader, a completed dossier): no bar.
+  if (!anything && !done) return null;
   return (
     <div className="sticky bottom-0 z-30 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-2px_6px_rgba(0,0,0,0.06)] backdrop-blur" data-testid="action-bar">
       <p role="status" className="empty:hidden mb-2 text-sm font-medium text-emerald-800" data-testid="action-done">
