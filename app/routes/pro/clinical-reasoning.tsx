@@ -86,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
   const transition = current.status === "returned" ? "resubmit" : "submit";
   const done = await refusalOr(() => takeTransition(user, id, transition, { expectedVersion: saved.version }, args.context.log));
   if ("error" in done) return { ...done, version: saved.version };
-    throw redirect(localizePath(routePath("supervisor-case", { caseId: id }), locale));
+  throw redirect(localizePath(routePath("supervisor-case", { caseId: id }), locale));
 }
 
 export default function Page({ loaderData, actionData, params }: Route.ComponentProps) {
