@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, isNotNull, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
+import { clinicTimeZone } from "~/domain/clinic-time-zone";
 import { DIAGNOSES, PLANS } from "~/domain/dossier/choices";
 import { localDayStart } from "~/domain/dossier/working-time";
 import { cohensKappa, KAPPA_MIN_PAIRS, perClass, weakest } from "~/domain/reporting/agreement";
@@ -112,7 +113,7 @@ export async function referenceReport(actor: Actor | null | undefined, filters: 
     summaryOf(scope, bounds(filters.previous), targetMs),
     scope.db
       .select({
-        week: sql<string>`to_char(date_trunc('week', ${dossier.createdAt} at time zone 'Europe/Amsterdam'), 'YYYY-MM-DD')`,
+        week: sql<string>`to_char(date_trunc('week', ${dossier.createdAt} at time zone ${clinicTimeZone()}), 'YYYY-MM-DD')`,
         organisation: organisation.name,
         n: sql<number>`count(*)::int`,
       })
