@@ -57,10 +57,14 @@ export function DossierSteps({ current, missing, hrefOf }: { current: DossierSte
   );
 }
 
+interface StepLink {
+  href: string;
+  step: DossierStep;
+}
+
 /** Back and next at the end of a step, on a phone only (a wider screen shows all steps of the page at once). */
-export function StepNav({ back, next }: { back?: { href: string; step: DossierStep } | null; next?: { href: string; step: DossierStep } | React.ReactNode | null }) {
+export function StepNav({ back, next }: { back?: StepLink; next?: StepLink }) {
   const { t } = useTranslation("dossier");
-  const isLink = (x: unknown): x is { href: string; step: DossierStep } => typeof x === "object" && x !== null && "href" in x && "step" in x;
   return (
     <div className="mt-2 flex flex-wrap items-center justify-between gap-2 sm:hidden" data-testid="step-nav">
       {back ? (
@@ -70,13 +74,11 @@ export function StepNav({ back, next }: { back?: { href: string; step: DossierSt
       ) : (
         <span />
       )}
-      {isLink(next) ? (
+      {next ? (
         <Link to={next.href} className="inline-flex min-h-11 items-center rounded-md bg-sky-800 px-4 py-2 text-sm font-medium text-white">
           {t("steps.next", { name: t(`steps.${next.step}`) })} →
         </Link>
-      ) : (
-        (next ?? null)
-      )}
+      ) : null}
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { FieldErrorText, RequiredMark, useFieldError } from "./field-errors";
 
 const CONFIDENCE = Array.from({ length: CONFIDENCE_MAX - CONFIDENCE_MIN + 1 }, (_, i) => CONFIDENCE_MIN + i);
 
-export function ReasoningFields({ ear, value, headed = true }: { ear: Ear; value: Partial<EarReasoning> | undefined; headed?: boolean }) {
+export function ReasoningFields({ ear, value }: { ear: Ear; value: Partial<EarReasoning> | undefined }) {
   const { t } = useTranslation("dossier");
   const v = value ?? {};
   const [diagnosis, setDiagnosis] = useState(v.diagnosis ?? "");
@@ -24,7 +24,7 @@ export function ReasoningFields({ ear, value, headed = true }: { ear: Ear; value
   const findingsError = useFieldError(findings);
   return (
     <section aria-labelledby={`reasoning-${ear}`} className="flex flex-col gap-4" data-ear={ear}>
-      <h2 id={`reasoning-${ear}`} className={headed ? "text-lg font-semibold" : "sr-only"}>
+      <h2 id={`reasoning-${ear}`} className="text-lg font-semibold">
         {t(`choices.ear.${ear}`)}
       </h2>
       <div id={fieldIdOf(findings)} role="group" aria-labelledby={`${findings}-title`} aria-describedby={findingsError.errorId} className="flex flex-col gap-3">
