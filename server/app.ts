@@ -2,7 +2,7 @@
  * The Casus server, bundled by Vite into build/server/index.js together with React Router's server build, so
  * pages, auth and data share one module graph (and one database instance). server.js starts it.
  *
- * Start-up order: settings → guard table → database + migrations → auth → mail/SMS delivery → object store → demo
+ * Start-up order: settings → guard table → database + migrations → auth → mail/SMS delivery → object store → job queue → demo
  * seed → setup code → HTTP.
  */
 import "react-router";
@@ -34,6 +34,9 @@ import { createUploadServer } from "~/server/media/upload-server.server";
 import { apiRouter } from "~/server/api/api-router.server";
 import { stopExportsHere } from "~/server/export/export-jobs.server";
 import { startExportHousekeeping } from "~/server/jobs/export-sweep.server";
+import { JOB_HANDLERS } from "~/server/jobs/job-handlers.server";
+import { reminderCron } from "~/server/jobs/job-table.server";
+import { installJobQueue, jobQueue, startJobQueue } from "~/server/jobs/queue.server";
 
 export interface CasusServer {
   app: express.Express;
@@ -77,6 +80,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   if (removed) logger.info({ removed }, "removed partial object copies left by writes that never finished");
   // Dossier exports: a restart fails those left running (never offered as whole), and expired files go (decision 067).
   const stopExportHousekeeping = await startExportHousekeeping();
+  // Background jobs from the queue in the database (decision 083): e-mails written with the change that causes them,
+  // and the daily reminder round. JOB_WORKERS=off: this instance only writes jobs.
+  installJobQueue(
+    await startJobQueue(database, {
+      handlers: config.jobWorkers ? JOB_HANDLERS : null,
+      reminderSchedule: config.reminderTime ? { cron: reminderCron(config.reminderTime), timeZone: config.clinicTimeZone } : null,
+    }),
+  );
 
   const messages: string[] = [];
   const email = config.smtpUrl ? "E-mail goes out over SMTP." : `E-mail is not sent: it is written to ${delivery().outboxDir} (set SMTP_URL to send it).`;
@@ -156,6 +167,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
       stopExportHousekeeping();
       // An export cut short by shutdown is cancelled and leaves no files.
       await stopExportsHere();
+      // Jobs being worked finish (or are retried later by any instance); none start now.
+      await jobQueue().stop();
       logger.info("closing the database");
       delivery().close();
       await liveBus().close();

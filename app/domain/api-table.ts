@@ -21,7 +21,7 @@ export type ApiMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "
 export type ApiGuard = "public" | "signed-in" | { can: ActorOnlyAction } | "signed-url";
 
 /** Permission-table actions decided by the actor alone (no record facts): the ones a guard can decide. */
-export type ActorOnlyAction = Extract<Action, "model.use" | "model-data.manage" | "people.manage" | "reporting.read" | "insight.read" | "export.run">;
+export type ActorOnlyAction = Extract<Action, "model.use" | "model-data.manage" | "people.manage" | "reporting.read" | "insight.read" | "export.run" | "jobs.manage">;
 
 /**
  * How refusals are worded: `json` is `{ code }` with the general codes; `storage` is the seed's storage codes

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   "export.interrupted",
   "export.started",
   "invitation.accepted",
+  "job.retried",
   "invitation.created",
   "invitation.resent",
   "invitation.revoked",

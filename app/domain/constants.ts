@@ -107,6 +107,12 @@ export const SMPP_TIMEOUT_MS = 10 * SECOND;
 /** The clinics' time zone by default (CLINIC_TIME_ZONE overrides; app/domain/clinic-time-zone.ts holds the one in use). */
 export const CLINIC_TIME_ZONE = "Europe/Amsterdam";
 export const UNFINISHED_DRAFT_DAYS = 7;
+/** The daily round of reminders (REMINDER_TIME overrides; "off" stops it): clinic time, working days only. */
+export const REMINDER_TIME = "08:00";
+/** The round reminds an unfinished dossier again once this many working days passed since its last reminder. */
+export const REMINDER_REPEAT_WORKING_DAYS = 2;
+/** After this many reminders of a draft or returned dossier, the next ones also go to the organisation's supervisors. */
+export const REMINDERS_BEFORE_ESCALATION = 2;
 /** Days a completed dossier export's files are kept (EXPORT_EXPIRY_DAYS overrides). */
 export const EXPORT_EXPIRY_DAYS = 7;
 /** Dossiers read per keyset batch of an export: large enough to amortise the round trips, small enough to bound memory. */

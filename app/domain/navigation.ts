@@ -19,7 +19,7 @@ export interface NavGroup {
  */
 export const NAVIGATION: Record<Role, NavGroup[]> = {
   admin: [
-    { group: "work", items: ["admin", "admin-unfinished-dossiers"] },
+    { group: "work", items: ["admin", "admin-unfinished-dossiers", "admin-jobs"] },
     { group: "people", items: ["admin-organisations", "admin-supervisors", "admin-administrators"] },
     { group: "insight", items: ["reporting", "admin-case-handling", "admin-export-dossiers"] },
     { group: "model", items: ["debug-ml", "debug-explanation"] },
@@ -55,6 +55,7 @@ export const PARENT: Partial<Record<RouteKey, RouteKey>> = {
   "admin-supervisors": "admin",
   "admin-administrators": "admin",
   "admin-unfinished-dossiers": "admin",
+  "admin-jobs": "admin",
   "admin-dossier": "admin-unfinished-dossiers",
   "admin-case-handling": "admin",
   "admin-export-dossiers": "admin",

@@ -63,6 +63,12 @@ export const ROUTES = {
     layout: "sidebar",
     guard: "admin-role",
   },
+  "admin-jobs": {
+    path: "admin/jobs",
+    file: "routes/admin/jobs.tsx",
+    layout: "sidebar",
+    guard: "admin-role",
+  },
   "admin-dossier": {
     path: "admin/dossiers/:caseId",
     file: "routes/admin/dossier.tsx",

@@ -62,6 +62,8 @@ describe("loadConfig defaults", () => {
       offlineCacheBytes: 40 * 1024 * 1024,
       exportExpiryDays: 7,
       clinicTimeZone: "Europe/Amsterdam",
+      reminderTime: { hour: 8, minute: 0 },
+      jobWorkers: true,
     });
   });
 
@@ -90,6 +92,11 @@ describe("loadConfig defaults", () => {
   it("reads the clinics' time zone (Europe/Amsterdam unless set) and refuses one that does not exist", () => {
     expect(loadConfig({ AUTH_SECRET: SECRET }).clinicTimeZone).toBe("Europe/Amsterdam");
     expect(loadConfig({ AUTH_SECRET: SECRET, CLINIC_TIME_ZONE: "Europe/Brussels" }).clinicTimeZone).toBe("Europe/Brussels");
+    expect(loadConfig({ AUTH_SECRET: SECRET, REMINDER_TIME: "07:45" }).reminderTime).toEqual({ hour: 7, minute: 45 });
+    expect(loadConfig({ AUTH_SECRET: SECRET, REMINDER_TIME: "off" }).reminderTime).toBeNull();
+    expect(() => loadConfig({ AUTH_SECRET: SECRET, REMINDER_TIME: "8 uur" })).toThrow(/REMINDER_TIME: must be a time like 08:00/);
+    expect(() => loadConfig({ AUTH_SECRET: SECRET, REMINDER_TIME: "24:00" })).toThrow(/REMINDER_TIME/);
+    expect(loadConfig({ AUTH_SECRET: SECRET, JOB_WORKERS: "off" }).jobWorkers).toBe(false);
     expect(configError({ AUTH_SECRET: SECRET, CLINIC_TIME_ZONE: "Europe/Atlantis" }).message).toMatch(/CLINIC_TIME_ZONE: must be an IANA time zone/);
     expect(configError({ AUTH_SECRET: SECRET, CLINIC_TIME_ZONE: "" }).message).toMatch(/CLINIC_TIME_ZONE/);
   });

@@ -7,7 +7,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { isTimeZone } from "~/domain/clinic-time-zone";
-import { CLINIC_TIME_ZONE, EXPORT_EXPIRY_DAYS, REVIEW_TARGET_WORKING_DAYS, UNFINISHED_DRAFT_DAYS } from "~/domain/constants";
+import { CLINIC_TIME_ZONE, EXPORT_EXPIRY_DAYS, REMINDER_TIME, REVIEW_TARGET_WORKING_DAYS, UNFINISHED_DRAFT_DAYS } from "~/domain/constants";
 import { MEDIA_MAX_IMAGE_BYTES_DEFAULT, MEDIA_MAX_VIDEO_BYTES_DEFAULT, OFFLINE_CACHE_DEFAULT_BYTES, OFFLINE_CACHE_MIN_BYTES } from "~/domain/constants";
 import { ROLES, type Role } from "~/domain/roles";
 import { type OidcProvider, parseOidcProviders } from "./auth/oidc-settings.server";
@@ -90,6 +90,13 @@ const schema = z
       .string()
       .refine(isTimeZone, "must be an IANA time zone such as Europe/Amsterdam or Europe/Brussels")
       .default(CLINIC_TIME_ZONE),
+    // The daily round of reminders of unfinished dossiers: "HH:MM" in the clinic's time zone on working days, or off.
+    REMINDER_TIME: z
+      .string()
+      .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time like 08:00 (24-hour, clinic time) or "off"')
+      .default(REMINDER_TIME),
+    // Whether this instance works background jobs (e-mail, reminders); off: it only writes them for the others.
+    JOB_WORKERS: onOff.default("on"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DEMO === "off" && !env.AUTH_SECRET) {
@@ -162,6 +169,10 @@ export interface Config {
   exportExpiryDays: number;
   /** The clinics' IANA time zone (app/domain/clinic-time-zone.ts). */
   clinicTimeZone: string;
+  /** The daily reminder round's time of day in the clinic's zone, or null when it is off. */
+  reminderTime: { hour: number; minute: number } | null;
+  /** Whether this instance works the job queue (JOB_WORKERS). */
+  jobWorkers: boolean;
 }
 
 export class ConfigError extends Error {
@@ -277,6 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offlineCacheBytes: e.OFFLINE_CACHE_MB * MIB,
     exportExpiryDays: e.EXPORT_EXPIRY_DAYS,
     clinicTimeZone: e.CLINIC_TIME_ZONE,
+    reminderTime: e.REMINDER_TIME === "off" ? null : { hour: Number(e.REMINDER_TIME.slice(0, 2)), minute: Number(e.REMINDER_TIME.slice(3)) },
+    jobWorkers: e.JOB_WORKERS === "on",
   };
 }
 

@@ -342,6 +342,7 @@ test("two tabs editing one draft: the second save is refused, its input kept (al
 });
 
 test("the admin sees the demo's unfinished dossiers with age, owner and organisation, and sends a reminder", async ({ page }) => {
+  const outbox = await outboxWatch();
   await signIn(page, "admin@casus.test");
   await page.goto("/admin/unfinished-dossiers");
   const rows = page.getByTestId("unfinished-row");
@@ -351,5 +352,9 @@ test("the admin sees the demo's unfinished dossiers with age, owner and organisa
   const late = rows.filter({ hasText: "Ingediend" }).filter({ hasText: "Hoorzorg Aan Zee" });
   await expect(late).toContainText("werkdagen");
   await late.getByRole("button", { name: "Herinnering sturen" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Herinnering verstuurd (1 e-mail)." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Herinnering wordt verstuurd (1 ontvanger)." })).toBeVisible();
+  // The page says when it was last reminded; the e-mail leaves from the job queue and reaches the supervisor.
+  await expect(late.getByTestId("last-reminded")).toContainText("1 herinnering");
+  const mail = await outbox.waitForEmail((m) => m.subject === "Herinnering: een dossier wacht op u" && m.text.includes("Hoorzorg Aan Zee"), "the reminder");
+  expect(mail.links.some((link) => new URL(link).pathname.startsWith("/supervisor/case/"))).toBe(true);
 });

@@ -69,6 +69,7 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     [`/admin/administrators?id=${u.supervisor}`, { ...ADMIN, admin: "404" }],
     ["/admin/administrators", ADMIN],
     ["/admin/unfinished-dossiers", ADMIN],
+    ["/admin/jobs", ADMIN],
     // The admin reads every dossier's event log, of any organisation; an id that does not exist (or is no id) is 404.
     [`/admin/dossiers/${d.first}`, ADMIN],
     [`/admin/dossiers/${d.second}`, ADMIN],

@@ -5,11 +5,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { createAuth, installAuth, type Auth } from "~/server/auth/auth.server";
 import { loadConfig, setConfig, type Config } from "~/server/config.server";
 import { type DatabaseHandle, installDatabase, openDatabase } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
+import { JOB_HANDLERS } from "~/server/jobs/job-handlers.server";
+import { installJobQueue, startJobQueue, type JobQueue } from "~/server/jobs/queue.server";
 
 export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123456789";
 export const TEST_BASE_URL = "http://localhost:3999";
@@ -19,6 +22,10 @@ export interface TestDatabase {
   config: Config;
   auth: Auth;
   dataDir: string;
+  /** Work the queued jobs in this process from now on (the server's workers, polling every half second). */
+  startJobWorkers(): Promise<void>;
+  /** Resolves when no job is waiting to run now or running (retries scheduled for later do not count). */
+  settleJobs(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,12 +48,32 @@ export async function createTestDatabase(env: Record<string, string> = {}): Prom
   installDatabase(handle);
   const auth = createAuth(handle.db, config);
   installAuth(auth);
+  // Jobs are written (transitions, reminders) but not worked unless a test asks for workers.
+  let queue: JobQueue = await startJobQueue(handle);
+  installJobQueue(queue);
   return {
     handle,
     config,
     auth,
     dataDir,
+    async startJobWorkers() {
+      await queue.stop();
+      queue = await startJobQueue(handle, { handlers: JOB_HANDLERS, pollingIntervalSeconds: 0.5 });
+      installJobQueue(queue);
+    },
+    async settleJobs(timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const { rows } = (await handle.db.execute(
+          sql`select count(*)::int as n from pgboss.job where state = 'active' or (state in ('created', 'retry') and start_after <= now())`,
+        )) as unknown as { rows: { n: number }[] };
+        if (rows[0].n === 0) return;
+        if (Date.now() > deadline) throw new Error(`${rows[0].n} job(s) still waiting or running after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
     async close() {
+      await queue.stop();
       await handle.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -88,6 +88,7 @@ describe("actions decided by role and organisation", () => {
     expect(can(actor, "patient.read", { organisationId: "A" })).toBe(patients);
     expect(can(actor, "export.run")).toBe(actor?.role === "admin");
     expect(can(actor, "insight.read")).toBe(actor?.role === "admin");
+    expect(can(actor, "jobs.manage")).toBe(actor?.role === "admin");
     expect(can(actor, "model.use")).toBe(actor !== null);
   });
 });

@@ -67,6 +67,8 @@ export interface PermissionFacts {
   "insight.read": null;
   /** Dossier export. */
   "export.run": null;
+  /** The background job queue (decision 083): what waits, what failed and why, and retrying it now. */
+  "jobs.manage": null;
 }
 
 export type Action = keyof PermissionFacts;
@@ -136,6 +138,7 @@ export const PERMISSIONS: { [A in Action]: Rule<A> } = {
   "reporting.read": is("admin", "supervisor"),
   "insight.read": is("admin"),
   "export.run": is("admin"),
+  "jobs.manage": is("admin"),
 };
 
 /** Whether `actor` may do `action`; a signed-out visitor (null) may do nothing. */

@@ -1,6 +1,7 @@
 /**
  * `/admin/unfinished-dossiers`: drafts and returned dossiers older than the threshold and submitted ones past the
- * review target, with age, owner and organisation, and a reminder e-mail per dossier.
+ * review target, with age, owner and organisation, when each was last reminded, and a reminder per dossier (its
+ * e-mails go through the job queue; the daily round sends the same by itself, decision 083).
  */
 import { useTranslation } from "react-i18next";
 import { dateTimeFormat } from "~/lib/format-date";
@@ -17,6 +18,8 @@ import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { refusalOr } from "~/server/dossiers/action-result.server";
 import { listUnfinished, sendReminder } from "~/server/dossiers/unfinished.server";
+import { config } from "~/server/config.server";
+import { REMINDER_REPEAT_WORKING_DAYS, REMINDERS_BEFORE_ESCALATION } from "~/domain/constants";
 import type { Route } from "./+types/unfinished-dossiers";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { recordId } from "~/domain/forms/fields";
@@ -30,7 +33,11 @@ const reminderForm = z.object({ dossierId: recordId });
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "admin-unfinished-dossiers");
   const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
-  return listUnfinished(user, new Date(), page);
+  const time = config().reminderTime;
+  const schedule = time
+    ? { time: `${String(time.hour).padStart(2, "0")}:${String(time.minute).padStart(2, "0")}`, repeat: REMINDER_REPEAT_WORKING_DAYS, escalateAfter: REMINDERS_BEFORE_ESCALATION }
+    : null;
+  return { ...(await listUnfinished(user, new Date(), page)), schedule };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -46,10 +53,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["dossier", "dossier-log", "errors"]);
   const lp = useLocalizedPath();
   const format = dateTimeFormat(i18n.language, { dateStyle: "medium" });
+  const when = dateTimeFormat(i18n.language);
   return (
     <>
       <PageHeader routeKey="admin-unfinished-dossiers" />
-      <p className="mb-4 text-slate-700">{t("dossier:unfinished.intro", { days: loaderData.draftDays, target: loaderData.reviewDays })}</p>
+      <p className="mb-2 text-slate-700">{t("dossier:unfinished.intro", { days: loaderData.draftDays, target: loaderData.reviewDays })}</p>
+      <p className="mb-4 text-sm text-slate-600">{loaderData.schedule ? t("dossier:unfinished.schedule", loaderData.schedule) : t("dossier:unfinished.scheduleOff")}</p>
       {actionData && "error" in actionData && actionData.error ? <Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert> : null}
       {actionData && "sent" in actionData ? <Alert tone="success">{t("dossier:unfinished.sent", { count: actionData.sent })}</Alert> : null}
       {loaderData.rows.length === 0 ? (
@@ -63,6 +72,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 <th className="px-3 py-2">{t("dossier:unfinished.age")}</th>
                 <th className="px-3 py-2">{t("dossier:table.professional")}</th>
                 <th className="px-3 py-2">{t("dossier:unfinished.organisation")}</th>
+                <th className="px-3 py-2">{t("dossier:unfinished.lastReminded")}</th>
                 <th className="px-3 py-2">{t("dossier-log:log.title")}</th>
                 <th className="px-3 py-2">
                   <span className="sr-only">{t("dossier:unfinished.remind")}</span>
@@ -81,6 +91,10 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                   </td>
                   <td className="px-3 py-2">{row.professionalName}</td>
                   <td className="px-3 py-2">{row.organisationName}</td>
+                  <td className="px-3 py-2" data-testid="last-reminded">
+                    {row.lastRemindedAt ? when.format(new Date(row.lastRemindedAt)) : t("dossier:unfinished.never")}
+                    {row.reminders ? <span className="block text-xs text-slate-500">{t("dossier:unfinished.reminders", { count: row.reminders })}</span> : null}
+                  </td>
                   <td className="px-3 py-2">
                     <Link to={lp(routePath("admin-dossier", { caseId: row.id }))} className="text-sky-800 underline">
                       {t("dossier-log:log.open")}

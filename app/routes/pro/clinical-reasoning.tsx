@@ -84,7 +84,7 @@ export async function action(args: Route.ActionArgs) {
   if ("error" in saved) return saved;
   if (intent !== "submit") return { ok: true as const, version: saved.version };
   const transition = current.status === "returned" ? "resubmit" : "submit";
-  const done = await refusalOr(() => takeTransition(user, id, transition, { expectedVersion: saved.version }, args.context.log));
+  const done = await refusalOr(() => takeTransition(user, id, transition, { expectedVersion: saved.version }));
   if ("error" in done) return { ...done, version: saved.version };
   throw redirect(localizePath(routePath("supervisor-case", { caseId: id }), locale));
 }

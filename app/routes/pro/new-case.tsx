@@ -126,7 +126,7 @@ export async function action(args: Route.ActionArgs) {
   }
   if (!dossierId) return { error: "invalid-argument" as const };
   if (intent === "discard") {
-    const done = await refusalOr(() => takeTransition(user, dossierId, "discard", { expectedVersion: version }, args.context.log));
+    const done = await refusalOr(() => takeTransition(user, dossierId, "discard", { expectedVersion: version }));
     if ("error" in done) return done;
     throw redirect(localizePath(routePath("pro-home", { proId: user.id }), locale));
   }

@@ -109,12 +109,12 @@ export async function action(args: Route.ActionArgs) {
     const ears = earsOf(current.earSide as EarSide);
     const saved = await refusalOr(() => saveReview(user, id, version ?? 0, reviewFromForm(form, ears)));
     if ("error" in saved || intent === "save-review") return "error" in saved ? saved : { ok: true as const, version: saved.version, done: intent };
-    const done = await refusalOr(() => takeTransition(user, id, "complete", { expectedVersion: saved.version }, args.context.log));
+    const done = await refusalOr(() => takeTransition(user, id, "complete", { expectedVersion: saved.version }));
     return "error" in done ? done : { ok: true as const, version: done.version, done: intent };
   }
   const question = "question" in parsed.data ? parsed.data.question : "";
   const transition = intent as (typeof OTHER_TRANSITIONS)[number];
-  const done = await refusalOr(() => takeTransition(user, id, transition, { expectedVersion: transition === "claim" ? undefined : version, message: question }, args.context.log));
+  const done = await refusalOr(() => takeTransition(user, id, transition, { expectedVersion: transition === "claim" ? undefined : version, message: question }));
   return "error" in done ? done : { ok: true as const, version: done.version, done: transition };
 }
 

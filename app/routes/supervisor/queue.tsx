@@ -54,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
   const input = await parseForm(args.request, claimForm);
   if (!input.ok) return invalidForm(input, { error: input.code });
   const id = input.data.dossierId;
-  const done = await refusalOr(() => takeTransition(user, id, "claim", {}, args.context.log));
+  const done = await refusalOr(() => takeTransition(user, id, "claim", {}));
   return "error" in done ? done : { ok: true as const, claimed: id };
 }
 

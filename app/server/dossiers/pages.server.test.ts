@@ -3,9 +3,13 @@
  * failures not fatal), unfinished dossiers and reminders (admin only, event + audit), the professional's home,
  * and the missing list. Real PGlite, real outbox files.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/support/test-database";
+import { inTransaction } from "../db/transaction.server";
+import type { JobData } from "../jobs/job-table.server";
+import { sendDossierNotification } from "../jobs/notify.server";
+import { jobQueue } from "../jobs/queue.server";
 import { AppError } from "~/domain/errors";
 import { auditLog, dossier, dossierEvent, dossierMedium, user } from "../db/schema";
 import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
@@ -33,6 +37,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  await database.startJobWorkers();
   installDelivery(createDelivery(database.config));
   const a = await createOrganisation({ name: "Praktijk A" });
   const b = await createOrganisation({ name: "Praktijk B" });
@@ -59,14 +64,22 @@ async function readyDossier(): Promise<string> {
   return id;
 }
 
+/** How many messages the outbox holds once the queue has sent what it had. */
+async function outboxCount() {
+  await database.settleJobs();
+  return (await listOutbox(delivery().outboxDir, 200)).length;
+}
+
 async function mailsSince(count: number) {
+  // The e-mails leave from the job queue after the commit (decision 083).
+  await database.settleJobs();
   const all = await listOutbox(delivery().outboxDir, 200);
   return all.slice(count).filter((e) => e.kind === "email");
 }
 
 describe("notifications", () => {
   it("e-mails the organisation's supervisors on submit and the professional on return, each in their language with a link", async () => {
-    const before = (await listOutbox(delivery().outboxDir, 200)).length;
+    const before = await outboxCount();
     const id = await readyDossier();
     await takeTransition(pro, id, "submit");
     const submitted = await mailsSince(before);
@@ -87,7 +100,7 @@ describe("notifications", () => {
       await takeTransition(pro, id, "resubmit");
       const claimed = await takeTransition(sup, id, "claim");
       const reviewed = await saveReview(sup, id, claimed.version, { agreement: "agree", urgency: "routine", feedback: "Goed." });
-      const beforeComplete = (await listOutbox(delivery().outboxDir, 200)).length;
+      const beforeComplete = await outboxCount();
       await takeTransition(sup, id, "complete", { expectedVersion: reviewed.version });
       const completed = await mailsSince(beforeComplete);
       expect(completed.map((m) => [m.to, m.language, m.kind === "email" && m.subject])).toEqual([["pro@a.test", "de", "Die Beurteilung Ihres Dossiers ist fertig"]]);
@@ -100,17 +113,50 @@ describe("notifications", () => {
     }
   });
 
-  it("a failing mail server does not fail the transition", async () => {
+  it("a failing mail server does not fail the transition: the job retries, and nobody gets the e-mail twice", async () => {
     const id = await readyDossier();
     const { log, lines } = capturingLogger();
     installDelivery(createDelivery({ ...database.config, smtpUrl: "smtp://127.0.0.1:9" }, log));
+    let job: { id: string; state: string; later: boolean; data: JobData["dossier-notification"] } | undefined;
     try {
-      const result = await takeTransition(pro, id, "submit", {}, log);
+      const result = await takeTransition(pro, id, "submit");
       expect(result.status).toBe("submitted");
-      expect(lines.some((l) => l.msg === "dossier notification not sent")).toBe(true);
+      await database.settleJobs();
+      [job] = await queryRows<NonNullable<typeof job>>(
+        database.handle.db.execute(sql`select id, state, start_after > now() as later, data from pgboss.job where name = 'dossier-notification' and data->>'dossierId' = ${id}`),
+      );
+      // Failed once, waiting to be retried with backoff; the delivery layer logged the masked recipient only.
+      expect(job).toMatchObject({ state: "retry", later: true, data: { dossierId: id, transition: "submit" } });
+      expect(lines.some((l) => l.msg === "e-mail could not be sent" && JSON.stringify(l).includes("s***@a.test"))).toBe(true);
+      expect(lines.some((l) => JSON.stringify(l).includes("sup@a.test"))).toBe(false);
     } finally {
       installDelivery(createDelivery(database.config));
     }
+    // The mail server is back: the retry (brought forward here instead of waiting for its backoff) sends it once.
+    const before = await outboxCount();
+    await database.handle.db.execute(sql`update pgboss.job set start_after = now() where id = ${job!.id}`);
+    const sent = await mailsSince(before);
+    expect(sent.map((m) => m.to)).toEqual(["sup@a.test"]);
+    // Running the same job again (a second instance taking it over, say) sends nothing more.
+    await sendDossierNotification(job!.data);
+    expect(await mailsSince(before)).toHaveLength(1);
+  });
+
+  it("writes the notification job in the transition's transaction: a refused step leaves none", async () => {
+    const id = await readyDossier();
+    const count = async () =>
+      (await queryRows<{ n: number }>(database.handle.db.execute(sql`select count(*)::int as n from pgboss.job where data->>'dossierId' = ${id}`)))[0].n;
+    await expect(transitionDossier(pro, id, "submit", { expectedVersion: 99 })).rejects.toMatchObject({ code: "dossier/version-conflict" });
+    expect(await count()).toBe(0);
+    await expect(
+      inTransaction(async (tx) => {
+        await jobQueue().send(tx, "dossier-notification", { dossierId: id, transition: "submit", eventSeq: 0 });
+        throw new Error("rolled back after the job was written");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await count()).toBe(0);
+    await transitionDossier(pro, id, "submit");
+    expect(await count()).toBe(1);
   });
 });
 
@@ -141,7 +187,7 @@ describe("unfinished dossiers", () => {
     expect(ids).not.toContain(fresh.id);
     expect(rows.find((r) => r.id === stale.id)).toMatchObject({ status: "draft", age: 8, professionalName: "Pia", organisationName: "Praktijk A" });
 
-    const before = (await listOutbox(delivery().outboxDir, 200)).length;
+    const before = await outboxCount();
     expect(await sendReminder(admin, stale.id)).toEqual({ sent: 1 });
     expect(await sendReminder(admin, late)).toEqual({ sent: 1 });
     const mails = await mailsSince(before);

@@ -1,7 +1,8 @@
 /**
  * Lifecycle transitions (app/domain/dossier/lifecycle.ts decides which are allowed): each runs in one
  * transaction that locks the dossier row, checks status, actor and version, applies the change and writes the
- * event. Claiming is therefore atomic: of two supervisors claiming at once, one wins and the other is told
+ * event, and — for the steps that tell somebody — the notification job (the transactional outbox, decision 083: the
+ * e-mail goes out exactly when the step committed). Claiming is therefore atomic: of two supervisors claiming at once, one wins and the other is told
  * `dossier/already-claimed`.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
@@ -15,6 +16,8 @@ import { storedStringProblem } from "~/domain/limits";
 import type { Transaction } from "../db/client.server";
 import { dossier, dossierEvent, dossierMedium, dossierMessage } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
+import { NOTIFYING_TRANSITIONS } from "../jobs/job-table.server";
+import { jobQueue } from "../jobs/queue.server";
 import { type Actor, relationOf } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
 import { loadDossierFor, type DossierRow } from "./load.server";
@@ -113,12 +116,13 @@ export async function transitionDossier(
     if (transition === "return") {
       await tx.insert(dossierMessage).values({ dossierId: id, authorId: actor.id, body: input.message!.trim() });
     }
-    await recordDossierEvent(tx, current, actor.id, {
+    const eventSeq = await recordDossierEvent(tx, current, actor.id, {
       kind: transition,
       fromStatus: current.status,
       toStatus: decision.to,
       status: decision.to,
     });
+    if (NOTIFYING_TRANSITIONS.has(transition)) await jobQueue().send(tx, "dossier-notification", { dossierId: id, transition, eventSeq });
     return { status: decision.to, version: row.version };
   });
 }

@@ -1,24 +1,21 @@
 /**
  * Unfinished dossiers (PRODUCT.md, `/admin/unfinished-dossiers`): drafts and returned dossiers not changed for
  * `unfinishedDraftDays`, and submitted ones waiting longer than the review target in working days. Admins only.
- * A reminder e-mails whoever must act next (the professional, or the supervisors while it waits for review),
- * and is written to the dossier's event log and the audit log.
+ * A reminder goes to whoever must act next (the professional, or the supervisors while it waits for review); it is
+ * written to the dossier's event log and the audit log, and its e-mails to the job queue, in one transaction
+ * (decision 083). The same reminders also go out by themselves every working day (app/server/jobs/reminders).
  */
 import { and, asc, eq, inArray, lte, or } from "drizzle-orm";
 import { DAY_MS, daysSince, isPastReviewTarget, workingDaysSince } from "~/domain/dossier/age";
 import { DOSSIER_PAGE_SIZE } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
-import { localizePath } from "~/domain/locales";
-import { proDossierPath } from "~/domain/dossier/pro-links";
-import { type AuditOrigin, recordAudit } from "../audit/audit.server";
+import { type AuditOrigin } from "../audit/audit.server";
 import { config } from "../config.server";
 import { actingAs } from "../access/actor-db.server";
+import type { Queryable } from "../db/client.server";
 import { dossier, organisation, user } from "../db/schema";
-import { inTransaction } from "../db/transaction.server";
-import { delivery } from "../mail/delivery.server";
+import { queueReminder, reminderHistory } from "../jobs/reminders.server";
 import type { Actor } from "./actor.server";
-import { recordDossierEvent } from "./events.server";
-import { caseLink, supervisorsOf, userById } from "../jobs/notify.server";
 
 export interface UnfinishedDossier {
   id: string;
@@ -26,8 +23,14 @@ export interface UnfinishedDossier {
   /** Calendar days since the last change (draft, returned) or working days since submission (submitted). */
   age: number;
   since: Date;
+  professionalId: string;
+  organisationId: string;
   professionalName: string;
   organisationName: string;
+  /** The latest reminder of this dossier, by an admin or the daily round; null if none was ever sent. */
+  lastRemindedAt: Date | null;
+  /** Reminders since the dossier entered this state (the third and later also go to the supervisors). */
+  reminders: number;
 }
 
 /**
@@ -50,6 +53,11 @@ export async function listUnfinished(
 async function allUnfinished(actor: Actor, now: Date): Promise<{ rows: UnfinishedDossier[]; draftDays: number; reviewDays: number }> {
   // The unfinished-dossiers page is the administrator's (the permission table's people.manage).
   const { db } = actingAs(actor, "people.manage");
+  return unfinishedIn(db, now);
+}
+
+/** Every unfinished dossier, oldest change first, with its reminders. Unscoped: callers check who asks. */
+export async function unfinishedIn(db: Queryable, now: Date): Promise<{ rows: UnfinishedDossier[]; draftDays: number; reviewDays: number }> {
   const { unfinishedDraftDays: draftDays, reviewTargetWorkingDays: reviewDays } = config();
   const staleBefore = new Date(now.getTime() - draftDays * DAY_MS);
   // Working days never exceed calendar days, so this bound only narrows the candidates; the exact rule runs below.
@@ -60,6 +68,8 @@ async function allUnfinished(actor: Actor, now: Date): Promise<{ rows: Unfinishe
       status: dossier.status,
       updatedAt: dossier.updatedAt,
       submittedAt: dossier.submittedAt,
+      professionalId: dossier.professionalId,
+      organisationId: dossier.organisationId,
       professionalName: user.name,
       organisationName: organisation.name,
     })
@@ -73,68 +83,27 @@ async function allUnfinished(actor: Actor, now: Date): Promise<{ rows: Unfinishe
       ),
     )
     .orderBy(asc(dossier.updatedAt));
-  const out: UnfinishedDossier[] = [];
-  for (const r of rows) {
+  const due: Omit<UnfinishedDossier, "lastRemindedAt" | "reminders">[] = [];
+  for (const { submittedAt, updatedAt, ...r } of rows) {
     if (r.status === "submitted") {
-      if (!r.submittedAt || !isPastReviewTarget(r.submittedAt, reviewDays, now)) continue;
-      out.push({ ...r, status: "submitted", since: r.submittedAt, age: workingDaysSince(r.submittedAt, now) });
+      if (!submittedAt || !isPastReviewTarget(submittedAt, reviewDays, now)) continue;
+      due.push({ ...r, status: "submitted", since: submittedAt, age: workingDaysSince(submittedAt, now) });
     } else {
-      out.push({ ...r, status: r.status as "draft" | "returned", since: r.updatedAt, age: daysSince(r.updatedAt, now) });
+      due.push({ ...r, status: r.status as "draft" | "returned", since: updatedAt, age: daysSince(updatedAt, now) });
     }
   }
-  return { rows: out, draftDays, reviewDays };
+  const history = await reminderHistory(db, due);
+  return { rows: due.map((r) => ({ ...r, ...history.get(r.id)! })), draftDays, reviewDays };
 }
 
-/** E-mails the reminder; returns how many e-mails went out. */
+/** Queues the reminder of one dossier on the list; returns how many people it goes to. */
 export async function sendReminder(actor: Actor, dossierId: string, origin: AuditOrigin = {}): Promise<{ sent: number }> {
   const { db } = actingAs(actor, "people.manage");
   // Every unfinished dossier, not one page: a reminder from page 2 is as valid as one from page 1.
-  const { rows } = await allUnfinished(actor, new Date());
+  const { rows } = await unfinishedIn(db, new Date());
   const target = rows.find((r) => r.id === dossierId);
   // Only dossiers on the list get reminders: finished ones need none.
   if (!target) throw new AppError("dossier/wrong-status");
-  const [row] = await db
-    .select({ organisationId: dossier.organisationId, professionalId: dossier.professionalId, status: dossier.status })
-    .from(dossier)
-    .where(eq(dossier.id, dossierId));
-  let sent = 0;
-  if (target.status === "submitted") {
-    for (const s of await supervisorsOf(row.organisationId)) {
-      await delivery().sendEmail(s, "dossier-reminder", {
-        name: s.name,
-        url: caseLink(dossierId, s.locale),
-        status: "submitted",
-        days: target.age,
-        organisation: target.organisationName,
-      });
-      sent++;
-    }
-  } else {
-    const owner = await userById(row.professionalId);
-    if (owner) {
-      // A draft opens to be edited, a returned dossier on its case page (with the question): the owner's own links.
-      const page = proDossierPath(owner.id, { id: dossierId, status: target.status });
-      await delivery().sendEmail(owner, "dossier-reminder", {
-        name: owner.name,
-        url: localizePath(page, owner.locale),
-        status: target.status,
-        days: target.age,
-        organisation: target.organisationName,
-      });
-      sent++;
-    }
-  }
-  await inTransaction(async (tx) => {
-    await recordDossierEvent(tx, { id: dossierId, organisationId: row.organisationId, professionalId: row.professionalId }, actor.id, {
-      kind: "reminder",
-      status: row.status,
-      detail: { recipients: sent },
-    });
-    await recordAudit(
-      { action: "dossier.reminder-sent", actorId: actor.id, subjectType: "dossier", subjectId: dossierId, organisationId: row.organisationId, after: { recipients: sent } },
-      origin,
-      tx,
-    );
-  });
-  return { sent };
+  const { recipients } = await queueReminder(target, { actorId: actor.id, origin });
+  return { sent: recipients };
 }

@@ -1,8 +1,8 @@
 /**
  * E-mail notifications of the lifecycle (PRODUCT.md): the organisation's supervisors when a dossier is submitted,
- * the professional when it is returned or completed. Sent after the transition has committed, in each recipient's
- * language, with a link and no patient data. A failed e-mail is logged and does not undo or fail the transition.
- * Work after the commit, done by no actor (a job): it looks up whom to tell with the unscoped handle.
+ * the professional when it is returned or completed, in each recipient's language, with a link and no patient data.
+ * The transition writes a job in its own transaction (decision 083); the queue sends it after the commit, retries
+ * a failure with backoff, and never undoes the transition. Done by no actor: whom to tell is looked up unscoped.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { DossierTransition } from "~/domain/dossier/lifecycle";
@@ -12,6 +12,8 @@ import { systemDb } from "../db/client.server";
 import { dossier, organisation, supervisorOrganisation, user } from "../db/schema";
 import { logger, type Logger } from "../logger.server";
 import { delivery } from "../mail/delivery.server";
+import type { JobData } from "./job-table.server";
+import { SendRound } from "./notification-ledger.server";
 
 interface Recipient {
   id: string;
@@ -53,23 +55,19 @@ async function facts(dossierId: string) {
   return row ?? null;
 }
 
-/** Sends, never throws: each failure is logged with the recipient masked by the delivery layer. */
-export async function notifyTransition(dossierId: string, transition: DossierTransition, log: Logger = logger): Promise<number> {
-  let sent = 0;
-  const send = async (work: () => Promise<void>) => {
-    try {
-      await work();
-      sent++;
-    } catch (error) {
-      log.warn({ dossierId, transition, err: error instanceof Error ? error.message : String(error) }, "dossier notification not sent");
-    }
-  };
+/**
+ * The `dossier-notification` job: e-mails everyone a lifecycle step concerns, each once (the ledger skips those a
+ * previous attempt reached). A recipient whose e-mail fails makes the job fail after the others were tried, so the
+ * queue retries it later for that recipient only.
+ */
+export async function sendDossierNotification({ dossierId, transition, eventSeq }: JobData["dossier-notification"], log: Logger = logger): Promise<void> {
   const f = await facts(dossierId);
-  if (!f) return 0;
+  if (!f) return;
+  const outcome = new SendRound("dossier-notification", eventSeq, log, { dossierId, transition });
   if (transition === "submit" || transition === "resubmit") {
     const professional = await userById(f.professionalId);
     for (const s of await supervisorsOf(f.organisationId)) {
-      await send(() =>
+      await outcome.send(s.id, () =>
         delivery().sendEmail(s, "dossier-submitted", {
           name: s.name,
           url: caseLink(dossierId, s.locale),
@@ -84,8 +82,8 @@ export async function notifyTransition(dossierId: string, transition: DossierTra
     const reviewer = f.reviewerId ? await userById(f.reviewerId) : null;
     if (owner) {
       const kind = transition === "return" ? "dossier-returned" : "dossier-completed";
-      await send(() => delivery().sendEmail(owner, kind, { name: owner.name, url: caseLink(dossierId, owner.locale), reviewer: reviewer?.name ?? "" }));
+      await outcome.send(owner.id, () => delivery().sendEmail(owner, kind, { name: owner.name, url: caseLink(dossierId, owner.locale), reviewer: reviewer?.name ?? "" }));
     }
   }
-  return sent;
+  outcome.finish();
 }

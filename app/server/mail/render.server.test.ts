@@ -12,6 +12,7 @@ const PARAMS: { [K in EmailKind]: EmailParams[K] } = {
   "dossier-returned": { name: "Anna", url: "/supervisor/case/c", reviewer: "Dr. Jansen" },
   "dossier-completed": { name: "Anna", url: "/supervisor/case/c", reviewer: "Dr. Jansen" },
   "dossier-reminder": { name: "Anna", url: "/pro/p/case?dossier=c", status: "returned", days: 9, organisation: "De Linde" },
+  "dossier-escalation": { name: "Sven", url: "/supervisor", status: "draft", days: 12, organisation: "De Linde", professional: "Anna" },
   "email-change": { name: "Anna", url: "/confirm-email?token=t", minutes: 60 },
   "email-changed": { name: "Anna", url: "/en", newEmail: "anna.new@example.nl" },
 };

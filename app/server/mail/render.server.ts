@@ -26,6 +26,8 @@ export interface EmailParams {
   "dossier-completed": Greeted & { url: string; reviewer: string };
   /** An administrator's reminder about an unfinished dossier: to its professional, or to the supervisors when it waits for review. */
   "dossier-reminder": Greeted & { url: string; status: "draft" | "returned" | "submitted"; days: number; organisation: string };
+  /** To the organisation's supervisors when a professional left a dossier unfinished through two reminders. */
+  "dossier-escalation": Greeted & { url: string; status: "draft" | "returned"; days: number; organisation: string; professional: string };
   /** To the NEW address: the link that makes it the account's address. */
   "email-change": Greeted & { url: string; minutes: number };
   /** To the OLD address once the change is done; `newEmail` is shown masked. */
@@ -70,6 +72,7 @@ const PARAGRAPHS: { [K in EmailKind]: (t: TFunction, params: EmailParams[K]) => 
   "dossier-returned": (t, p) => [t("email:dossier-returned.intro", { reviewer: p.reviewer }), t("email:dossier-returned.reply")],
   "dossier-completed": (t, p) => [t("email:dossier-completed.intro", { reviewer: p.reviewer })],
   "dossier-reminder": (t, p) => [t(`email:dossier-reminder.${p.status}`, { days: p.days, organisation: p.organisation })],
+  "dossier-escalation": (t, p) => [t(`email:dossier-escalation.${p.status}`, { days: p.days, organisation: p.organisation, professional: p.professional })],
   "email-change": (t, p) => [t("email:email-change.intro"), t("email:email-change.expiry", { minutes: p.minutes })],
   "email-changed": (t, p) => [t("email:email-changed.intro", { newEmail: maskEmailAddress(p.newEmail) }), t("email:email-changed.notYou")],
 };

@@ -18,6 +18,7 @@ export function pages(f: MatrixFixtures): Record<Role, string[]> {
       `/admin/supervisors?id=${u.supervisor}`,
       "/admin/administrators",
       "/admin/unfinished-dossiers",
+      "/admin/jobs",
       `/admin/dossiers/${d.first}`,
       "/admin/data-insights/case-behandeling",
       "/admin/data-insights/export-dossier-jsons",

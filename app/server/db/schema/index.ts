@@ -9,3 +9,4 @@ export * from "./ml";
 export * from "./exports";
 export * from "./setup";
 export * from "./reporting";
+export * from "./jobs";

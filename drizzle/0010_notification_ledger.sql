@@ -1,0 +1,4 @@
+CREATE TABLE "notification_sent" (
+	"key" text PRIMARY KEY NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
+);
