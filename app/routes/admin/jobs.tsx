@@ -17,13 +17,13 @@ import { useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
-import { JOB_STATES, jobOverview, retryJobNow } from "~/server/jobs/job-overview.server";
-import { JOB_NAMES } from "~/server/jobs/job-table.server";
+import { JOB_NAMES, JOB_STATES } from "~/domain/jobs";
+import { jobOverview, retryJobNow } from "~/server/jobs/job-overview.server";
 import type { Route } from "./+types/jobs";
 
 export const handle = { i18n: ["people", "dossier-log"] };
 
-const retryForm = z.object({ name: z.enum(JOB_NAMES as [string, ...string[]]), id: recordId });
+const retryForm = z.object({ name: z.enum(JOB_NAMES), id: recordId });
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "admin-jobs");

@@ -9,11 +9,9 @@ import { isErrorCode, type ErrorCode } from "~/domain/errors";
 import { actingAs } from "../access/actor-db.server";
 import type { Actor } from "../dossiers/actor.server";
 import { recordAudit, type AuditOrigin } from "../audit/audit.server";
-import { isJobName, JOB_NAMES, type JobName } from "./job-table.server";
+import { isJobName, JOB_NAMES, JOB_STATES, type JobName, type JobState } from "~/domain/jobs";
 import { JOB_SCHEMA } from "./queue.server";
 
-export const JOB_STATES = ["created", "retry", "active", "failed", "completed"] as const;
-export type JobState = (typeof JOB_STATES)[number];
 
 /** The jobs needing attention shown at most (newest first); the counts above them are complete. */
 export const ATTENTION_LIMIT = 50;

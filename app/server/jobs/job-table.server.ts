@@ -8,6 +8,9 @@
  * mid-send is picked up by another instance.
  */
 import type { DossierTransition } from "~/domain/dossier/lifecycle";
+import type { JobName } from "~/domain/jobs";
+
+export { isJobName, JOB_NAMES, type JobName } from "~/domain/jobs";
 
 export interface JobPolicy {
   retryLimit: number;
@@ -23,10 +26,7 @@ export const JOBS = {
   "dossier-reminder": { retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   /** The daily round of reminders (REMINDER_TIME, working days): enqueues a `dossier-reminder` per dossier due. */
   "unfinished-reminders": { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
-} as const satisfies Record<string, JobPolicy>;
-
-export type JobName = keyof typeof JOBS;
-export const JOB_NAMES = Object.keys(JOBS) as JobName[];
+} as const satisfies Record<JobName, JobPolicy>;
 
 export interface JobData {
   "dossier-notification": { dossierId: string; transition: DossierTransition; eventSeq: number };
@@ -40,8 +40,4 @@ export const NOTIFYING_TRANSITIONS: ReadonlySet<DossierTransition> = new Set(["s
 /** The daily round's cron line: the time of day, Monday to Friday (holidays are skipped by the round itself). */
 export function reminderCron(time: { hour: number; minute: number }): string {
   return `${time.minute} ${time.hour} * * 1-5`;
-}
-
-export function isJobName(value: string): value is JobName {
-  return Object.hasOwn(JOBS, value);
 }

@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { MemoryLocker, Server, type ServerOptions } from "@tus/server";
+import { PostgresUploadLocker } from "./upload-locker.server";
 import type { Upload } from "@tus/utils";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { UPLOAD_EXPIRY_MS, UPLOADS_PATH } from "~/domain/constants";
@@ -106,6 +107,9 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 export function createUploadServer(options: { stagingDir?: string } = {}): UploadServer {
   const stagingDir = options.stagingDir ?? path.join(config().dataDir, "uploads");
   const store = new StagingStore(stagingDir, dropUnfinishedUpload);
+  const databaseUrl = config().databaseUrl;
+  const sharedLocker = databaseUrl ? new PostgresUploadLocker(databaseUrl) : null;
+  const locker = sharedLocker ?? new MemoryLocker();
   const finishing = new Map<string, Promise<MediaRow>>();
 
   /** Moves the actor's fully staged upload into the object store once, however many requests ask at the same time. */
@@ -128,8 +132,8 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
   const tusOptions: ServerOptions & { datastore: StagingStore } = {
     path: UPLOADS_PATH,
     datastore: store,
-    // One process serves an upload at a time per id; several instances would need a shared locker.
-    locker: new MemoryLocker(),
+    // One request at a time per upload: in this process, and on PostgreSQL across every instance (decision 084).
+    locker,
     relativeLocation: true,
     namingFunction: () => crypto.randomUUID(),
     maxSize: largestUploadBytes,
@@ -238,5 +242,14 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
   const sweeper = setInterval(() => void sweep().catch((err) => logger.error({ err }, "sweeping unfinished uploads failed")), SWEEP_INTERVAL_MS);
   sweeper.unref();
 
-  return { options: answerOptions, handle, stagingDir, sweep, close: () => clearInterval(sweeper) };
+  return {
+    options: answerOptions,
+    handle,
+    stagingDir,
+    sweep,
+    close: () => {
+      clearInterval(sweeper);
+      void sharedLocker?.close();
+    },
+  };
 }

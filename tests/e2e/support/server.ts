@@ -15,6 +15,8 @@ export interface RunningServer {
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   stop(): Promise<void>;
+  /** A crash: SIGKILL, nothing is closed or flushed. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -84,6 +86,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         child.kill("SIGTERM");
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill("SIGKILL");
+      }
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGKILL");
+        await exited;
       }
     },
   };
