@@ -2,8 +2,9 @@
  * Several instances, one truth (issue 17, decision 084): two real Casus processes on one PostgreSQL, one
  * S3-compatible store (s3rver) and one shared DATA_DIR, behind a round-robin proxy that sends each request to the
  * next instance. Sign-in, pages, a live event made on one instance and heard on a stream of the other, an upload
- * created, cut off and resumed through alternating instances and then downloaded from both, the shared sign-in rate
- * limit, and the first-administrator setup code printed by one instance and used through the other, once.
+ * created, cut off and resumed through alternating instances and then downloaded from both, an export started on one
+ * and downloaded from both, the shared sign-in rate limit, and the first-administrator setup code printed by one
+ * instance and used through the other, once.
  * (E-mail jobs across instances: jobs-survive-a-crash.spec.ts.)
  */
 import crypto from "node:crypto";
@@ -168,8 +169,27 @@ test("two instances behind a round-robin proxy behave as one", async () => {
     }
     expect(fs.readdirSync(path.join(instances.dataDir, "uploads")).filter((name) => name.startsWith(id))).toEqual([]);
 
-    // The sign-in rate limit counts on both: two sign-ins above, three failures here, then even the right password waits.
-    for (let i = 0; i < 3; i++) {
+    // An export started on one instance, followed and downloaded through both (its files on the shared DATA_DIR).
+    const admin = cookieOf(await signIn(base, "admin@casus.test"));
+    const json = { cookie: admin, Origin: base, "content-type": "application/json" };
+    const started = await fetch(`${base}/api/exports`, { method: "POST", headers: json, body: JSON.stringify({ filters: { statuses: ["completed"] }, format: "ndjson" }) });
+    expect(started.status).toBe(202);
+    const job = (await started.json()) as { id: string };
+    let status: { status: string; sha256: string | null; links: { file: string } | null } = { status: "queued", sha256: null, links: null };
+    for (let i = 0; i < 150 && status.status !== "completed"; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = (await (await fetch(`${base}/api/exports/${job.id}`, { headers: { cookie: admin } })).json()) as typeof status;
+      expect(["queued", "running", "completed"]).toContain(status.status);
+    }
+    expect(status.status).toBe("completed");
+    for (let i = 0; i < 2; i++) {
+      const file = await fetch(`${base}${status.links!.file}`, { headers: { cookie: admin } });
+      expect(file.status).toBe(200);
+      expect(crypto.createHash("sha256").update(Buffer.from(await file.arrayBuffer())).digest("hex")).toBe(status.sha256);
+    }
+
+    // The sign-in rate limit counts on both: three sign-ins above, two failures here, then even the right password waits.
+    for (let i = 0; i < 2; i++) {
       const refused = await signIn(base, "pro2@casus.test", "wrong-password-123");
       expect("status" in refused && refused.status).not.toBe(429);
     }
