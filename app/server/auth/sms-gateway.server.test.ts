@@ -1,9 +1,10 @@
 /**
  * SMS through a real SMPP gateway on loopback (issue 17 point 4, decision 082): phone sign-in and the SMS second
  * factor complete with the codes the gateway received; a gateway that refuses, does not answer, or refuses the bind
- * is a clear failure, logged without the number; a dropped session is bound again for the next SMS.
+ * is a clear failure, logged without the number, and the code is tried again from the job queue (sealed) until the
+ * gateway takes it or the code lapses; a dropped session is bound again for the next SMS.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startSmppGateway, type SmppGateway } from "../../../tests/support/smpp-gateway";
@@ -20,6 +21,8 @@ import { loadSessionUser } from "./session.server";
 import { signInWithPassword } from "./password-sign-in.server";
 import { requestPhoneSignInCode, verifyPhoneSignInCode } from "./phone-sign-in.server";
 import { completeSecondFactor, sendSecondFactorSms } from "./second-factor-challenge.server";
+import { retrySmsCode } from "../jobs/sms-code-retry.server";
+import { seal } from "../jobs/sealed-payload.server";
 
 const PASSWORD = "kraanvogel-tandpasta-oktober-7";
 const PHONE = "+31612345678";
@@ -32,6 +35,7 @@ let proId: string;
 beforeAll(async () => {
   gateway = await startSmppGateway();
   database = await createTestDatabase({ MFA_REQUIRED_ROLES: "", SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000" });
+  await database.startJobWorkers();
   const captured = capturingLogger();
   lines = captured.lines;
   installDelivery(createDelivery({ ...database.config, smsSmpp: parseSmppUrl(gateway.url()).settings }, captured.log));
@@ -99,6 +103,45 @@ describe("SMS over SMPP", () => {
     const failed = lines.filter((l) => l.msg === "SMS could not be sent").at(-1);
     expect(failed).toMatchObject({ sms: { transport: "smpp" }, err: { message: "the SMS gateway refused the message (status 0x0045)" } });
     expect(JSON.stringify(lines)).not.toContain("612345678");
+  });
+
+  it("tries a refused sign-in code again from the job queue, sealed, until the gateway takes it", async () => {
+    gateway.mode = "refuse";
+    const before = gateway.messages.length;
+    await requestPhoneSignInCode("06 12345678", new Headers(), origin);
+    // The request answered as always; the code waits in the queue, sealed: no number, no code in the clear.
+    const jobs = async () =>
+      (await database.handle.db.execute(sql`select id, state, data::text as data from pgboss.job where name = 'sms-code' order by created_on`)) as unknown as {
+        rows: { id: string; state: string; data: string }[];
+      };
+    await vi.waitFor(async () => expect((await jobs()).rows.length).toBeGreaterThan(0), { timeout: 5000 });
+    const [job] = (await jobs()).rows.slice(-1);
+    expect(job.data).not.toContain("612345678");
+    expect(job.data).not.toMatch(/"code"/);
+    await database.settleJobs();
+    expect((await jobs()).rows.at(-1)?.state).toBe("retry");
+    expect(gateway.messages.length).toBe(before);
+
+    // The gateway is back: the retry (brought forward instead of waiting for its backoff) delivers the same code.
+    gateway.mode = "accept";
+    await database.handle.db.execute(sql`update pgboss.job set start_after = now() where id = ${job.id}`);
+    const code = await codeFromGateway(before + 1);
+    await database.settleJobs();
+    expect((await jobs()).rows.at(-1)?.state).toBe("completed");
+    // The code is right (this user enrolled an authenticator above, so the second factor comes next).
+    expect((await verifyPhoneSignInCode(PHONE, code, new Headers(), origin)).ok).toBe("second-factor");
+    expect(JSON.stringify(lines)).not.toContain("612345678");
+  });
+
+  it("lets a queued code lapse with the code itself, and cannot open one sealed under another secret", async () => {
+    const now = Date.now();
+    const data = { sealed: seal({ phoneNumber: PHONE, locale: "nl", code: "424242" }), expiresAt: new Date(now + 60_000).toISOString() };
+    const before = gateway.messages.length;
+    expect(await retrySmsCode(data, undefined, now + 61_000)).toBe("lapsed");
+    expect(await retrySmsCode({ ...data, sealed: seal({ phoneNumber: PHONE }, "another-secret-another-secret-0123456789") }, undefined, now)).toBe("unreadable");
+    expect(gateway.messages.length).toBe(before);
+    expect(await retrySmsCode(data, undefined, now)).toBe("sent");
+    expect(await codeFromGateway(before + 1)).toBe("424242");
   });
 
   it("gives up on a gateway that does not answer, and binds anew once it does", async () => {

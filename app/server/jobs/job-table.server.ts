@@ -1,7 +1,8 @@
 /**
  * Every kind of background job, in one table: its queue's retry policy and the shape of its data (decision 083).
  * A job's data holds ids, never patient data, addresses or phone numbers: the worker looks those up when it runs,
- * so the queue's tables and the admin's jobs page show nothing clinical.
+ * so the queue's tables and the admin's jobs page show nothing clinical. The one exception, an SMS code that could
+ * not be sent at once, travels sealed (sealed-payload.server.ts).
  *
  * Retries back off exponentially from `retryDelay` seconds (pg-boss: delay × 2^attempt, with jitter). An attempt
  * that runs longer than `expireInSeconds` counts as failed and is retried: that is how a job whose process died
@@ -26,12 +27,19 @@ export const JOBS = {
   "dossier-reminder": { retryLimit: 8, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   /** The daily round of reminders (REMINDER_TIME, working days): enqueues a `dossier-reminder` per dossier due. */
   "unfinished-reminders": { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 600 },
+  /**
+   * An SMS code the gateway refused or did not answer while the person waited: tried again soon and often, since
+   * the code lapses after SMS_CODE_MINUTES (then the job ends without sending).
+   */
+  "sms-code": { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
 } as const satisfies Record<JobName, JobPolicy>;
 
 export interface JobData {
   "dossier-notification": { dossierId: string; transition: DossierTransition; eventSeq: number };
   "dossier-reminder": { dossierId: string; eventSeq: number; escalate: boolean };
   "unfinished-reminders": Record<string, never>;
+  /** seal({ phoneNumber, locale, code }); the code is useless after `expiresAt` (ISO). */
+  "sms-code": { sealed: string; expiresAt: string };
 }
 
 /** The lifecycle steps that tell somebody by e-mail: only these write a `dossier-notification` job. */

@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 
 const keys = new Map<string, Buffer>();
 
-function derivedKey(secret: string, label: string): Buffer {
+export function derivedKey(secret: string, label: string): Buffer {
   const id = `${label}\n${secret}`;
   let key = keys.get(id);
   if (!key) {

@@ -10,6 +10,8 @@ import { systemDb } from "../../db/client.server";
 import { user } from "../../db/schema";
 import { logger } from "../../logger.server";
 import { delivery } from "../../mail/delivery.server";
+import { queueSmsCodeRetry } from "../../jobs/sms-code-retry.server";
+import { jobQueue } from "../../jobs/queue.server";
 import { mayText, type SmsRequester } from "../sms-rate-limit.server";
 
 export async function verifiedPhoneOwner(phoneNumber: string): Promise<{ id: string; locale: Locale } | null> {
@@ -35,13 +37,22 @@ export async function sendSmsCode(to: { phoneNumber: string; locale: Locale }, c
   return deliverSmsCode(to, code);
 }
 
-/** Hands the code to the SMS delivery; a failure is logged (with the number masked), never thrown. */
+/**
+ * Hands the code to the SMS delivery; a failure is logged (with the number masked), never thrown, and the code
+ * goes to the job queue to be tried again until it lapses (decision 083).
+ */
 export async function deliverSmsCode(to: { phoneNumber: string; locale: Locale }, code: string): Promise<"sent" | "failed"> {
   try {
     await delivery().sendSms(to, "sms-code", { code, minutes: SMS_CODE_MINUTES });
     return "sent";
   } catch {
-    logger.warn({ sms: { to: maskPhoneNumbers(to.phoneNumber) } }, "SMS code not delivered");
+    logger.warn({ sms: { to: maskPhoneNumbers(to.phoneNumber) } }, "SMS code not delivered; the job queue tries again");
+    try {
+      await queueSmsCodeRetry(to, code);
+      jobQueue().wake("sms-code");
+    } catch (err) {
+      logger.error({ err }, "could not queue the SMS code to try again");
+    }
     return "failed";
   }
 }
