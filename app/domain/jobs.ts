@@ -2,7 +2,7 @@
  * The kinds of background job and the states a job passes through (decision 083), for the server's job table
  * (app/server/jobs/job-table.server.ts, their retry policies) and the admin's jobs page alike.
  */
-export const JOB_NAMES = ["dossier-notification", "dossier-reminder", "unfinished-reminders", "sms-code"] as const;
+export const JOB_NAMES = ["dossier-notification", "dossier-reminder", "unfinished-reminders", "sms-code", "email"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** pg-boss's states that the jobs page counts (a cancelled job does not occur: nothing cancels one). */

@@ -28,6 +28,7 @@ let proId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase({ MFA_REQUIRED_ROLES: "" });
+  await database.startJobWorkers();
   installDelivery(createDelivery(database.config));
   const organisation = await createOrganisation({ name: "Praktijk Test" });
   proId = (await createProfessional({ email: "pro@test.nl", name: "Pim Pro", password: PASSWORD, organisationId: organisation.id, locale: "en" })).id;
@@ -51,6 +52,8 @@ function post(fields: Record<string, string>, headers: Headers, url = "http://lo
 }
 
 async function emailsTo(address: string) {
+  // The notice to the old address leaves from the job queue.
+  await database.settleJobs();
   return (await listOutbox(outboxDir(database.dataDir), 500)).filter((e) => e.kind === "email" && e.to === address);
 }
 

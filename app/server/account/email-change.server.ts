@@ -18,6 +18,8 @@ import { auth } from "../auth/auth.server";
 import { systemDb } from "../db/client.server";
 import { user as userTable } from "../db/schema";
 import { delivery } from "../mail/delivery.server";
+import { logger } from "../logger.server";
+import { sendEmailLater } from "../jobs/queued-email.server";
 
 const identifier = (token: string) => `email-change-${createHash("sha256").update(token).digest("base64url")}`;
 const addressSchema = z.string().trim().toLowerCase().pipe(z.email().max(320));
@@ -99,10 +101,10 @@ export async function confirmEmailChange(token: string, origin: AuditOrigin): Pr
   if (changed.length === 0) throw new AppError("invalid-action-code");
   await recordAudit({ action: "auth.email-changed", actorId: pending.userId, subjectType: "user", subjectId: pending.userId, before: { email: pending.from }, after: { email: pending.to } }, origin);
   const locale = isLocale(current.locale) ? current.locale : DEFAULT_LOCALE;
-  // The notice is a warning, not a step: the change stands when it cannot be delivered (the delivery layer has
-  // logged the failure, with the address masked).
-  await delivery()
-    .sendEmail({ email: pending.from, locale }, "email-changed", { name: current.name, url: localizePath("/", locale), newEmail: pending.to })
-    .catch(() => undefined);
+  // The notice is a warning, not a step: the change stands whatever the mail server does, and the notice goes
+  // through the job queue, so a mail server that is down delays the warning rather than losing it (decision 083).
+  await sendEmailLater({ email: pending.from, locale }, "email-changed", { name: current.name, url: localizePath("/", locale), newEmail: pending.to }).catch((err: unknown) =>
+    logger.error({ err }, "e-mail-changed notice could not be queued"),
+  );
   return { userId: pending.userId, email: pending.to, locale };
 }

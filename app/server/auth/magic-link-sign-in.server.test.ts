@@ -14,6 +14,7 @@ let database: TestDatabase;
 
 beforeAll(async () => {
   database = await createTestDatabase({ SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000" });
+  await database.startJobWorkers();
   const org = await createOrganisation({ name: "Praktijk De Linde" });
   await createProfessional({ email: "joke@linde.test", name: "Joke Jansen", password: "kraanvogel-tandpasta-oktober-7", organisationId: org.id });
 });

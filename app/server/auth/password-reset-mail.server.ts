@@ -1,12 +1,12 @@
 /**
  * Better Auth's emailAndPassword options for password reset, kept out of auth.server.ts (no import cycle).
- * The mail leaves in the background (not awaited), so a known address answers as fast as an unknown one.
+ * The mail leaves through the job queue (decision 083), so a known address answers as fast as an unknown one and a
+ * mail server that is down delays it rather than losing it.
  */
 import { PASSWORD_RESET_VALID_MINUTES } from "~/domain/constants";
-import type { AppError } from "~/domain/errors";
 import { isLocale, localizePath, type Locale } from "~/domain/locales";
 import { logger } from "../logger.server";
-import { delivery } from "../mail/delivery.server";
+import { sendEmailLater } from "../jobs/queued-email.server";
 
 /** The reset link leads to our own /set-password in the recipient's language. */
 async function sendPasswordResetMail(data: { user: { email: string; name: string; locale?: unknown }; token: string }): Promise<void> {
@@ -15,9 +15,9 @@ async function sendPasswordResetMail(data: { user: { email: string; name: string
   // expired tokens on its next lookup, so the database alone cannot tell them apart. It grants nothing.
   const expires = Math.floor(Date.now() / 1000) + PASSWORD_RESET_VALID_MINUTES * 60;
   const url = `${localizePath("/set-password", locale)}?token=${encodeURIComponent(data.token)}&expires=${expires}`;
-  void delivery()
-    .sendEmail({ email: data.user.email, locale }, "password-reset", { name: data.user.name, url, minutes: PASSWORD_RESET_VALID_MINUTES })
-    .catch((error: unknown) => logger.error({ err: { code: (error as AppError).code } }, "password-reset e-mail failed"));
+  await sendEmailLater({ email: data.user.email, locale }, "password-reset", { name: data.user.name, url, minutes: PASSWORD_RESET_VALID_MINUTES }, { validMinutes: PASSWORD_RESET_VALID_MINUTES }).catch(
+    (err: unknown) => logger.error({ err }, "password-reset e-mail could not be queued"),
+  );
 }
 
 

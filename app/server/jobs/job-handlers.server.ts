@@ -3,6 +3,7 @@ import type { JobHandlers } from "./queue.server";
 import { sendDossierNotification } from "./notify.server";
 import { runReminderRound, sendDossierReminder } from "./reminders.server";
 import { retrySmsCode } from "./sms-code-retry.server";
+import { sendQueuedEmail } from "./queued-email.server";
 
 export const JOB_HANDLERS: JobHandlers = {
   "dossier-notification": (data) => sendDossierNotification(data),
@@ -12,5 +13,8 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   "sms-code": async (data) => {
     await retrySmsCode(data);
+  },
+  email: async (data) => {
+    await sendQueuedEmail(data);
   },
 };

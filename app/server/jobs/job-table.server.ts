@@ -1,8 +1,8 @@
 /**
  * Every kind of background job, in one table: its queue's retry policy and the shape of its data (decision 083).
  * A job's data holds ids, never patient data, addresses or phone numbers: the worker looks those up when it runs,
- * so the queue's tables and the admin's jobs page show nothing clinical. The one exception, an SMS code that could
- * not be sent at once, travels sealed (sealed-payload.server.ts).
+ * so the queue's tables and the admin's jobs page show nothing clinical. The exceptions, an SMS code that could
+ * not be sent at once and an e-mail with a link that is a key, travel sealed (sealed-payload.server.ts).
  *
  * Retries back off exponentially from `retryDelay` seconds (pg-boss: delay × 2^attempt, with jitter). An attempt
  * that runs longer than `expireInSeconds` counts as failed and is retried: that is how a job whose process died
@@ -32,6 +32,8 @@ export const JOBS = {
    * the code lapses after SMS_CODE_MINUTES (then the job ends without sending).
    */
   "sms-code": { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 },
+  /** An e-mail nobody waits to see fail (sign-in and reset links, the e-mail-changed notice), sealed: its link is a key. */
+  "email": { retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
 } as const satisfies Record<JobName, JobPolicy>;
 
 export interface JobData {
@@ -40,6 +42,8 @@ export interface JobData {
   "unfinished-reminders": Record<string, never>;
   /** seal({ phoneNumber, locale, code }); the code is useless after `expiresAt` (ISO). */
   "sms-code": { sealed: string; expiresAt: string };
+  /** seal({ to, kind, params }); `kind` also in the clear for the jobs page; null `expiresAt`: no link that lapses. */
+  email: { kind: string; sealed: string; expiresAt: string | null };
 }
 
 /** The lifecycle steps that tell somebody by e-mail: only these write a `dossier-notification` job. */

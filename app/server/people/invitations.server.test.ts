@@ -20,6 +20,7 @@ const SLOW_SMTP_MS = 2000;
 
 beforeAll(async () => {
   database = await createTestDatabase({ SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000" });
+  await database.startJobWorkers();
   mails = installOutbox(database);
   const created = await createAdmin({ email: "beheer@casus.test", name: "Bea Beheer", password: STRONG });
   admin = { id: created.id, role: "admin", name: "Bea Beheer", organisationId: null, supervisedOrganisationIds: [] };
