@@ -88,12 +88,18 @@ async function signIn(url) {
   return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
-function patch(url, location, cookie, offset) {
+/** Storage requests carry an app-check token, as the app's pages send them (decision 051). */
+async function appCheck(url, cookie) {
+  const { token } = await (await fetch(`${url}/api/app-check`, { headers: { cookie } })).json();
+  return { "x-casus-app-check": token };
+}
+
+function patch(url, location, cookie, offset, check) {
   const body = chunkAt(offset);
   return new Promise((resolve, reject) => {
     const request = http.request(`${url}${location}`, {
       method: "PATCH",
-      headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", "Content-Length": String(body.length), cookie },
+      headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", "Content-Length": String(body.length), cookie, ...check },
     });
     request.on("response", (response) => {
       response.resume();
@@ -105,6 +111,7 @@ function patch(url, location, cookie, offset) {
 }
 
 async function upload(url, cookie) {
+  const check = await appCheck(url, cookie);
   const metadata = ["filetype", "video/webm", "filename", "bench.webm"];
   const created = await fetch(`${url}/api/uploads`, {
     method: "POST",
@@ -113,13 +120,14 @@ async function upload(url, cookie) {
       "Upload-Length": String(SIZE),
       "Upload-Metadata": `${metadata[0]} ${Buffer.from(metadata[1]).toString("base64")},${metadata[2]} ${Buffer.from(metadata[3]).toString("base64")}`,
       cookie,
+      ...check,
     },
   });
   if (created.status !== 201) throw new Error(`creating the upload answered ${created.status}: ${await created.text()}`);
   const location = created.headers.get("location");
   const started = performance.now();
   let offset = 0;
-  while (offset < SIZE) offset = await patch(url, location, cookie, offset);
+  while (offset < SIZE) offset = await patch(url, location, cookie, offset, check);
   const ms = performance.now() - started;
   const info = await (await fetch(`${url}/api/media/${location.split("/").pop()}`, { headers: { cookie } })).json();
   if (info.size !== SIZE || info.status !== "complete") throw new Error(`unexpected result ${JSON.stringify(info)}`);

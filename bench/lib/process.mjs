@@ -33,9 +33,9 @@ async function waitFor(url, child, what) {
 
 /**
  * `node server.js` in production with demo data, BENCH_STATS=on and quiet logs. `cpuProfileDir` adds
- * --cpu-prof (written when the process exits after SIGTERM).
+ * --cpu-prof (written when the process exits after SIGTERM); `env` adds or overrides settings.
  */
-export async function startCasus({ dataDir, databaseUrl = null, cpuProfileDir = null }) {
+export async function startCasus({ dataDir, databaseUrl = null, cpuProfileDir = null, env: extra = {} }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = {
@@ -49,6 +49,7 @@ export async function startCasus({ dataDir, databaseUrl = null, cpuProfileDir = 
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extra,
   };
   const args = [...(cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : []), "server.js"];
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });

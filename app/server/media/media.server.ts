@@ -117,28 +117,22 @@ export async function listMedia(actor: Actor, options: { organisationId?: string
 }
 
 /**
- * Moves a finished upload's bytes into the object store (streamed; the store counts size and SHA-256) and marks
- * the row complete. Called by the upload server for the actor whose upload it is.
- */
-/**
- * Moves a fully staged upload into the object store and marks it complete. `alsoInTransaction` runs in the same
- * transaction as the mark (attaching it to the dossier the upload named): both happen, or neither.
+ * Moves a fully staged upload into the object store (the store counts size and SHA-256) and marks it complete.
+ * `body` is the staged file's path (the disk store links it into place instead of copying it) or a stream.
+ * `alsoInTransaction` runs in the same transaction as the mark (attaching it to the dossier the upload named):
+ * both happen, or neither. Called by the upload server for the actor whose upload it is.
  */
 export async function completeUpload(
   actor: Actor,
   id: string,
-  body: Readable,
+  body: Readable | { file: string },
   contentType: string,
   alsoInTransaction?: (tx: Transaction, row: MediaRow) => Promise<void>,
 ): Promise<MediaRow> {
   const { row } = await readableMedium(actor, id);
   if (row.status === "complete") return row;
-  const info = await objectStore().put(row.objectKey, body, {
-    contentType,
-    uploadedBy: row.uploaderId,
-    organisationId: row.organisationId,
-    metadata: { mediaId: row.id, kind: row.kind },
-  });
+  const description = { contentType, uploadedBy: row.uploaderId, organisationId: row.organisationId, metadata: { mediaId: row.id, kind: row.kind } };
+  const info = "file" in body ? await objectStore().putFile(row.objectKey, body.file, description) : await objectStore().put(row.objectKey, body, description);
   return inTransaction(async (tx) => {
     const [updated] = await tx
       .update(media)

@@ -16,6 +16,8 @@ import { SNIFF_BYTES, claimedKind, sniffMediaType, type SniffedType } from "~/do
 import { StorageError } from "~/domain/storage-errors";
 import { tusError } from "./tus-errors.server";
 
+const STAGING_WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
+
 /** The first bytes of a staged file, as far as they exist. */
 export async function readHead(filePath: string, length = SNIFF_BYTES): Promise<Buffer> {
   const handle = await fsp.open(filePath, "r");
@@ -93,7 +95,9 @@ export class StagingStore extends FileStore {
       source = checkedFirstBytes(body, prefix, needed, (head) => void checkHead(head, upload.metadata?.filetype));
     }
     let received = 0;
-    const writable = fs.createWriteStream(filePath, { flags: "r+", start: offset });
+    // A large buffer lets the stream gather the request's 64 KiB chunks into few big writes (writev) while one is
+    // on disk, instead of one thread-pool round trip per chunk (issue 17 point 7's profile: the server sat idle).
+    const writable = fs.createWriteStream(filePath, { flags: "r+", start: offset, highWaterMark: STAGING_WRITE_BUFFER_BYTES });
     try {
       await pipeline(
         source,

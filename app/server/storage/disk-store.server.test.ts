@@ -29,6 +29,19 @@ describe("disk object store", () => {
       expect(fs.readdirSync(path.join(root, "objects", ".tmp"))).toEqual([]);
     });
 
+    it("links a finished upload's staged file into place on the same file system instead of copying it", async () => {
+      const staged = path.join(root, "staged-upload");
+      fs.writeFileSync(staged, Buffer.alloc(1024 * 1024, 3));
+      await store.putFile("org-1/case-9/linked", staged);
+      const data = path.join(root, "objects", "org-1", "case-9", "linked.object");
+      // One file under two names until the upload server removes the staged one: the bytes were written once.
+      expect(fs.statSync(data).ino).toBe(fs.statSync(staged).ino);
+      expect(fs.statSync(staged).nlink).toBe(2);
+      fs.rmSync(staged);
+      expect(fs.statSync(data).size).toBe(1024 * 1024);
+      expect(fs.readdirSync(path.join(root, "objects", ".tmp"))).toEqual([]);
+    });
+
     it("leaves no partial file of a write cut short once the next start-up has swept (a crash mid-write)", async () => {
       // A write that stops halfway, as when the process dies while an upload moves into the store.
       const body = new PassThrough();

@@ -3,6 +3,9 @@
  * directory and s3-store.server.test.ts on a real S3-compatible server, so both back ends answer alike.
  */
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { collectGarbage, liveBytes, type LiveBytes } from "../../../tests/support/memory";
@@ -129,6 +132,20 @@ export function objectStoreContract({ store, streamingPeakBytes }: ContractOptio
       const second = await store().put(key, Buffer.from("second!"), { contentType: "image/png" });
       expect(second).toMatchObject({ size: 7, sha256: sha256(Buffer.from("second!")), contentType: "image/png", metadata: {} });
       expect((await readAll((await store().get(key)).body)).toString()).toBe("second!");
+    });
+
+    it("stores a file (a finished upload's staged copy), leaving the file as it was", async () => {
+      const key = `${folder()}/from-file`;
+      const bytes = Buffer.concat([Buffer.alloc(3 * MiB, 7), Buffer.from("end")]);
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "casus-put-file-")), "staged");
+      fs.writeFileSync(file, bytes);
+      const info = await store().putFile(key, file, { contentType: "video/webm", metadata: { mediaId: "m1" } });
+      expect(info).toMatchObject({ key, size: bytes.length, sha256: sha256(bytes), contentType: "video/webm", metadata: { mediaId: "m1" } });
+      expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+      // The staged copy goes afterwards; the stored object stays whole.
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+      expect((await readAll((await store().get(key)).body)).equals(bytes)).toBe(true);
+      expect(await store().head(key)).toMatchObject({ size: bytes.length, sha256: sha256(bytes) });
     });
 
     it("stores nothing when the source stream fails", async () => {

@@ -59,6 +59,12 @@ export interface ObjectStore {
   readonly kind: "disk" | "s3";
   /** Stores the bytes under `key`, replacing any object there; memory stays bounded however large the stream. */
   put(key: string, body: Readable | Buffer, options?: PutOptions): Promise<ObjectInfo>;
+  /**
+   * Stores a file's bytes under `key` (a finished upload's staged file). The file stays where it is, unchanged: the
+   * disk store links it into place when it is on the same file system (one write of the bytes instead of two),
+   * otherwise it is read like any body.
+   */
+  putFile(key: string, file: string, options?: PutOptions): Promise<ObjectInfo>;
   get(key: string, options?: { range?: ByteRange }): Promise<ObjectDownload>;
   head(key: string): Promise<ObjectInfo>;
   updateMetadata(key: string, update: MetadataUpdate): Promise<ObjectInfo>;

@@ -9,6 +9,7 @@
  * completed leaves a staging copy, which start-up removes (`removeAbandonedTemp`); the parts of a multipart upload
  * that never completed are the bucket's to expire (docs/deploying: an AbortIncompleteMultipartUpload lifecycle rule).
  */
+import { createReadStream } from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream";
@@ -74,6 +75,10 @@ export class S3ObjectStore implements ObjectStore {
     private readonly client: S3Client,
     private readonly bucket: string,
   ) {}
+
+  async putFile(key: string, file: string, options: PutOptions = {}): Promise<ObjectInfo> {
+    return this.put(key, createReadStream(file), options);
+  }
 
   async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<ObjectInfo> {
     assertObjectKey(key);
