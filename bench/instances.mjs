@@ -18,7 +18,6 @@
  *    the upload has been stored with its SHA-256 — against a plain disk write of the same bytes in the same run.
  *    Target: at least 0.8 of the disk's rate.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -26,9 +25,8 @@ import path from "node:path";
 import pg from "pg";
 import { startPostgres } from "./lib/postgres.mjs";
 import { cpuMs, startCasus } from "./lib/process.mjs";
+import { appCheckHeaders, CHUNK, diskWrite, MiB, patchChunk } from "./lib/upload.mjs";
 
-const MiB = 1024 * 1024;
-const CHUNK = 16 * MiB;
 const DEMO_PASSWORD = "casus-demo-2026";
 
 function parseArgs(argv) {
@@ -90,47 +88,8 @@ function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 }
 
-/** Deterministic bytes without holding the file: one random block reused with a counter; a WebM head first. */
-const block = crypto.randomBytes(CHUNK);
-function chunkAt(offset, size) {
-  const chunk = Buffer.from(block.subarray(0, Math.min(CHUNK, size - offset)));
-  chunk.writeUInt32BE(offset / CHUNK, 64);
-  if (offset === 0) Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d]).copy(chunk);
-  return chunk;
-}
-
-async function diskWrite(dir, size) {
-  const file = path.join(dir, "disk-bench.bin");
-  const started = performance.now();
-  const handle = await fs.promises.open(file, "w");
-  for (let offset = 0; offset < size; offset += CHUNK) await handle.write(chunkAt(offset, size));
-  await handle.sync();
-  await handle.close();
-  const ms = performance.now() - started;
-  await fs.promises.rm(file);
-  return ms;
-}
-
-function patch(base, location, headers, offset, size) {
-  const body = chunkAt(offset, size);
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${base}${location}`, {
-      method: "PATCH",
-      agent,
-      headers: { ...headers, "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", "Content-Length": String(body.length) },
-    });
-    request.on("response", (response) => {
-      response.resume();
-      response.on("end", () => (response.statusCode === 204 ? resolve(Number(response.headers["upload-offset"])) : reject(new Error(`PATCH answered ${response.statusCode}`))));
-    });
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
 async function uploadAlternating(bases, cookie, size) {
-  const { token } = await (await fetch(`${bases[0]}/api/app-check`, { headers: { cookie } })).json();
-  const headers = { "Tus-Resumable": "1.0.0", cookie, "x-casus-app-check": token };
+  const headers = { "Tus-Resumable": "1.0.0", cookie, ...(await appCheckHeaders(bases[0], cookie)) };
   const metadata = `filetype ${Buffer.from("video/webm").toString("base64")},filename ${Buffer.from("bench.webm").toString("base64")}`;
   const created = await fetch(`${bases[0]}/api/uploads`, { method: "POST", headers: { ...headers, "Upload-Length": String(size), "Upload-Metadata": metadata } });
   if (created.status !== 201) throw new Error(`creating the upload answered ${created.status}: ${await created.text()}`);
@@ -141,7 +100,7 @@ async function uploadAlternating(bases, cookie, size) {
   const durations = [];
   for (let i = 0; offset < size; i++) {
     lastStarted = performance.now();
-    offset = await patch(bases[i % 2], location, headers, offset, size);
+    offset = await patchChunk(`${bases[i % 2]}${location}`, headers, offset, size, agent);
     durations.push(performance.now() - lastStarted);
   }
   durations.sort((a, b) => a - b);

@@ -11,42 +11,17 @@
  * Prints both rates and the ratio upload/disk. The bytes are generated, so the file never exists in memory.
  */
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { appCheckHeaders, CHUNK, diskWrite, MiB, patchChunk } from "./lib/upload.mjs";
 
-const MiB = 1024 * 1024;
 const SIZE = Number(process.argv[2] ?? 1024) * MiB;
-const CHUNK = 16 * MiB;
 const root = path.resolve(import.meta.dirname, "..");
-
-/** Deterministic, incompressible-enough bytes without holding the file: one random block reused with a counter. */
-const block = crypto.randomBytes(CHUNK);
-function chunkAt(offset) {
-  const length = Math.min(CHUNK, SIZE - offset);
-  const chunk = Buffer.from(block.subarray(0, length));
-  chunk.writeUInt32BE(offset / CHUNK, 64);
-  if (offset === 0) Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d]).copy(chunk);
-  return chunk;
-}
 
 function mibPerSecond(bytes, ms) {
   return bytes / MiB / (ms / 1000);
-}
-
-async function diskWrite(dir) {
-  const file = path.join(dir, "disk-bench.bin");
-  const started = performance.now();
-  const handle = await fs.promises.open(file, "w");
-  for (let offset = 0; offset < SIZE; offset += CHUNK) await handle.write(chunkAt(offset));
-  await handle.sync();
-  await handle.close();
-  const ms = performance.now() - started;
-  await fs.promises.rm(file);
-  return ms;
 }
 
 function freePort() {
@@ -88,30 +63,8 @@ async function signIn(url) {
   return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
-/** Storage requests carry an app-check token, as the app's pages send them (decision 051). */
-async function appCheck(url, cookie) {
-  const { token } = await (await fetch(`${url}/api/app-check`, { headers: { cookie } })).json();
-  return { "x-casus-app-check": token };
-}
-
-function patch(url, location, cookie, offset, check) {
-  const body = chunkAt(offset);
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${url}${location}`, {
-      method: "PATCH",
-      headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream", "Content-Length": String(body.length), cookie, ...check },
-    });
-    request.on("response", (response) => {
-      response.resume();
-      response.on("end", () => (response.statusCode === 204 ? resolve(Number(response.headers["upload-offset"])) : reject(new Error(`PATCH answered ${response.statusCode}`))));
-    });
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
 async function upload(url, cookie) {
-  const check = await appCheck(url, cookie);
+  const check = await appCheckHeaders(url, cookie);
   const metadata = ["filetype", "video/webm", "filename", "bench.webm"];
   const created = await fetch(`${url}/api/uploads`, {
     method: "POST",
@@ -127,7 +80,7 @@ async function upload(url, cookie) {
   const location = created.headers.get("location");
   const started = performance.now();
   let offset = 0;
-  while (offset < SIZE) offset = await patch(url, location, cookie, offset, check);
+  while (offset < SIZE) offset = await patchChunk(`${url}${location}`, { cookie, ...check }, offset, SIZE);
   const ms = performance.now() - started;
   const info = await (await fetch(`${url}/api/media/${location.split("/").pop()}`, { headers: { cookie } })).json();
   if (info.size !== SIZE || info.status !== "complete") throw new Error(`unexpected result ${JSON.stringify(info)}`);
@@ -137,7 +90,7 @@ async function upload(url, cookie) {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-bench-"));
 try {
   console.log(`Size ${SIZE / MiB} MiB, ${CHUNK / MiB} MiB writes/requests, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"})`);
-  const diskMs = await diskWrite(dir);
+  const diskMs = await diskWrite(dir, SIZE);
   console.log(`disk write:   ${(diskMs / 1000).toFixed(1)} s  ${mibPerSecond(SIZE, diskMs).toFixed(0)} MiB/s`);
   const server = await startServer(path.join(dir, "data"));
   try {

@@ -56,8 +56,11 @@ async function allUnfinished(actor: Actor, now: Date): Promise<{ rows: Unfinishe
   return unfinishedIn(db, now);
 }
 
-/** Every unfinished dossier, oldest change first, with its reminders. Unscoped: callers check who asks. */
-export async function unfinishedIn(db: Queryable, now: Date): Promise<{ rows: UnfinishedDossier[]; draftDays: number; reviewDays: number }> {
+/**
+ * Every unfinished dossier, oldest change first, with its reminders; `only` narrows it to one dossier in SQL (a
+ * reminder asks about its own, not the whole list). Unscoped: callers check who asks.
+ */
+export async function unfinishedIn(db: Queryable, now: Date, only?: string): Promise<{ rows: UnfinishedDossier[]; draftDays: number; reviewDays: number }> {
   const { unfinishedDraftDays: draftDays, reviewTargetWorkingDays: reviewDays } = config();
   const staleBefore = new Date(now.getTime() - draftDays * DAY_MS);
   // Working days never exceed calendar days, so this bound only narrows the candidates; the exact rule runs below.
@@ -77,9 +80,12 @@ export async function unfinishedIn(db: Queryable, now: Date): Promise<{ rows: Un
     .innerJoin(user, eq(user.id, dossier.professionalId))
     .innerJoin(organisation, eq(organisation.id, dossier.organisationId))
     .where(
-      or(
-        and(inArray(dossier.status, ["draft", "returned"]), lte(dossier.updatedAt, staleBefore)),
-        and(eq(dossier.status, "submitted"), lte(dossier.submittedAt, waitingBefore)),
+      and(
+        only ? eq(dossier.id, only) : undefined,
+        or(
+          and(inArray(dossier.status, ["draft", "returned"]), lte(dossier.updatedAt, staleBefore)),
+          and(eq(dossier.status, "submitted"), lte(dossier.submittedAt, waitingBefore)),
+        ),
       ),
     )
     .orderBy(asc(dossier.updatedAt));
@@ -99,9 +105,8 @@ export async function unfinishedIn(db: Queryable, now: Date): Promise<{ rows: Un
 /** Queues the reminder of one dossier on the list; returns how many people it goes to. */
 export async function sendReminder(actor: Actor, dossierId: string, origin: AuditOrigin = {}): Promise<{ sent: number }> {
   const { db } = actingAs(actor, "people.manage");
-  // Every unfinished dossier, not one page: a reminder from page 2 is as valid as one from page 1.
-  const { rows } = await unfinishedIn(db, new Date());
-  const target = rows.find((r) => r.id === dossierId);
+  // Any dossier on the list, not only those on the page shown: a reminder from page 2 is as valid as one from page 1.
+  const [target] = (await unfinishedIn(db, new Date(), dossierId)).rows;
   // Only dossiers on the list get reminders: finished ones need none.
   if (!target) throw new AppError("dossier/wrong-status");
   const { recipients } = await queueReminder(target, { actorId: actor.id, origin });

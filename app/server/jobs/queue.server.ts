@@ -61,7 +61,7 @@ export function executorFor(q: Queryable): PgBoss.Db {
   };
 }
 
-export type JobHandler<N extends JobName> = (data: JobData[N], job: { id: string; retryCount: number }) => Promise<void>;
+export type JobHandler<N extends JobName> = (data: JobData[N]) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 export interface JobQueueOptions {
@@ -118,9 +118,9 @@ export async function startJobQueue(handle: DatabaseHandle, options: JobQueueOpt
       const handler = handlers[name] as JobHandler<JobName>;
       const id = await boss.work<JobData[JobName]>(
         name,
-        { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+        { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         async ([job]) => {
-          await handler(job.data, { id: job.id, retryCount: job.retryCount });
+          await handler(job.data);
         },
       );
       workers.set(name, id);

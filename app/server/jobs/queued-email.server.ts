@@ -11,7 +11,7 @@ import { systemDb } from "../db/client.server";
 import { logger, type Logger } from "../logger.server";
 import type { JobData } from "./job-table.server";
 import { jobQueue } from "./queue.server";
-import { seal, unseal } from "./sealed-payload.server";
+import { openQueuedMessage, seal } from "./sealed-payload.server";
 
 interface QueuedEmail {
   to: EmailRecipient;
@@ -29,12 +29,12 @@ export async function sendEmailLater<K extends EmailKind>(to: EmailRecipient, ki
 
 /** The `email` job: sends it, unless its link has lapsed; a failure throws, so the queue tries again later. */
 export async function sendQueuedEmail({ sealed, expiresAt }: JobData["email"], log: Logger = logger, now = Date.now()): Promise<"sent" | "lapsed" | "unreadable"> {
-  const payload = unseal<QueuedEmail>(sealed);
-  if (!payload) return "unreadable";
-  if (expiresAt && now >= Date.parse(expiresAt)) {
-    log.info({ mail: { kind: payload.kind } }, "queued e-mail not sent: its link lapsed first");
-    return "lapsed";
+  const opened = openQueuedMessage<QueuedEmail>(sealed, expiresAt, now);
+  if ("skip" in opened) {
+    if (opened.payload) log.info({ mail: { kind: opened.payload.kind } }, "queued e-mail not sent: its link lapsed first");
+    return opened.skip;
   }
-  await delivery().sendEmail(payload.to, payload.kind, payload.params as never);
+  const { to, kind, params } = opened.payload;
+  await delivery().sendEmail(to, kind, params as never);
   return "sent";
 }

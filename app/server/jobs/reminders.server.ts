@@ -47,7 +47,7 @@ export async function reminderHistory(db: Queryable, rows: readonly Pick<Unfinis
 }
 
 /** Whether this reminder also goes to the supervisors: a professional has let enough reminders pass. */
-export function escalates(target: Pick<ReminderTarget, "status" | "reminders">): boolean {
+function escalates(target: Pick<ReminderTarget, "status" | "reminders">): boolean {
   return target.status !== "submitted" && target.reminders >= REMINDERS_BEFORE_ESCALATION;
 }
 
@@ -80,8 +80,7 @@ export async function queueReminder(target: ReminderTarget, by: { actorId: strin
 
 /** The `dossier-reminder` job: the e-mails of one reminder, each recipient once. */
 export async function sendDossierReminder({ dossierId, eventSeq, escalate }: JobData["dossier-reminder"], log: Logger = logger, now = new Date()): Promise<void> {
-  const { rows } = await unfinishedIn(systemDb(), now);
-  const target = rows.find((r) => r.id === dossierId);
+  const [target] = (await unfinishedIn(systemDb(), now, dossierId)).rows;
   // Finished (or deleted) since the reminder was written: nobody needs it any more.
   if (!target) return;
   const round = new SendRound("dossier-reminder", eventSeq, log, { dossierId });
@@ -116,7 +115,7 @@ export async function sendDossierReminder({ dossierId, eventSeq, escalate }: Job
 }
 
 /** Whether the round reminds this dossier now: never reminded in this state, or not for a while. */
-export function isReminderDue(row: Pick<UnfinishedDossier, "lastRemindedAt" | "reminders">, now: Date): boolean {
+function isReminderDue(row: Pick<UnfinishedDossier, "lastRemindedAt" | "reminders">, now: Date): boolean {
   if (!row.reminders || !row.lastRemindedAt) return true;
   return workingDaysBetween(row.lastRemindedAt, now) >= REMINDER_REPEAT_WORKING_DAYS;
 }

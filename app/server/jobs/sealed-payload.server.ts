@@ -27,3 +27,11 @@ export function unseal<T>(sealed: string, secret = config().authSecret): T | nul
     return null;
   }
 }
+
+/** A queued message's payload, or why it is not sent: sealed under another secret, or its code or link lapsed. */
+export function openQueuedMessage<T>(sealed: string, expiresAt: string | null, now = Date.now()): { payload: T } | { skip: "unreadable" | "lapsed"; payload?: T } {
+  const payload = unseal<T>(sealed);
+  if (!payload) return { skip: "unreadable" };
+  if (expiresAt && now >= Date.parse(expiresAt)) return { skip: "lapsed", payload };
+  return { payload };
+}

@@ -11,7 +11,7 @@ import { logger, type Logger } from "../logger.server";
 import { delivery } from "../mail/delivery.server";
 import type { JobData } from "./job-table.server";
 import { jobQueue } from "./queue.server";
-import { seal, unseal } from "./sealed-payload.server";
+import { openQueuedMessage, seal } from "./sealed-payload.server";
 
 interface SmsCode {
   phoneNumber: string;
@@ -27,13 +27,13 @@ export async function queueSmsCodeRetry(to: { phoneNumber: string; locale: Local
 
 /** The `sms-code` job: one more attempt; a failure throws, so the queue tries again later. */
 export async function retrySmsCode({ sealed, expiresAt }: JobData["sms-code"], log: Logger = logger, now = Date.now()): Promise<"sent" | "lapsed" | "unreadable"> {
-  const payload = unseal<SmsCode>(sealed);
+  const opened = openQueuedMessage<SmsCode>(sealed, expiresAt, now);
   // Sealed under another AUTH_SECRET (rotated since): nobody can read it, so nobody can send it.
-  if (!payload) return "unreadable";
-  if (now >= Date.parse(expiresAt)) {
-    log.info({ sms: { to: maskPhoneNumbers(payload.phoneNumber) } }, "SMS code lapsed before the gateway took it");
-    return "lapsed";
+  if ("skip" in opened) {
+    if (opened.payload) log.info({ sms: { to: maskPhoneNumbers(opened.payload.phoneNumber) } }, "SMS code lapsed before the gateway took it");
+    return opened.skip;
   }
+  const { payload } = opened;
   await delivery().sendSms({ phoneNumber: payload.phoneNumber, locale: payload.locale }, "sms-code", { code: payload.code, minutes: SMS_CODE_MINUTES });
   return "sent";
 }

@@ -87,8 +87,19 @@ export class DiskObjectStore implements ObjectStore {
     return { key, size, sha256, contentType, uploadedBy, organisationId, metadata: { ...metadata }, updatedAt: new Date(updatedAt) };
   }
 
-  async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<ObjectInfo> {
+  /** Puts a finished temporary file in place under the key's lock, with its sidecar. */
+  private async install(key: string, temp: string, sidecar: Sidecar): Promise<ObjectInfo> {
     const paths = this.paths(key);
+    await this.lock.run(key, async () => {
+      await fs.mkdir(path.dirname(paths.data), { recursive: true });
+      await fs.rename(temp, paths.data);
+      await this.writeSidecar(paths.meta, sidecar);
+    });
+    return this.info(key, sidecar);
+  }
+
+  async put(key: string, body: Readable | Buffer, options: PutOptions = {}): Promise<ObjectInfo> {
+    this.paths(key); // the key is checked before anything is written
     const description = checkDescription(options);
     const temp = await this.tempFile();
     try {
@@ -97,12 +108,7 @@ export class DiskObjectStore implements ObjectStore {
       // file before it closes, so a crash after the rename cannot leave a hole where bytes should be.
       await pipeline(toReadable(body), digest, createWriteStream(temp, { flags: "wx", flush: true }));
       const sidecar: Sidecar = { version: 1, ...description, size: digest.byteCount, sha256: digest.sha256(), updatedAt: new Date().toISOString() };
-      await this.lock.run(key, async () => {
-        await fs.mkdir(path.dirname(paths.data), { recursive: true });
-        await fs.rename(temp, paths.data);
-        await this.writeSidecar(paths.meta, sidecar);
-      });
-      return this.info(key, sidecar);
+      return await this.install(key, temp, sidecar);
     } catch (error) {
       if (error instanceof StorageError) throw error;
       throw new StorageError("storage/unknown", { key }, { cause: error });
@@ -118,7 +124,7 @@ export class DiskObjectStore implements ObjectStore {
    * one name or both. Another file system (EXDEV) or one without hard links falls back to a copy.
    */
   async putFile(key: string, file: string, options: PutOptions = {}): Promise<ObjectInfo> {
-    const paths = this.paths(key);
+    this.paths(key); // the key is checked before anything is written
     const description = checkDescription(options);
     const temp = await this.tempFile();
     try {
@@ -144,12 +150,7 @@ export class DiskObjectStore implements ObjectStore {
         return await this.put(key, createReadStream(file), options);
       }
       const sidecar: Sidecar = { version: 1, ...description, size, sha256: hash.digest("hex"), updatedAt: new Date().toISOString() };
-      await this.lock.run(key, async () => {
-        await fs.mkdir(path.dirname(paths.data), { recursive: true });
-        await fs.rename(temp, paths.data);
-        await this.writeSidecar(paths.meta, sidecar);
-      });
-      return this.info(key, sidecar);
+      return await this.install(key, temp, sidecar);
     } catch (error) {
       if (error instanceof StorageError) throw error;
       throw new StorageError("storage/unknown", { key }, { cause: error });
