@@ -78,6 +78,7 @@ function targets(): [Role, string][] {
     ["admin", "/admin/supervisors"],
     ["admin", "/admin/administrators"],
     ["admin", "/admin/unfinished-dossiers"],
+    ["admin", "/admin/jobs"],
     ["admin", `/admin/dossiers/${d.first}`],
     ["admin", "/admin/profiel"],
     ["admin", "/debug/ml"],
