@@ -1,10 +1,12 @@
 /**
  * Runs in the browser (bench/ml-browser.mjs builds and opens it): inference ms per frame the way the live page
  * scores frames (64×64 RGBA from a canvas, batch of 1, read back), and training seconds per epoch of 500 images
- * (batch 32), extrapolated from timed steps, for one backend per call.
+ * (batch 32), extrapolated from timed steps, for one backend per call. `trainAtSize` runs the /debug/ml page's own
+ * training (trainInBrowser, the page's default settings) on N synthetic images and reports time and memory.
  */
 import * as tf from "@tensorflow/tfjs";
 import { startBackend } from "../../app/ml/browser/runtime";
+import { trainInBrowser } from "../../app/ml/browser/training";
 import { scoreRgba } from "../../app/ml/browser/score";
 import type { BackendName } from "../../app/ml/backend";
 import { createModel } from "../../app/ml/model";
@@ -46,5 +48,58 @@ function webglRenderer(backend: BackendName): string | null {
   return gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : null;
 }
 
-(window as unknown as { bench: typeof bench }).bench = bench;
+/**
+ * The training panel's run at `count` synthetic images (its seed, its default settings but `epochs`) on WASM, the
+ * default browser backend. Seconds per epoch are wall clock from the start of an epoch to the end of its
+ * validation (what the page's progress bar shows); `trainSeconds` is the training part alone.
+ */
+async function trainAtSize(count: number, epochs: number) {
+  await startBackend("wasm");
+  const peakTensorBytes = trackPeakTensorBytes();
+  let t = performance.now();
+  const data = syntheticDataset({ count, seed: 20260301 });
+  const generateSeconds = (performance.now() - t) / 1000;
+  const perEpoch: { seconds: number; trainSeconds: number; loss: number; acc: number; valAcc: number }[] = [];
+  t = performance.now();
+  const result = await trainInBrowser(
+    data,
+    { epochs, batchSize: 32, learningRate: 0.002, validationSplit: 0.2, seed: 1 },
+    {
+      onEpoch: (log) => {
+        const now = performance.now();
+        perEpoch.push({ seconds: (now - t) / 1000, trainSeconds: log.seconds, loss: log.loss, acc: log.acc, valAcc: log.valAcc });
+        t = now;
+      },
+    },
+  );
+  result.model.dispose();
+  return {
+    count,
+    trainSize: result.trainSize,
+    validationSize: result.validationSize,
+    generateSeconds,
+    perEpoch,
+    peakTensorBytes: peakTensorBytes(),
+    // WebAssembly memory never shrinks: its size now is the most the WASM heap (all tensor data) ever needed.
+    wasmMemoryBytes: (tf.backend() as unknown as { wasm: { HEAPU8: Uint8Array } }).wasm.HEAPU8.buffer.byteLength,
+    tensorsLeft: tf.memory().numTensors,
+  };
+}
+
+/**
+ * tfjs keeps no running peak outside tf.profile (whose per-kernel bookkeeping and read-backs would distort what
+ * is measured), so count it where every tensor is registered. Works on any train() the bench is pointed at.
+ */
+function trackPeakTensorBytes(): () => number {
+  const engine = tf.engine() as unknown as { trackTensor: (...args: unknown[]) => void; state: { numBytes: number } };
+  const original = engine.trackTensor.bind(engine);
+  let peak = engine.state.numBytes;
+  engine.trackTensor = (...args) => {
+    original(...args);
+    peak = Math.max(peak, engine.state.numBytes);
+  };
+  return () => peak;
+}
+
+Object.assign(window, { bench, trainAtSize });
 document.title = "ready";

@@ -20,6 +20,9 @@ import { LineChart } from "./line-chart";
 import { apiPath } from "~/domain/api-table";
 
 const field = "w-28 rounded border border-slate-300 px-2 py-1";
+// The size training is measured at (docs/performance.md, bench/ml-browser.mjs): batches are streamed from the
+// byte images, so memory grows by 12 KB an image, not by a float tensor of the whole set.
+const MAX_SYNTHETIC_IMAGES = 10_000;
 
 export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
   const { t } = useTranslation("ml");
@@ -117,7 +120,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
         {source === "synthetic" ? (
           <>
             <label htmlFor="train-syntheticCount">{t("train.syntheticCount")}</label>
-            {number("syntheticCount", "50", 50, 4000)}
+            {number("syntheticCount", "50", 50, MAX_SYNTHETIC_IMAGES)}
           </>
         ) : null}
         <label htmlFor="train-epochs">{t("train.epochs")}</label>
