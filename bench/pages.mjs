@@ -4,7 +4,7 @@
  *
  *   npm run bench [-- --dossiers 10000] [--db pglite,postgres] [--duration 10] [--connections 20]
  *                 [--pages sign-in,home,my-dossiers,queue,review,reporting,case-handling] [--gzip both|on|off] [--no-build]
- *                 [--profile DIR] [--statements] [--out FILE]
+ *                 [--profile DIR] [--statements] [--no-browser] [--out FILE]
  *
  * Builds, then for each database (embedded PGlite, and a throw-away PostgreSQL started here) starts the production
  * server (`node server.js`, demo data plus --dossiers bulk dossiers, BENCH_STATS=on) and loads each page with
@@ -12,8 +12,8 @@
  * each database), and throughput is reported as a ratio to it, so figures from different machines and days compare.
  * Per page and database: requests/s, p50/p99 latency, CPU-ms per request of the server process (from /proc),
  * database statements per request (one request on a quiet server), HTML bytes, table rows and the JavaScript the
- * page loads (gzip); per database: idle
- * and peak RSS. Everything also goes to a JSON file (default bench/results/pages-<time>.json); --statements adds
+ * page loads (gzip); per database: idle and peak RSS, and the sign-in page's time to first byte and to hydration in
+ * headless Chromium (bench/lib/browser-timing.mjs; --no-browser skips it). Everything also goes to a JSON file (default bench/results/pages-<time>.json); --statements adds
  * each page's SQL to it, --profile writes a CPU profile per server (read it with bench/lib/profile-summary.mjs).
  * docs/performance.md says how to read it.
  */
@@ -23,6 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { browserTiming } from "./lib/browser-timing.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import { cpuMs, memoryMiB, root, startBare, startCasus } from "./lib/process.mjs";
 import { seedDossiers } from "./lib/seed.mjs";
@@ -41,6 +42,7 @@ function parseArgs(argv) {
     out: null,
     gzip: [false, true],
     showStatements: false,
+    browser: true,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -52,6 +54,7 @@ function parseArgs(argv) {
     else if (arg === "--pages") options.pages = value().split(",");
     else if (arg === "--no-build") options.build = false;
     else if (arg === "--statements") options.showStatements = true;
+    else if (arg === "--no-browser") options.browser = false;
     else if (arg === "--profile") options.profile = path.resolve(value());
     else if (arg === "--out") options.out = path.resolve(value());
     else if (arg === "--gzip") options.gzip = { on: [true], off: [false], both: [false, true] }[value()];
@@ -153,6 +156,18 @@ async function measureBare(options) {
   }
 }
 
+/** The sign-in page in headless Chromium, beside the bare Node page (served only for this). */
+async function signInPageInBrowser(url) {
+  const bare = await startBare();
+  try {
+    const timing = await browserTiming({ url: `${url}${PAGES["sign-in"].path()}`, bareUrl: bare.url });
+    console.log(`  sign-in page in Chromium: first byte ${timing.cold.ttfbMs.toFixed(1)} ms (bare ${timing.bare.ttfbMs.toFixed(1)} ms), hydrated ${timing.cold.hydratedMs.toFixed(0)} ms cold, ${timing.warm.hydratedMs.toFixed(0)} ms warm`);
+    return timing;
+  } finally {
+    await bare.stop();
+  }
+}
+
 async function benchDatabase(kind, options) {
   // The yardstick again for each database: on a shared machine the load changes within a run, and a ratio is only
   // as good as the bare figure measured closest to it.
@@ -181,6 +196,7 @@ async function benchDatabase(kind, options) {
     const cookies = { pro: pro.cookie, supervisor: supervisor.cookie, admin: admin?.cookie };
     await new Promise((r) => setTimeout(r, 2000));
     const idle = memoryMiB(server.pid);
+    const browser = options.browser ? await signInPageInBrowser(server.url) : null;
     const pages = {};
     const javascriptCache = new Map();
     for (const name of options.pages) {
@@ -224,7 +240,7 @@ async function benchDatabase(kind, options) {
       pages[name] = result;
     }
     const peak = memoryMiB(server.pid).peak;
-    return { dossiers: options.dossiers, seedSeconds, idleRssMiB: idle.rss, peakRssMiB: peak, bare, pages };
+    return { dossiers: options.dossiers, seedSeconds, idleRssMiB: idle.rss, peakRssMiB: peak, bare, browser, pages };
   } finally {
     await server?.stop();
     await postgres?.stop();
@@ -243,6 +259,12 @@ function report(results) {
     lines.push("");
     lines.push(`${kind} (${db.dossiers} bulk dossiers): idle RSS ${db.idleRssMiB.toFixed(0)} MiB, peak RSS ${db.peakRssMiB.toFixed(0)} MiB`);
     lines.push(`bare Node before it: ${bare.rps.toFixed(0)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.cpuMsPerRequest.toFixed(3)} CPU-ms/req`);
+    if (db.browser) {
+      const { bare: b, cold, warm } = db.browser;
+      lines.push(
+        `sign-in page in Chromium (medians of ${cold.samples}): first byte ${cold.ttfbMs.toFixed(1)} ms cold, ${warm.ttfbMs.toFixed(1)} ms warm (${(cold.ttfbMs / b.ttfbMs).toFixed(1)}× bare Node's ${b.ttfbMs.toFixed(1)} ms); hydrated ${cold.hydratedMs.toFixed(0)} ms cold, ${warm.hydratedMs.toFixed(0)} ms warm`,
+      );
+    }
     lines.push("page         statements rows  html kB  js kB gz single ms | plain: % of bare  p50  p99  CPU-ms | gzip: % of bare  p50  p99  CPU-ms | gzip cost");
     for (const [name, page] of Object.entries(db.pages)) {
       const part = (run) => (run ? `${pct(run.rps, bare.rps).padStart(8)} ${String(run.p50).padStart(5)} ${String(run.p99).padStart(5)} ${run.cpuMsPerRequest.toFixed(1).padStart(6)}` : "        -     -     -      -");

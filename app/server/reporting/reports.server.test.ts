@@ -2,7 +2,7 @@
  * /reporting's figures on the demo history: aggregated in SQL to the same numbers as the history itself says,
  * scoped to the viewer (a supervisor never counts an organisation they do not supervise), and closed to others.
  */
-import { and, count, lt, notInArray } from "drizzle-orm";
+import { and, count, eq, inArray, lt, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { codeOf } from "../../../tests/support/people";
@@ -141,6 +141,36 @@ describe("learning curves", () => {
     // A colleague in the same organisation sees none of it.
     const colleague = history.professionals.find((p) => p.organisationId === learner.organisationId && p.id !== learner.id)!;
     expect(await professionalCurve({ id: colleague.id, role: "professional", organisationId: colleague.organisationId, supervisedOrganisationIds: [] }, learner.id)).toEqual([]);
+  });
+});
+
+describe("a long learning curve", () => {
+  it("shows the newest CURVE_MAX_POINTS reviews, the oldest of them still averaging a full window", async () => {
+    const { professionalCurve, CURVE_MAX_POINTS } = await import("./learning-curve.server");
+    const learner = history.professionals.find((p) => p.skill[1] - p.skill[0] >= 0.3)!;
+    const own: Actor = { id: learner.id, role: "professional", organisationId: learner.organisationId, supervisedOrganisationIds: [] };
+    const db = systemDb();
+    const completed = await db.select().from(dossier).where(and(eq(dossier.professionalId, learner.id), eq(dossier.status, "completed")));
+    // Older reviews than any the history has, with scores of their own, until the curve has more than it shows.
+    const extra = Array.from({ length: CURVE_MAX_POINTS + 40 - completed.length }, (_, i) => ({
+      ...completed[i % completed.length],
+      id: crypto.randomUUID(),
+      completedAt: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000),
+      reasoningScore: (i * 37) % 101,
+    }));
+    if (extra.length > 0) await db.insert(dossier).values(extra);
+    try {
+      const all = (await db.select().from(dossier).where(and(eq(dossier.professionalId, learner.id), eq(dossier.status, "completed"))))
+        .sort((a, b) => a.completedAt!.getTime() - b.completedAt!.getTime() || (a.id < b.id ? -1 : 1))
+        .map((d) => d.reasoningScore!);
+      const curve = await professionalCurve(own, learner.id);
+      expect(curve.map((p) => p.score)).toEqual(all.slice(-CURVE_MAX_POINTS));
+      const window = all.slice(-CURVE_MAX_POINTS - 19, -CURVE_MAX_POINTS + 1);
+      expect(window).toHaveLength(20);
+      expect(curve[0].rolling).toBe(Math.round((window.reduce((s, v) => s + v, 0) / 20) * 10) / 10);
+    } finally {
+      if (extra.length > 0) await db.delete(dossier).where(inArray(dossier.id, extra.map((d) => d.id)));
+    }
   });
 });
 
