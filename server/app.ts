@@ -70,7 +70,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   installAuth(auth);
   installDelivery(createDelivery(config));
   // Media objects: S3 when S3_BUCKET is set, else DATA_DIR/objects. Nothing is contacted until first use.
-  const store = createObjectStore(config);
+  const store = await createObjectStore(config);
   installObjectStore(store);
   // A write cut short when a process last stopped left a partial copy: it goes now.
   const removed = await store.removeAbandonedTemp().catch((err: unknown) => {

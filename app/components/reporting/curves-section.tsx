@@ -1,5 +1,4 @@
 /** Every professional's learning curve in one chart (rolling mean by review number) with its table and CSV. */
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { type ChartCurve, PROFICIENCY_LINE } from "~/domain/reporting/learning-curve";
 import type { Cell } from "~/domain/reporting/small-counts";
 import { ClientChart, ReportSection } from "./report-parts";
@@ -23,7 +22,7 @@ export function CurvesSection(props: { title: string; description: string; colum
       chart={
         props.curves.length ? (
           <ClientChart>
-            {() => (
+            {({ CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis }) => (
               <ResponsiveContainer width="100%" height="100%">
                 <LineChart accessibilityLayer={false} data={chartData()}>
                   <CartesianGrid strokeDasharray="3 3" />

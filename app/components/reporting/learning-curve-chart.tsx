@@ -1,11 +1,7 @@
 /** A learning curve: each review's score, the rolling mean, the proficiency line, and the CUSUM flags in a table. */
-import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { type CurvePoint, PROFICIENCY_LINE, ROLLING_WINDOW } from "~/domain/reporting/learning-curve";
 import { ClientChart, ReportSection } from "./report-parts";
-
-// The chart is drawn only in the browser, after the page has painted; its library comes with it.
-const LearningCurvePlot = lazy(() => import("./learning-curve-plot"));
 
 /** Rows of the table under the chart: the flagged reviews and the last few. */
 const TABLE_LAST = 10;
@@ -23,11 +19,20 @@ export function LearningCurveChart({ id, title, points }: { id: string; title: s
       empty={t("curve.none")}
       chart={
         points.length ? (
+          // Drawn only in the browser, after the page has painted; ClientChart loads the library then.
           <ClientChart size="medium">
-            {() => (
-              <Suspense fallback={null}>
-                <LearningCurvePlot points={points} scoreName={t("curve.score")} rollingName={t("curve.rolling")} />
-              </Suspense>
+            {({ CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis }) => (
+              <ResponsiveContainer width="100%" height="100%">
+                <LineChart accessibilityLayer={false} data={points}>
+                  <CartesianGrid strokeDasharray="3 3" />
+                  <XAxis dataKey="n" fontSize={11} />
+                  <YAxis domain={[0, 100]} fontSize={11} width={32} />
+                  <Tooltip />
+                  <ReferenceLine y={PROFICIENCY_LINE} stroke="#15803d" strokeDasharray="6 3" />
+                  <Line type="monotone" dataKey="score" name={t("curve.score")} stroke="#94a3b8" dot={{ r: 2 }} strokeWidth={0} isAnimationActive={false} />
+                  <Line type="monotone" dataKey="rolling" name={t("curve.rolling")} stroke="#075985" dot={false} strokeWidth={2} isAnimationActive={false} />
+                </LineChart>
+              </ResponsiveContainer>
             )}
           </ClientChart>
         ) : null

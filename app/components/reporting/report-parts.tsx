@@ -25,13 +25,31 @@ export function useFormatCell(): (cell: Cell) => string {
 /** Charts draw in the browser only (they measure their box); the table beside them carries the numbers everywhere. */
 const CHART_HEIGHTS = { small: "h-52", medium: "h-56", large: "h-64" } as const;
 
-export function ClientChart({ children, size = "large" }: { children: () => ReactNode; size?: keyof typeof CHART_HEIGHTS }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+export type Recharts = typeof import("./recharts");
+let recharts: Recharts | null = null;
+
+/**
+ * A chart drawn with the charting library, which is loaded when the first chart mounts in the browser and handed to
+ * `children`: the server never renders a chart, so it never loads the library (issue 13: a server's memory), and
+ * the page's first script does not carry it.
+ */
+export function ClientChart({ children, size = "large" }: { children: (library: Recharts) => ReactNode; size?: keyof typeof CHART_HEIGHTS }) {
+  const [library, setLibrary] = useState<Recharts | null>(recharts);
+  useEffect(() => {
+    if (library) return;
+    let live = true;
+    void import("./recharts").then((loaded) => {
+      recharts = loaded;
+      if (live) setLibrary(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [library]);
   // A class, not a style attribute: the CSP allows no inline styles (decision 063).
   return (
     <div className={`w-full min-w-0 ${CHART_HEIGHTS[size]}`} aria-hidden="true" data-testid="chart">
-      {mounted ? children() : null}
+      {library ? children(library) : null}
     </div>
   );
 }

@@ -3,18 +3,20 @@
  * two moments. Working time is every hour of a working day in the clinic's time zone (clinicTimeZone()); a day is
  * a working day unless it is a Saturday, a Sunday or a Dutch public holiday (the "public" holidays of the
  * maintained `date-holidays` calendar: New Year, Easter Sunday and Monday, King's Day, Ascension, Whit Sunday and
- * Monday, Christmas and Boxing Day). A review's clock runs from the first submission to completion and is paused
+ * Monday, Christmas and Boxing Day). Its Dutch part only (holidays-nl.json, written by scripts/holidays-nl.mjs), read
+ * by the calendar's own rule parser: the whole calendar of every country costs a server about 8 MB (issue 13). A review's clock runs from the first submission to completion and is paused
  * while the dossier is returned to the professional (from the return to the resubmit).
  *
  * One module decides this: the review-target ages of the queue and the unfinished-dossiers page, the turnaround
  * stored at completion (which the reporting pages aggregate in SQL) and the demo history all call it.
  */
-import Holidays from "date-holidays";
+import HolidaysParser from "date-holidays-parser";
+import dutchCalendar from "./holidays-nl.json";
 import { clinicTimeZone } from "../clinic-time-zone";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-const calendar = new Holidays("NL");
+let calendar: HolidaysParser | null = null;
 const holidaysByYear = new Map<number, Set<string>>();
 
 /** Parts of an instant in the clinic's zone; one formatter per zone (the zone is set once, at start-up). */
@@ -76,7 +78,7 @@ function publicHolidays(year: number): Set<string> {
   let days = holidaysByYear.get(year);
   if (!days) {
     days = new Set(
-      calendar
+      (calendar ??= new HolidaysParser(dutchCalendar, "NL"))
         .getHolidays(year)
         .filter((h) => h.type === "public")
         .map((h) => h.date.slice(0, 10)),

@@ -6,7 +6,6 @@
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { CurvesSection } from "~/components/reporting/curves-section";
 import { PageHeader } from "~/components/page-header";
 import { ClientChart, FilterForm, ReportSection, useFormatCell } from "~/components/reporting/report-parts";
@@ -146,7 +145,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         renderCell={(cell, column) => (column === 0 ? dx(cell) : undefined)}
         chart={
           <ClientChart>
-            {() => (
+            {({ Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis }) => (
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart accessibilityLayer={false} data={data.tables.diagnoses.map((r) => ({ name: dx(r[0]), precision: num(r[2]), recall: num(r[3]) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
@@ -172,7 +171,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         renderCell={(cell, column) => (column === 0 ? t(`dossier:choices.plan.${cell}`) : undefined)}
         chart={
           <ClientChart size="medium">
-            {() => (
+            {({ Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis }) => (
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart accessibilityLayer={false} data={data.tables.plans.map((r) => ({ name: t(`dossier:choices.plan.${r[0]}`), proposed: num(r[1]), advised: num(r[2]) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
@@ -197,7 +196,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         csvHref={csv("calibration")}
         chart={
           <ClientChart size="small">
-            {() => (
+            {({ Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis }) => (
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart accessibilityLayer={false} data={data.tables.calibration.map((r) => ({ confidence: String(r[0]), agreed: num(r[3]) }))}>
                   <CartesianGrid strokeDasharray="3 3" />

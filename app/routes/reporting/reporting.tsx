@@ -4,7 +4,6 @@
  * organisation, supervisors theirs (the query's scope, app/server/access/reporting-scope.server.ts).
  */
 import { useTranslation } from "react-i18next";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { PageHeader } from "~/components/page-header";
 import { CurvesSection } from "~/components/reporting/curves-section";
 import { ClientChart, FilterForm, ReportSection } from "~/components/reporting/report-parts";
@@ -77,7 +76,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         csvHref={csv("weekly")}
         chart={
           <ClientChart>
-            {() => (
+            {({ Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis }) => (
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart accessibilityLayer={false} data={[...weeks.values()]}>
                   <CartesianGrid strokeDasharray="3 3" />
@@ -104,7 +103,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         csvHref={csv("funnel")}
         chart={
           <ClientChart size="medium">
-            {() => (
+            {({ Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis }) => (
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart accessibilityLayer={false} data={tables.funnel.rows.map((r) => ({ status: statusLabel(r[0]), n: num(r[1]) }))} layout="vertical" margin={{ left: 8 }}>
                   <XAxis type="number" allowDecimals={false} fontSize={11} />
@@ -125,7 +124,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         csvHref={csv("supervisors")}
         chart={
           <ClientChart size="medium">
-            {() => (
+            {({ Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis }) => (
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart accessibilityLayer={false} data={tables.supervisors.rows.map((r) => ({ name: r[0], open: num(r[1]), completed: num(r[2]) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
@@ -150,7 +149,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         csvHref={csv("organisations")}
         chart={
           <ClientChart size="medium">
-            {() => (
+            {({ Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis }) => (
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart accessibilityLayer={false} data={tables.organisations.rows.map((r) => ({ name: r[0], agree: num(r[2]), referral: num(r[5]) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
@@ -174,7 +173,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         csvHref={csv("quality")}
         chart={
           <ClientChart size="small">
-            {() => (
+            {({ Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis }) => (
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart accessibilityLayer={false} data={tables.quality.rows.map((r) => ({ rating: String(r[0]), n: num(r[1]) }))}>
                   <XAxis dataKey="rating" fontSize={11} />

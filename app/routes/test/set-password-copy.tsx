@@ -3,8 +3,9 @@ import { z } from "zod";
 import { PageHeader } from "~/components/page-header";
 import { SetPasswordForm } from "~/components/set-password-form";
 import { Alert } from "~/components/ui/alert";
-import { passwordProblem, personalInputs } from "~/domain/password-policy";
+import { personalInputs } from "~/domain/password-inputs";
 import { authorize } from "~/server/auth/authorize.server";
+import { passwordProblemOf } from "~/server/auth/password-check.server";
 import type { Route } from "./+types/set-password-copy";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { rawText } from "~/domain/forms/fields";
@@ -28,7 +29,7 @@ export async function action(args: Route.ActionArgs) {
   const parsed = await parseForm(args.request, formSchema);
   if (!parsed.ok) return invalidForm(parsed, { error: parsed.code, problem: null, accepted: false });
   if (parsed.data.password !== parsed.data.confirm) return { error: "mismatch" as const, problem: null, accepted: false };
-  const problem = passwordProblem(parsed.data.password, personalInputs(SAMPLE.name, SAMPLE.email));
+  const problem = await passwordProblemOf(parsed.data.password, personalInputs(SAMPLE.name, SAMPLE.email));
   return { error: null, problem, accepted: !problem };
 }
 

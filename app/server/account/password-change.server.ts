@@ -3,13 +3,13 @@
  * device that knew the old password is signed out. The hash is made by Better Auth and never leaves the server.
  */
 import { AppError } from "~/domain/errors";
-import { passwordProblem } from "~/domain/password-policy";
+import { passwordProblemOf } from "../auth/password-check.server";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { auth } from "../auth/auth.server";
 import { revokeOtherSessions } from "./sessions.server";
 
 export async function changePassword(user: { id: string; sessionId: string; name: string; email: string }, newPassword: string, origin: AuditOrigin): Promise<void> {
-  const problem = passwordProblem(newPassword, [user.name, user.email]);
+  const problem = await passwordProblemOf(newPassword, [user.name, user.email]);
   if (problem) throw new AppError("weak-password", { problem });
   const ctx = await auth().$context;
   const hash = await ctx.password.hash(newPassword);

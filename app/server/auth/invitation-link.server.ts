@@ -4,7 +4,9 @@
  * the invitation in one transaction; the caller signs the person in.
  */
 import { and, eq } from "drizzle-orm";
-import { passwordProblem, personalInputs, type PasswordProblem } from "~/domain/password-policy";
+import { personalInputs } from "~/domain/password-inputs";
+import type { PasswordProblem } from "~/domain/password-policy";
+import { passwordProblemOf } from "./password-check.server";
 import { recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
 import { account, invitation, user } from "../db/schema";
@@ -40,7 +42,7 @@ export async function acceptInvitation(token: string, password: string, origin: 
   const link = await invitationLinkState(token);
   if (link.state === "expired") return { ok: false, code: "expired-action-code" };
   if (link.state === "invalid") return { ok: false, code: "invalid-action-code" };
-  const problem = passwordProblem(password, personalInputs(link.name, link.email));
+  const problem = await passwordProblemOf(password, personalInputs(link.name, link.email));
   if (problem) return { ok: false, code: "weak-password", problem };
   const hash = await (await auth().$context).password.hash(password);
   const accepted = await inTransaction(async (tx) => {

@@ -4,7 +4,9 @@
  * the response time does not tell either: both paths do one user lookup and one verification-table access.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { passwordProblem, personalInputs, type PasswordProblem } from "~/domain/password-policy";
+import { personalInputs } from "~/domain/password-inputs";
+import type { PasswordProblem } from "~/domain/password-policy";
+import { passwordProblemOf } from "./password-check.server";
 import { recordAudit, type AuditOrigin } from "../audit/audit.server";
 import { config } from "../config.server";
 import { systemDb } from "../db/client.server";
@@ -49,7 +51,7 @@ export async function resetPasswordWithToken(token: string, password: string, or
   const state = await resetTokenState(token, expiresHint);
   if (state.state === "expired") return { ok: false, code: "expired-action-code" };
   if (state.state === "invalid") return { ok: false, code: "invalid-action-code" };
-  const problem = passwordProblem(password, personalInputs(state.name, state.email));
+  const problem = await passwordProblemOf(password, personalInputs(state.name, state.email));
   if (problem) return { ok: false, code: "weak-password", problem };
   try {
     await auth().api.resetPassword({ body: { token, newPassword: password } });

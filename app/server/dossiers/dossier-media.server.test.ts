@@ -50,7 +50,7 @@ const content = {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  installObjectStore(createObjectStore({ dataDir: database.dataDir, s3: null }));
+  installObjectStore(await createObjectStore({ dataDir: database.dataDir, s3: null }));
   const a = await createOrganisation({ name: "Praktijk A" });
   const b = await createOrganisation({ name: "Praktijk B" });
   const mk = async (email: string, org: string): Promise<Actor> => ({

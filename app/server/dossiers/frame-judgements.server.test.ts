@@ -84,7 +84,7 @@ const stored = (id: string) =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  installObjectStore(createObjectStore({ dataDir: database.dataDir, s3: null }));
+  installObjectStore(await createObjectStore({ dataDir: database.dataDir, s3: null }));
   demo = await seedDemoData();
   const s = await createSupervisor({ email: "colleague-sup@casus.test", name: "Carla Collega", password: "casus-test-2026-y", organisationIds: demo.organisations.map((o) => o.id), specialty: "ent" });
   otherSupervisor = { id: s.id, role: "supervisor", organisationId: null, supervisedOrganisationIds: demo.organisations.map((o) => o.id) };

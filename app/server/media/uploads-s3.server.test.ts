@@ -9,7 +9,7 @@ import { startS3Server, type S3TestServer } from "../../../tests/support/s3-serv
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { seedDemoData } from "../demo/seed-demo.server";
 import { S3ObjectStore } from "../storage/s3-store.server";
-import { createS3Client } from "../storage/storage.server";
+import { createS3Client } from "../storage/s3-store.server";
 
 const MiB = 1024 * 1024;
 let database: TestDatabase;

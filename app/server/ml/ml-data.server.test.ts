@@ -43,7 +43,7 @@ async function readAll(key: string): Promise<Buffer> {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  installObjectStore(createObjectStore({ dataDir: db.dataDir, s3: null }));
+  installObjectStore(await createObjectStore({ dataDir: db.dataDir, s3: null }));
   const created = await createAdmin({ email: "ml-admin@example.test", name: "ML Admin", password: "a-long-password-123" });
   admin = { id: created.id, role: "admin", organisationId: null, supervisedOrganisationIds: [] };
 });

@@ -38,7 +38,7 @@ const orgForm = (over: Partial<Record<string, string>> = {}) =>
 beforeAll(async () => {
   database = await createTestDatabase({ SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000" });
   mails = installOutbox(database);
-  installObjectStore(createObjectStore(database.config));
+  installObjectStore(await createObjectStore(database.config));
   admin = { id: (await createAdmin({ email: "a1@casus.test", name: "Anna Admin", password: PW })).id, role: "admin", name: "Anna Admin", organisationId: null, supervisedOrganisationIds: [] };
   admin2 = { id: (await createAdmin({ email: "a2@casus.test", name: "Bart Admin", password: PW })).id, role: "admin", name: "Bart Admin", organisationId: null, supervisedOrganisationIds: [] };
   orgA = (await factoryOrganisation({ name: "Praktijk Oost", city: "Enschede" })).id;

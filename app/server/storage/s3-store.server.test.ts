@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, type S3TestServer } from "../../../tests/support/s3-server";
 import { objectStoreContract } from "./object-store.contract";
 import { ABANDONED_WRITE_MS } from "./object-store.server";
-import { S3ObjectStore } from "./s3-store.server";
-import { createObjectStore, createS3Client } from "./storage.server";
+import { createS3Client, S3ObjectStore } from "./s3-store.server";
+import { createObjectStore } from "./storage.server";
 import { loadConfig } from "../config.server";
 
 let server: S3TestServer;
@@ -79,13 +79,13 @@ describe("S3 object store", () => {
           S3_ACCESS_KEY_ID: server.settings.accessKeyId,
           S3_SECRET_ACCESS_KEY: server.settings.secretAccessKey,
         });
-        const chosen = createObjectStore(settings);
+        const chosen = await createObjectStore(settings);
         expect(chosen.kind).toBe("s3");
         // The object really lands in that bucket.
         await chosen.put("org-1/chosen/still", Buffer.from("still"), { contentType: "image/jpeg" });
         const head = await client.send(new HeadObjectCommand({ Bucket: server.settings.bucket, Key: "org-1/chosen/still" }));
         expect(head.ContentLength).toBe(5);
-        expect(createObjectStore(loadConfig({ AUTH_SECRET: "x".repeat(32), DATA_DIR: dataDir })).kind).toBe("disk");
+        expect((await createObjectStore(loadConfig({ AUTH_SECRET: "x".repeat(32), DATA_DIR: dataDir }))).kind).toBe("disk");
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }

@@ -19,10 +19,11 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   paginateListObjectsV2,
-  type S3Client,
+  S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { StorageError } from "~/domain/storage-errors";
+import type { S3Settings } from "../config.server";
 import { DigestStream, toReadable } from "./digest.server";
 import { ABANDONED_WRITE_MS, type ByteRange, type MetadataUpdate, type ObjectDownload, type ObjectInfo, type ObjectStore, type ObjectSummary, type PutOptions } from "./object-store.server";
 import { assertListPrefix, assertObjectKey, checkDescription, objectKeyProblem, resolveRange, type Description } from "./rules.server";
@@ -66,6 +67,19 @@ function info(key: string, head: HeadLike, size: number): ObjectInfo {
 function totalFromContentRange(contentRange: string | undefined): number | null {
   const match = /\/(\d+)$/.exec(contentRange ?? "");
   return match ? Number(match[1]) : null;
+}
+
+export function createS3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint ?? undefined,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // The SDK's default adds CRC checksums in trailing, chunk-encoded bodies, which many S3-compatible servers
+    // refuse; our own SHA-256 covers integrity.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
 }
 
 export class S3ObjectStore implements ObjectStore {

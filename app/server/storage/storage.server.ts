@@ -3,27 +3,19 @@
  * S3 when S3_BUCKET is set, otherwise local disk under DATA_DIR/objects.
  */
 import path from "node:path";
-import { S3Client } from "@aws-sdk/client-s3";
-import type { Config, S3Settings } from "../config.server";
+import type { Config } from "../config.server";
 import { DiskObjectStore } from "./disk-store.server";
 import type { ObjectStore } from "./object-store.server";
-import { S3ObjectStore } from "./s3-store.server";
 
-export function createS3Client(settings: S3Settings): S3Client {
-  return new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint ?? undefined,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    // The SDK's default adds CRC checksums in trailing, chunk-encoded bodies, which many S3-compatible servers
-    // refuse; our own SHA-256 covers integrity.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
-}
-
-export function createObjectStore(config: Pick<Config, "dataDir" | "s3">): ObjectStore {
-  if (config.s3) return new S3ObjectStore(createS3Client(config.s3), config.s3.bucket);
+/**
+ * The S3 SDK (about 20 MB of a process's memory) is loaded only when S3 is configured: a laptop or clinic server on
+ * disk storage never needs it (issue 13: idle memory).
+ */
+export async function createObjectStore(config: Pick<Config, "dataDir" | "s3">): Promise<ObjectStore> {
+  if (config.s3) {
+    const { S3ObjectStore, createS3Client } = await import("./s3-store.server");
+    return new S3ObjectStore(createS3Client(config.s3), config.s3.bucket);
+  }
   return new DiskObjectStore(path.join(config.dataDir, "objects"));
 }
 

@@ -12,6 +12,7 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  pid: number;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   stop(): Promise<void>;
@@ -80,6 +81,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url,
     port,
     dataDir,
+    pid: child.pid!,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
