@@ -169,12 +169,15 @@ interface Usage {
   pattern: boolean;
 }
 
-/** t("…") / t(`…`) calls, qualified with the file's useTranslation namespace where the key has none. */
+/**
+ * t("…") / t(`…`) calls, and word("…") calls (a list's texts looked up once, app/lib/translated-once.ts), qualified
+ * with the file's useTranslation namespace where the key has none.
+ */
 function translationUsages(file: string, source: string): Usage[] {
   const declared = /useTranslation\(\s*(?:\[\s*)?["'`]([\w-]+)["'`]/.exec(source)?.[1];
   const defaultNs = declared ?? DEFAULT_NAMESPACE;
   const usages: Usage[] = [];
-  for (const match of source.matchAll(/\bt\(\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g)) {
+  for (const match of source.matchAll(/\b(?:t|word)\(\s*(["'`])((?:(?!\1)[^\\\n])*)\1/g)) {
     const [, quote, raw] = match;
     const pattern = quote === "`" && raw.includes("${");
     const key = raw.includes(":") && isNamespace(raw.split(":")[0]) ? raw : `${defaultNs}:${raw}`;

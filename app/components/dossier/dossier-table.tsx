@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { displayPhone } from "~/domain/dossier/phone";
 import { StatusBadgeLabel } from "./status-badge";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { translatedOnce } from "~/lib/translated-once";
 
 export interface DossierSummary {
   id: string;
@@ -29,12 +30,7 @@ export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: 
   const label = (text: string) => <span className="mr-1 text-slate-500 sm:hidden">{text}:</span>;
   // Translated once per table, not once per row: i18next's lookups were a tenth of a list page's server time.
   const words = { patient: t("table.patient"), earSide: t("table.earSide"), professional: t("table.professional"), updated: t("table.updated"), open: t("table.open") };
-  const once = new Map<string, string>();
-  const word = (key: string) => {
-    let text = once.get(key);
-    if (text === undefined) once.set(key, (text = t(key)));
-    return text;
-  };
+  const word = translatedOnce(t);
   return (
     <ScrollRegion label={t("table.label")} className="rounded-lg border border-slate-200 bg-white">
       <table className="block w-full text-left text-sm sm:table">
