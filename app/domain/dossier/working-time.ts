@@ -3,9 +3,10 @@
  * two moments. Working time is every hour of a working day in the clinic's time zone (clinicTimeZone()); a day is
  * a working day unless it is a Saturday, a Sunday or a Dutch public holiday (the "public" holidays of the
  * maintained `date-holidays` calendar: New Year, Easter Sunday and Monday, King's Day, Ascension, Whit Sunday and
- * Monday, Christmas and Boxing Day). Its Dutch part only (holidays-nl.json, written by scripts/holidays-nl.mjs), read
- * by the calendar's own rule parser: the whole calendar of every country costs a server about 8 MB (issue 13). A review's clock runs from the first submission to completion and is paused
- * while the dossier is returned to the professional (from the return to the resubmit).
+ * Monday, Christmas and Boxing Day). Its Dutch part only (holidays-nl.json, written by scripts/holidays-nl.mjs),
+ * read by the calendar's own rule parser: the whole calendar of every country costs a server about 8 MB (issue 13).
+ * A review's clock runs from the first submission to completion and is paused while the dossier is returned to the
+ * professional (from the return to the resubmit).
  *
  * One module decides this: the review-target ages of the queue and the unfinished-dossiers page, the turnaround
  * stored at completion (which the reporting pages aggregate in SQL) and the demo history all call it.
