@@ -6,6 +6,8 @@
  */
 import { expect, test } from "./support/fixtures";
 
+test.describe.configure({ timeout: 90_000 });
+
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 function manifestRoutes(html: string): string[] {
@@ -37,6 +39,15 @@ test("a page's partial route manifest is the same every time and holds every pre
     // Another language's addresses match other routes.
     const dutch = await page(home.replace(/^\/en/, ""));
     expect(dutch).not.toEqual(homeRoutes);
+    // Addresses an attacker makes up — badly encoded, unknown, many different ones — get a 4xx, and what the
+    // server remembers for real addresses stays as it was.
+    for (const made of ["/en/pro/%E0%A4%A/mijn-dossiers", `${home}/%ZZ`, "/en/pro/../../admin/x", `/en/${"x/".repeat(200)}y`]) {
+      const response = await http.get(made, { maxRedirects: 0 });
+      expect(response.status(), made).toBeGreaterThanOrEqual(400);
+      expect(response.status(), made).toBeLessThan(500);
+    }
+    await Promise.all(Array.from({ length: 50 }, (_, i) => http.get(`/en/pro/made-up-${i}/a/b`, { maxRedirects: 0 }).then((r) => expect(r.status()).toBeLessThan(500))));
+    expect(await page(deep)).toEqual(first);
   } finally {
     await http.dispose();
   }
