@@ -18,6 +18,8 @@ import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
+import { CHROMIUM, CHROMIUM_ARGS } from "./lib/chromium.mjs";
+import { memoryMiB } from "./lib/process.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -28,17 +30,6 @@ const { values: args } = parseArgs({
 });
 const sizes = args.sizes.split(",").map(Number);
 const epochs = Number(args.epochs);
-// The e2e tests' flags (playwright.config.ts): no GPU, no background traffic.
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-bench-"));
@@ -63,7 +54,7 @@ const url = `http://127.0.0.1:${server.address().port}/`;
 
 async function backends() {
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
+    executablePath: CHROMIUM,
     // WebGL needs the GPU process (SwiftShader), so everything but --disable-gpu.
     args: [
       ...CHROMIUM_ARGS.filter((a) => a !== "--disable-gpu"),
@@ -97,12 +88,10 @@ async function backends() {
   }
 }
 
-/** Peak and current resident memory of a process, in bytes, from /proc (null once it is gone). */
-function residentMemory(pid) {
+/** Peak resident memory of a process in bytes, from /proc (null once it is gone). */
+function peakBytes(pid) {
   try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (key) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+) kB`, "m"))?.[1] ?? 0) * 1024;
-    return { peak: kb("VmHWM"), now: kb("VmRSS") };
+    return memoryMiB(pid).peak * 2 ** 20;
   } catch {
     return null;
   }
@@ -110,15 +99,15 @@ function residentMemory(pid) {
 
 /** One training size in a fresh browser: the page's training, then the renderer's peak RSS. */
 async function trainingAtSize(count) {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const cdp = await browser.newBrowserCDPSession();
   const renderers = new Map(); // pid → last peak seen (kept if the process dies, e.g. out of memory)
   const watch = async () => {
     const { processInfo } = await cdp.send("SystemInfo.getProcessInfo").catch(() => ({ processInfo: [] }));
     for (const p of processInfo.filter((p) => p.type === "renderer")) if (!renderers.has(p.id)) renderers.set(p.id, 0);
     for (const pid of renderers.keys()) {
-      const m = residentMemory(pid);
-      if (m) renderers.set(pid, Math.max(renderers.get(pid), m.peak));
+      const peak = peakBytes(pid);
+      if (peak !== null) renderers.set(pid, Math.max(renderers.get(pid), peak));
     }
   };
   // The renderer runs training synchronously between awaits; the sampling runs in this Node process.

@@ -14,12 +14,11 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
+import { CHROMIUM, CHROMIUM_ARGS, DESKTOP_USER_AGENT } from "./lib/chromium.mjs";
 import { startCasus } from "./lib/process.mjs";
 
 const SIGN_IN_BUDGET = 150 * 1024;
 const DEMO_PASSWORD = "casus-demo-2026";
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 /** The model's code: @tensorflow chunks and the app's own model runtime. */
 const TENSORFLOW = /tfjs|tensorflow|ml-client|model-runtime/i;
 
@@ -56,7 +55,7 @@ async function weigh(page, go) {
 }
 
 async function signedIn(browser, base, email) {
-  const context = await browser.newContext({ userAgent: DESKTOP, locale: "nl-NL" });
+  const context = await browser.newContext({ userAgent: DESKTOP_USER_AGENT, locale: "nl-NL" });
   const page = await context.newPage();
   await page.goto(`${base}/`);
   await page.locator('input[name="email"]').fill(email);
@@ -74,10 +73,10 @@ async function fresh(page) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-weight-"));
 const server = await startCasus({ dataDir });
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const rows = [];
 try {
-  const anonymous = await (await browser.newContext({ userAgent: DESKTOP, locale: "nl-NL" })).newPage();
+  const anonymous = await (await browser.newContext({ userAgent: DESKTOP_USER_AGENT, locale: "nl-NL" })).newPage();
   rows.push(["sign-in", await weigh(anonymous, () => anonymous.goto(`${server.url}/`))]);
 
   let pro = await signedIn(browser, server.url, "pro@casus.test");

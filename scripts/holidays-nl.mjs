@@ -15,7 +15,7 @@ export function dutchCalendar(full) {
   return { version: full.version, license: full.license, holidays: { NL: full.holidays.NL }, names: full.names };
 }
 
-export const TARGET = path.resolve(import.meta.dirname, "../app/domain/dossier/holidays-nl.json");
+const TARGET = path.resolve(import.meta.dirname, "../app/domain/dossier/holidays-nl.json");
 
 if (process.argv[1] === import.meta.filename) {
   fs.writeFileSync(TARGET, `${JSON.stringify(dutchCalendar(data), null, 1)}\n`);

@@ -6,10 +6,7 @@
  * Node server gives the yardstick for the first byte.
  */
 import { chromium } from "@playwright/test";
-
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-// Headless Chromium's own user agent counts as a bot (isbot), which would change how the server renders.
-const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+import { CHROMIUM, CHROMIUM_ARGS, DESKTOP_USER_AGENT } from "./chromium.mjs";
 
 function watchHydration() {
   const mark = () => {
@@ -48,9 +45,9 @@ function summarise(samples) {
 
 /** Medians over `loads` navigations each: { bare, cold, warm } with ttfbMs and hydratedMs (null for bare). */
 export async function browserTiming({ url, bareUrl, loads = 7 }) {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    const contextOptions = { userAgent: DESKTOP, viewport: { width: 390, height: 844 } };
+    const contextOptions = { userAgent: DESKTOP_USER_AGENT, viewport: { width: 390, height: 844 } };
     const cold = [];
     const bare = [];
     for (let i = 0; i < loads; i++) {

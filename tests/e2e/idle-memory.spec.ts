@@ -4,12 +4,13 @@
  * twice again, PGlite's large shared buffers, a large package loaded at start-up — not on a few megabytes.
  */
 import fs from "node:fs";
+import { devices } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { startServer } from "./support/server";
 
 test.describe.configure({ timeout: 90_000 });
 
-const DESKTOP = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36" };
+const DESKTOP = { "user-agent": devices["Desktop Chrome"].userAgent };
 
 function residentMiB(pid: number): number {
   const kB = Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]);

@@ -4,11 +4,10 @@
  * patches/react-router+*.patch): a page asked for again gets the same manifest, and a deep page's manifest holds
  * the routes of every prefix of its address, so the browser can navigate up without asking the server.
  */
+import { devices } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
 test.describe.configure({ timeout: 90_000 });
-
-const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
 function manifestRoutes(html: string): string[] {
   const inlined = /window\.__reactRouterManifest = (\{[\s\S]*?\n\});/.exec(html);
@@ -17,7 +16,7 @@ function manifestRoutes(html: string): string[] {
 }
 
 test("a page's partial route manifest is the same every time and holds every prefix's routes", async ({ playwright, baseURL }) => {
-  const http = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL!, "User-Agent": DESKTOP } });
+  const http = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL!, "User-Agent": devices["Desktop Chrome"].userAgent } });
   try {
     const signIn = await http.post("/en?index", { form: { email: "pro@casus.test", password: "casus-demo-2026" }, maxRedirects: 0 });
     expect(signIn.status()).toBe(302);

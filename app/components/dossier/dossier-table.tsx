@@ -29,20 +29,19 @@ export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: 
   // whole row, so the card (or, on a wider screen, the row) opens the dossier wherever it is tapped.
   const label = (text: string) => <span className="mr-1 text-slate-500 sm:hidden">{text}:</span>;
   // Translated once per table, not once per row: i18next's lookups were a tenth of a list page's server time.
-  const words = { patient: t("table.patient"), earSide: t("table.earSide"), professional: t("table.professional"), updated: t("table.updated"), open: t("table.open") };
   const word = translatedOnce(t);
   return (
     <ScrollRegion label={t("table.label")} className="rounded-lg border border-slate-200 bg-white">
       <table className="block w-full text-left text-sm sm:table">
         <thead className="hidden bg-slate-50 text-slate-700 sm:table-header-group">
           <tr>
-            <th className="px-3 py-2">{t("table.status")}</th>
-            <th className="px-3 py-2">{words.patient}</th>
-            <th className="px-3 py-2">{words.earSide}</th>
-            {showProfessional ? <th className="px-3 py-2">{words.professional}</th> : null}
-            <th className="px-3 py-2">{words.updated}</th>
+            <th className="px-3 py-2">{word("table.status")}</th>
+            <th className="px-3 py-2">{word("table.patient")}</th>
+            <th className="px-3 py-2">{word("table.earSide")}</th>
+            {showProfessional ? <th className="px-3 py-2">{word("table.professional")}</th> : null}
+            <th className="px-3 py-2">{word("table.updated")}</th>
             <th className="px-3 py-2">
-              <span className="sr-only">{words.open}</span>
+              <span className="sr-only">{word("table.open")}</span>
             </th>
           </tr>
         </thead>
@@ -60,27 +59,27 @@ export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: 
                   <StatusBadgeLabel status={row.status} label={word(`status.${row.status}`)} />
                 </td>
                 <td className="block py-0.5 font-medium sm:table-cell sm:whitespace-nowrap sm:px-3 sm:py-2 sm:font-normal">
-                  {label(words.patient)}
+                  {label(word("table.patient"))}
                   {row.phone ? displayPhone(row.phone) : "—"}
                 </td>
                 <td className="block py-0.5 sm:table-cell sm:px-3 sm:py-2">
-                  {label(words.earSide)}
+                  {label(word("table.earSide"))}
                   {word(`choices.earSide.${row.earSide}`)}
                 </td>
                 {showProfessional ? (
                   <td className="block py-0.5 sm:table-cell sm:px-3 sm:py-2">
-                    {label(words.professional)}
+                    {label(word("table.professional"))}
                     {row.professionalName}
                   </td>
                 ) : null}
                 <td className="block py-0.5 sm:table-cell sm:whitespace-nowrap sm:px-3 sm:py-2">
-                  {label(words.updated)}
+                  {label(word("table.updated"))}
                   {format.format(new Date(row.updatedAt))}
                 </td>
                 <td className="block py-1 sm:table-cell sm:px-3 sm:py-2">
                   {href ? (
                     <Link className="text-sky-800 underline after:absolute after:inset-0 after:content-['']" to={href}>
-                      {words.open}
+                      {word("table.open")}
                     </Link>
                   ) : null}
                 </td>

@@ -25,7 +25,7 @@ export function useFormatCell(): (cell: Cell) => string {
 /** Charts draw in the browser only (they measure their box); the table beside them carries the numbers everywhere. */
 const CHART_HEIGHTS = { small: "h-52", medium: "h-56", large: "h-64" } as const;
 
-export type Recharts = typeof import("./recharts");
+type Recharts = typeof import("./recharts");
 let recharts: Recharts | null = null;
 
 /**

@@ -6,7 +6,6 @@
  * asks for, is a job (app/server/jobs/abandoned-uploads.server.ts).
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Readable } from "node:stream";
 import type { MediaKind } from "~/domain/media-types";
 import { StorageError } from "~/domain/storage-errors";
 import { config } from "../config.server";
@@ -118,21 +117,21 @@ export async function listMedia(actor: Actor, options: { organisationId?: string
 
 /**
  * Moves a fully staged upload into the object store (the store counts size and SHA-256) and marks it complete.
- * `body` is the staged file's path (the disk store links it into place instead of copying it) or a stream.
+ * `file` is the staged file's path (the disk store links it into place instead of copying it).
  * `alsoInTransaction` runs in the same transaction as the mark (attaching it to the dossier the upload named):
  * both happen, or neither. Called by the upload server for the actor whose upload it is.
  */
 export async function completeUpload(
   actor: Actor,
   id: string,
-  body: Readable | { file: string },
+  file: string,
   contentType: string,
   alsoInTransaction?: (tx: Transaction, row: MediaRow) => Promise<void>,
 ): Promise<MediaRow> {
   const { row } = await readableMedium(actor, id);
   if (row.status === "complete") return row;
   const description = { contentType, uploadedBy: row.uploaderId, organisationId: row.organisationId, metadata: { mediaId: row.id, kind: row.kind } };
-  const info = "file" in body ? await objectStore().putFile(row.objectKey, body.file, description) : await objectStore().put(row.objectKey, body, description);
+  const info = await objectStore().putFile(row.objectKey, file, description);
   return inTransaction(async (tx) => {
     const [updated] = await tx
       .update(media)

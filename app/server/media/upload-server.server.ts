@@ -120,7 +120,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
         const staged = store.stagedPath(id);
         const upload = await store.getUpload(id);
         const sniffed = checkHead(await readHead(staged), upload.metadata?.filetype);
-        const row = await completeUpload(actor, id, { file: staged }, sniffed.contentType, attachToItsDossier(actor));
+        const row = await completeUpload(actor, id, staged, sniffed.contentType, attachToItsDossier(actor));
         await store.remove(id).catch(() => undefined);
         return row;
       })().finally(() => finishing.delete(id));

@@ -118,19 +118,26 @@ export class DiskObjectStore implements ObjectStore {
   }
 
   /**
-   * A hard link instead of a copy (issue 17 point 7: a finished upload was written twice). The file is read once for
-   * its size and SHA-256 and synced, then linked into place under the key's lock; the staged name stays until the
-   * upload server removes it after the database says complete, so a crash at any point leaves a whole file under
-   * one name or both. Another file system (EXDEV) or one without hard links falls back to a copy.
+   * A hard link instead of a copy (issue 17 point 7: a finished upload was written twice). The file is linked to a
+   * temporary name first — another file system (EXDEV) or one without hard links falls back to a copy, which
+   * counts size and SHA-256 as it writes — then read once through that link for its size and SHA-256 and synced,
+   * and installed under the key's lock. The staged name stays until the upload server removes it after the
+   * database says complete, so a crash at any point leaves a whole file under one name or both.
    */
   async putFile(key: string, file: string, options: PutOptions = {}): Promise<ObjectInfo> {
     this.paths(key); // the key is checked before anything is written
     const description = checkDescription(options);
     const temp = await this.tempFile();
     try {
+      try {
+        await fs.link(file, temp);
+      } catch (error) {
+        if (!["EXDEV", "EPERM", "ENOTSUP", "EMLINK"].includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
+        return await this.put(key, createReadStream(file), options);
+      }
       const hash = createHash("sha256");
       let size = 0;
-      const handle = await fs.open(file, "r");
+      const handle = await fs.open(temp, "r");
       try {
         // The sync (the staged bytes still on their way to disk) runs while the file is read back from the cache.
         const hashed = (async () => {
@@ -142,12 +149,6 @@ export class DiskObjectStore implements ObjectStore {
         await Promise.all([hashed, handle.sync()]);
       } finally {
         await handle.close();
-      }
-      try {
-        await fs.link(file, temp);
-      } catch (error) {
-        if (!["EXDEV", "EPERM", "ENOTSUP", "EMLINK"].includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
-        return await this.put(key, createReadStream(file), options);
       }
       const sidecar: Sidecar = { version: 1, ...description, size, sha256: hash.digest("hex"), updatedAt: new Date().toISOString() };
       return await this.install(key, temp, sidecar);
