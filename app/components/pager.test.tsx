@@ -7,12 +7,12 @@ import { LOCALES } from "~/domain/locales";
 import { serverI18n } from "~/i18n/i18n.server";
 import { Pager } from "./pager";
 
-function render(locale: (typeof LOCALES)[number], page: number, pageCount: number, labels?: "dossier" | "people") {
+function render(locale: (typeof LOCALES)[number], page: number, pageCount: number, labels?: "dossier" | "people", more = false) {
   const i18n = serverI18n(locale);
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={["/supervisor?sort=created-desc&page=2"]}>
-        <Pager page={page} pageCount={pageCount} t={i18n.t} labels={labels} />
+        <Pager page={page} pageCount={pageCount} more={more} t={i18n.t} labels={labels} />
       </MemoryRouter>
     </I18nextProvider>,
   );
@@ -35,5 +35,13 @@ describe("Pager", () => {
     expect(render("en", 1, 2)).not.toContain('rel="prev"');
     expect(render("en", 2, 2)).not.toContain('rel="next"');
     expect(render("en", 1, 1)).toBe("");
+  });
+
+  it("says \"more than\" and keeps the next link when the list's count stopped at its cap (decision 087)", () => {
+    const html = render("en", 20, 20, "dossier", true);
+    expect(html).toContain("Page 20 of more than 20");
+    expect(html).toContain('rel="next"');
+    expect(render("nl", 1, 1, "dossier", true)).toContain("Pagina 1 van meer dan 1");
+    expect(render("de", 3, 20, "people", true)).toContain("Seite 3 von mehr als 20");
   });
 });

@@ -7,13 +7,20 @@ import { Link, useLocation } from "react-router";
 
 /** The labels' keys: the dossier pages' ("dossier:list") or the admin pages' ("people:pagination"). */
 const LABELS = {
-  dossier: { nav: "dossier:list.pages", previous: "dossier:list.previous", next: "dossier:list.next", page: "dossier:list.page" },
-  people: { nav: "people:pagination.label", previous: "people:pagination.previous", next: "people:pagination.next", page: "people:pagination.page" },
+  dossier: { nav: "dossier:list.pages", previous: "dossier:list.previous", next: "dossier:list.next", page: "dossier:list.page", pageOfMore: "dossier:list.pageOfMore" },
+  people: {
+    nav: "people:pagination.label",
+    previous: "people:pagination.previous",
+    next: "people:pagination.next",
+    page: "people:pagination.page",
+    pageOfMore: "people:pagination.pageOfMore",
+  },
 } as const;
 
-export function Pager({ page, pageCount, t, labels = "dossier" }: { page: number; pageCount: number; t: TFunction; labels?: keyof typeof LABELS }) {
+/** `more`: the list's count stopped at its cap, so there are more pages than `pageCount` (decision 087). */
+export function Pager({ page, pageCount, more = false, t, labels = "dossier" }: { page: number; pageCount: number; more?: boolean; t: TFunction; labels?: keyof typeof LABELS }) {
   const { search } = useLocation();
-  if (pageCount <= 1) return null;
+  if (pageCount <= 1 && !more) return null;
   const keys = LABELS[labels];
   const hrefOf = (target: number) => {
     const params = new URLSearchParams(search);
@@ -27,8 +34,8 @@ export function Pager({ page, pageCount, t, labels = "dossier" }: { page: number
           {t(keys.previous)}
         </Link>
       ) : null}
-      <span>{t(keys.page, { page, pages: pageCount })}</span>
-      {page < pageCount ? (
+      <span>{t(more ? keys.pageOfMore : keys.page, { page, pages: pageCount })}</span>
+      {page < pageCount || more ? (
         <Link to={hrefOf(page + 1)} rel="next" className="text-sky-800 underline">
           {t(keys.next)}
         </Link>

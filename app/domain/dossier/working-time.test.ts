@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { isWorkingDay, reviewClockIntervals, reviewWorkingMs, workingDaysBetween, workingMsBetween } from "./working-time";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CLINIC_TIME_ZONE } from "../constants";
+import { setClinicTimeZone } from "../clinic-time-zone";
+import { isoDay, isWorkingDay, localDayOf, localDayStart, reviewClockIntervals, reviewWorkingMs, workingDaysBetween, workingMsBetween } from "./working-time";
 
 const HOUR = 3_600_000;
 const at = (iso: string) => new Date(iso);
@@ -62,4 +64,59 @@ describe("the working-time clock", () => {
     expect(reviewWorkingMs(events.slice(0, 2), at("2026-11-09T11:00:00Z"))).toBe(3 * HOUR);
     expect(reviewWorkingMs(events.slice(0, 3), at("2026-11-10T11:00:00Z"))).toBe(4 * HOUR);
   });
+
+  describe("read from per-year tables", () => {
+    afterEach(() => setClinicTimeZone(CLINIC_TIME_ZONE));
+
+    /** The clock as first written: walk every local day from the start's to the end's (the tables must agree). */
+    function walkingEveryDay(start: Date, end: Date): number {
+      const [from, to] = [start.getTime(), end.getTime()];
+      let total = 0;
+      let day = localDayOf(start);
+      let dayStart = localDayStart(isoDay(day)).getTime();
+      while (dayStart < to) {
+        const next = new Date(Date.UTC(day.year, day.month - 1, day.day + 1));
+        const following = { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
+        const dayEnd = localDayStart(isoDay(following)).getTime();
+        if (isWorkingDay(day)) total += Math.max(0, Math.min(dayEnd, to) - Math.max(dayStart, from));
+        day = following;
+        dayStart = dayEnd;
+      }
+      return total;
+    }
+
+    it("agrees with walking every day, across years, daylight-saving changes and zones", () => {
+      let seed = 20261125;
+      const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      const span = Date.parse("2030-01-01T00:00:00Z") - Date.parse("2023-01-01T00:00:00Z");
+      for (const zone of ["Europe/Amsterdam", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Auckland"]) {
+        setClinicTimeZone(zone);
+        for (let i = 0; i < 40; i++) {
+          const start = new Date(Date.parse("2023-01-01T00:00:00Z") + Math.floor(random() * span));
+          // Half the intervals within a fortnight (the queue's usual case), half up to two and a third years.
+          const length = i % 2 ? Math.floor(random() * 14 * 24 * HOUR) : Math.floor(random() * (span / 3));
+          const end = new Date(start.getTime() + length);
+          expect(workingMsBetween(start, end), `${zone} ${start.toISOString()} → ${end.toISOString()}`).toBe(walkingEveryDay(start, end));
+        }
+        // The edges: exactly at local midnight, on the last day of a year, and across the daylight-saving nights.
+        for (const [a, b] of [
+          [localDayStart("2026-01-02"), localDayStart("2026-01-05")],
+          [new Date(localDayStart("2025-12-31").getTime() + 5 * HOUR), new Date(localDayStart("2026-01-02").getTime() + 7 * HOUR)],
+          [localDayStart("2026-03-27"), localDayStart("2026-04-08")],
+          [localDayStart("2026-10-22"), localDayStart("2026-11-05")],
+        ])
+          expect(workingMsBetween(a, b), `${zone} ${a.toISOString()} → ${b.toISOString()}`).toBe(walkingEveryDay(a, b));
+      }
+    });
+
+    it("reads the clock in a constant number of time-zone conversions, however long a dossier has waited", () => {
+      const since = new Date("2021-03-01T09:00:00Z");
+      workingMsBetween(since, new Date("2026-11-25T09:00:00Z")); // builds the years' tables once
+      const conversions = vi.spyOn(Intl.DateTimeFormat.prototype, "formatToParts");
+      for (let i = 0; i < 100; i++) workingDaysBetween(since, new Date(Date.parse("2026-11-25T09:00:00Z") + i * HOUR));
+      // Two readings of the clock (start and end) per interval; walking the days took two per day, ≈4,000 each.
+      expect(conversions.mock.calls.length).toBeLessThanOrEqual(200);
+    });
+  });
 });
+

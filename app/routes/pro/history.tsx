@@ -37,6 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     rows: history.rows,
     page: history.page,
     pageCount: history.pageCount,
+    capped: history.capped,
   };
 }
 
@@ -49,7 +50,7 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
       <PageHeader routeKey="pro-history" title={t("history.title", { phone: displayPhone(loaderData.phone) })} />
       {p ? <p className="mb-3 text-sm text-slate-700">{[p.initials, p.birthYear].filter(Boolean).join(" · ")}</p> : null}
       <DossierTable rows={loaderData.rows} hrefOf={(row) => (row.professionalId === params.proId ? localize(proDossierPath(params.proId, row)) : null)} empty={t("history.none")} showProfessional />
-      <Pager page={loaderData.page} pageCount={loaderData.pageCount} t={t} />
+      <Pager page={loaderData.page} pageCount={loaderData.pageCount} more={loaderData.capped} t={t} />
     </>
   );
 }

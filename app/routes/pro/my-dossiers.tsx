@@ -1,9 +1,10 @@
 /** `/pro/{proId}/mijn-dossiers`: filter by status and period, search by phone, sort, paginate — all in the URL. */
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { DossierTable } from "~/components/dossier/dossier-table";
 import { proDossierPath } from "~/domain/dossier/pro-links";
 import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { DOSSIER_STATUSES } from "~/domain/dossier/lifecycle";
@@ -46,11 +47,6 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
   const localize = useLocalizedPath();
   useLiveDossiers();
   const f = loaderData.filters;
-  const pageHref = (page: number) => {
-    const search = new URLSearchParams(Object.entries(f).filter(([, v]) => v !== ""));
-    search.set("page", String(page));
-    return `?${search}`;
-  };
   return (
     <>
       <PageHeader routeKey="pro-my-dossiers" />
@@ -87,15 +83,9 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
           <Button type="submit">{t("list.apply")}</Button>
         </div>
       </Form>
-      <p className="mb-2 text-sm text-slate-600">{t("list.total", { count: loaderData.total })}</p>
+      <p className="mb-2 text-sm text-slate-600">{loaderData.capped ? t("list.totalMore", { limit: loaderData.total }) : t("list.total", { count: loaderData.total })}</p>
       <DossierTable rows={loaderData.rows} hrefOf={(row) => localize(proDossierPath(params.proId, row))} empty={t("list.none")} />
-      {loaderData.pageCount > 1 ? (
-        <nav aria-label={t("list.pages")} className="mt-3 flex items-center gap-3 text-sm">
-          {loaderData.page > 1 ? <Link to={pageHref(loaderData.page - 1)}>{t("list.previous")}</Link> : null}
-          <span>{t("list.page", { page: loaderData.page, pages: loaderData.pageCount })}</span>
-          {loaderData.page < loaderData.pageCount ? <Link to={pageHref(loaderData.page + 1)}>{t("list.next")}</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={loaderData.page} pageCount={loaderData.pageCount} more={loaderData.capped} t={t} />
     </>
   );
 }

@@ -42,6 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
     target,
     waiting: queue.waiting.map((r) => ({ ...r, age: r.submittedAt ? workingDaysSince(r.submittedAt, now) : 0 })),
     waitingTotal: queue.waitingTotal,
+    waitingCapped: queue.waitingCapped,
     page: queue.page,
     pageCount: queue.pageCount,
     mine: queue.mine,
@@ -93,7 +94,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       {actionData && "error" in actionData && actionData.error ? <Alert tone="error">{t(errorMessageKey(actionData.error))}</Alert> : null}
       <section aria-labelledby="waiting" className="mt-4">
         <h2 id="waiting" className="mb-2 text-lg font-semibold">
-          {t("dossier:queue.waiting", { count: loaderData.waitingTotal })}
+          {loaderData.waitingCapped ? t("dossier:queue.waitingMore", { limit: loaderData.waitingTotal }) : t("dossier:queue.waiting", { count: loaderData.waitingTotal })}
         </h2>
         {loaderData.waiting.length === 0 ? <p className="text-slate-600">{t("dossier:queue.noneWaiting")}</p> : null}
         <ul className="flex flex-col gap-2" data-testid="waiting">
@@ -111,7 +112,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             </Item>
           ))}
         </ul>
-        <Pager page={loaderData.page} pageCount={loaderData.pageCount} t={t} />
+        <Pager page={loaderData.page} pageCount={loaderData.pageCount} more={loaderData.waitingCapped} t={t} />
       </section>
       <section aria-labelledby="mine" className="mt-6">
         <h2 id="mine" className="mb-2 text-lg font-semibold">

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { AppError } from "~/domain/errors";
-import { DOSSIER_VIEW_COLLAPSE_MS, MAX_STORED_STRING_BYTES } from "~/domain/constants";
+import { DOSSIER_COUNT_LIMIT, DOSSIER_VIEW_COLLAPSE_MS, MAX_STORED_STRING_BYTES } from "~/domain/constants";
 import { dossier, dossierEvent, dossierMedium, patient } from "../db/schema";
 import { createOrganisation, createProfessional, createSupervisor, createAdmin } from "../demo/factories.server";
 import type { Actor } from "./actor.server";
@@ -313,6 +313,37 @@ describe("lists", () => {
     expect([history.total, history.page, history.pageCount]).toEqual([PAGE_SIZE + 2, 1, 2]);
     expect(history.rows.map((r) => r.id)).toEqual([...ids].reverse().slice(0, PAGE_SIZE));
     expect((await patientHistory(pro3, "0623456789", {}, 2)).rows.map((r) => r.id)).toEqual([...ids].reverse().slice(PAGE_SIZE));
+  });
+
+  it("counts a long list only up to its cap, and pages on past it (decision 087)", async () => {
+    // An organisation of its own with more submitted dossiers than the cap, written in one statement.
+    const org = await createOrganisation({ name: "Praktijk Veel" });
+    const many = (await createProfessional({ email: "many@c.test", name: "Veel", password, organisationId: org.id })).id;
+    const manyPro: Actor = { id: many, role: "professional", organisationId: org.id, supervisedOrganisationIds: [] };
+    const manySup: Actor = { id: (await createSupervisor({ email: "sup@c.test", name: "Sup C", password, organisationIds: [org.id] })).id, role: "supervisor", organisationId: null, supervisedOrganisationIds: [org.id] };
+    const n = DOSSIER_COUNT_LIMIT + 40;
+    const base = Date.UTC(2026, 0, 1);
+    const ids = Array.from({ length: n }, (_, i) => `many-${String(i).padStart(4, "0")}`);
+    await database.handle.db.insert(dossier).values(
+      ids.map((id, i) => ({ id, organisationId: org.id, professionalId: many, status: "submitted", submittedAt: new Date(base + i * 60_000), updatedAt: new Date(base + i * 60_000) })),
+    );
+
+    const first = await listOwnDossiers(manyPro, {});
+    expect([first.total, first.capped, first.page, first.pageCount]).toEqual([DOSSIER_COUNT_LIMIT, true, 1, DOSSIER_COUNT_LIMIT / PAGE_SIZE]);
+    // A page past the cap is still reached (the count then runs to that page), and the last page is exact again.
+    const beyond = await listOwnDossiers(manyPro, { page: DOSSIER_COUNT_LIMIT / PAGE_SIZE + 1 });
+    expect([beyond.page, beyond.capped, beyond.rows.length]).toEqual([DOSSIER_COUNT_LIMIT / PAGE_SIZE + 1, true, PAGE_SIZE]);
+    const last = await listOwnDossiers(manyPro, { page: 99 });
+    expect([last.total, last.capped, last.page, last.rows.map((r) => r.id)]).toEqual([n, false, Math.ceil(n / PAGE_SIZE), ids.slice(0, n % PAGE_SIZE).reverse()]);
+
+    const queue = await supervisorQueue(manySup);
+    expect([queue.waitingTotal, queue.waitingCapped, queue.pageCount, queue.waiting.map((r) => r.id)]).toEqual([DOSSIER_COUNT_LIMIT, true, DOSSIER_COUNT_LIMIT / PAGE_SIZE, ids.slice(0, PAGE_SIZE)]);
+    const lastQueuePage = await supervisorQueue(manySup, { page: 99 });
+    expect([lastQueuePage.waitingTotal, lastQueuePage.waitingCapped, lastQueuePage.waiting.map((r) => r.id)]).toEqual([n, false, ids.slice(n - (n % PAGE_SIZE))]);
+
+    // Under the cap the count is exact.
+    const fewer = await listOwnDossiers(manyPro, { from: new Date(base + (n - 30) * 60_000).toISOString() });
+    expect([fewer.total, fewer.capped, fewer.pageCount]).toEqual([30, false, 2]);
   });
 
   it("gives a patient's history within the organisation only, under the canonical number", async () => {

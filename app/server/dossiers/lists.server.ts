@@ -2,12 +2,12 @@
  * Lists of dossiers, each scoped in its own query: a professional's own dossiers (filter, search by phone, sort,
  * paginate), one patient's history within the organisation, and the supervisor's queue. Every list is paged or
  * bounded (DOSSIER_PAGE_SIZE): a page costs the same with a hundred dossiers or a hundred thousand (issue 13).
- * A page's total is counted in its own statement (see `paged`). Every query's conditions start from the access
+ * A page's total is counted in its own statement, up to a cap (see `paged`). Every query's conditions start from the access
  * layer's scope (dossierLists: the actor's dossier.read rule; patientRecords: patient.read), so a list's own
  * filters narrow what the actor may read and never widen it.
  */
 import { asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
-import { DOSSIER_PAGE_SIZE } from "~/domain/constants";
+import { DOSSIER_COUNT_LIMIT, DOSSIER_PAGE_SIZE } from "~/domain/constants";
 import { toE164 } from "~/domain/phone";
 import { type DossierStatus, isDossierStatus } from "~/domain/dossier/lifecycle";
 import type { OwnDossierSort } from "~/domain/dossier/list-sorts";
@@ -31,14 +31,18 @@ function requestedPage(page: number | undefined): number {
  * past the end shows the last page), then reads that page. Two statements rather than one with
  * `count(*) over ()`: a window total makes the database read and sort every matching row for each page, which at
  * 100,000 dossiers cost more than a hundred milliseconds, while the count reads an index and the page query stops
- * after a page in index order.
+ * after a page in index order. The count stops one row past DOSSIER_COUNT_LIMIT (or past the page asked for):
+ * `capped` then says there are more than `total` (decision 087).
  */
-async function paged<Row>(page: number, pageOf: (page: number) => Promise<Row[]>, countAll: () => Promise<number>) {
-  const total = await countAll();
+async function paged<Row>(page: number, pageOf: (page: number) => Promise<Row[]>, countUpTo: (limit: number) => Promise<number>) {
+  const limit = Math.max(DOSSIER_COUNT_LIMIT, page * PAGE_SIZE) + 1;
+  const counted = await countUpTo(limit);
+  const capped = counted >= limit;
+  const total = capped ? limit - 1 : counted;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = Math.min(page, pageCount);
   const rows = total > 0 ? await pageOf(current) : [];
-  return { rows, total, page: current, pageCount };
+  return { rows, total, capped, page: current, pageCount };
 }
 
 export interface ProfessionalListQuery {
@@ -82,7 +86,7 @@ export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery
   if (query.phone) {
     const phone = toE164(query.phone);
     // An unparseable search matches nothing rather than everything.
-    if (!phone) return { rows: [], total: 0, page: 1, pageCount: 1 };
+    if (!phone) return { rows: [], total: 0, capped: false, page: 1, pageCount: 1 };
     conditions.push(eq(patient.phone, phone));
   }
   const order = {
@@ -102,8 +106,9 @@ export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery
       .orderBy(order, desc(dossier.id))
       .limit(limit)
       .offset(offset);
-  const countAll = async () => (await db.select({ total: count() }).from(dossier).leftJoin(patient, eq(patient.id, dossier.patientId)).where(where))[0].total;
-  const result = await paged(requestedPage(query.page), (page) => select(PAGE_SIZE, (page - 1) * PAGE_SIZE), countAll);
+  const countUpTo = async (limit: number) =>
+    (await db.select({ total: count() }).from(db.select({ id: dossier.id }).from(dossier).leftJoin(patient, eq(patient.id, dossier.patientId)).where(where).limit(limit).as("matching")))[0].total;
+  const result = await paged(requestedPage(query.page), (page) => select(PAGE_SIZE, (page - 1) * PAGE_SIZE), countUpTo);
   if (options.recordRead !== false) await recordListRead(actor, "own-dossiers", result.rows.map((r) => r.id), origin);
   return result;
 }
@@ -138,7 +143,7 @@ export async function patientHistory(actor: Actor, typedPhone: string, origin: A
     .select()
     .from(patient)
     .where(records.patients(eq(patient.organisationId, organisationId), eq(patient.phone, canonical)));
-  if (!found) return { canonical, patient: null, rows: [], total: 0, page: 1, pageCount: 1 };
+  if (!found) return { canonical, patient: null, rows: [], total: 0, capped: false, page: 1, pageCount: 1 };
   const where = records.history(eq(dossier.patientId, found.id), eq(dossier.organisationId, organisationId));
   const result = await paged(
     requestedPage(page),
@@ -152,7 +157,7 @@ export async function patientHistory(actor: Actor, typedPhone: string, origin: A
         .orderBy(desc(dossier.createdAt), desc(dossier.id))
         .limit(PAGE_SIZE)
         .offset((current - 1) * PAGE_SIZE),
-    async () => (await db.select({ total: count() }).from(dossier).where(where))[0].total,
+    async (limit) => (await db.select({ total: count() }).from(db.select({ id: dossier.id }).from(dossier).where(where).limit(limit).as("matching")))[0].total,
   );
   await recordListRead(actor, "patient-history", result.rows.map((r) => r.id), origin);
   return { canonical, patient: found, ...result };
@@ -164,7 +169,7 @@ export async function patientHistory(actor: Actor, typedPhone: string, origin: A
  */
 export async function supervisorQueue(actor: Actor, options: { recentLimit?: number; origin?: AuditOrigin; page?: number } = {}) {
   if (actor.role !== "supervisor") throw new AppError("not-found");
-  if (actor.supervisedOrganisationIds.length === 0) return { waiting: [], waitingTotal: 0, page: 1, pageCount: 1, mine: [], recent: [] };
+  if (actor.supervisedOrganisationIds.length === 0) return { waiting: [], waitingTotal: 0, waitingCapped: false, page: 1, pageCount: 1, mine: [], recent: [] };
   const { db, where } = dossierLists(actor);
   const columns = { ...summary, reviewerId: dossier.reviewerId, professionalName: user.name };
   const joined = () => db.select(columns).from(dossier).leftJoin(patient, eq(patient.id, dossier.patientId)).innerJoin(user, eq(user.id, dossier.professionalId));
@@ -181,7 +186,7 @@ export async function supervisorQueue(actor: Actor, options: { recentLimit?: num
         .orderBy(asc(dossier.submittedAt), asc(dossier.id))
         .limit(PAGE_SIZE)
         .offset((page - 1) * PAGE_SIZE),
-    async () => (await db.select({ total: count() }).from(dossier).where(waitingWhere))[0].total,
+    async (limit) => (await db.select({ total: count() }).from(db.select({ id: dossier.id }).from(dossier).where(waitingWhere).limit(limit).as("matching")))[0].total,
   );
   // A supervisor claims one dossier at a time, so a page of their own reviews is plenty; the bound is a guard.
   const mine = await joined()
@@ -193,5 +198,5 @@ export async function supervisorQueue(actor: Actor, options: { recentLimit?: num
     .orderBy(desc(dossier.completedAt))
     .limit(options.recentLimit ?? 10);
   await recordListRead(actor, "supervisor-queue", [...waiting.rows, ...mine, ...recent].map((r) => r.id), options.origin);
-  return { waiting: waiting.rows, waitingTotal: waiting.total, page: waiting.page, pageCount: waiting.pageCount, mine, recent };
+  return { waiting: waiting.rows, waitingTotal: waiting.total, waitingCapped: waiting.capped, page: waiting.page, pageCount: waiting.pageCount, mine, recent };
 }
