@@ -1,11 +1,14 @@
 /**
- * Casus's patch to React Router (decision 086, patches/react-router+<version>.patch, applied by `npm install`'s
- * postinstall through patch-package): every copy of React Router's server rendering remembers the routes each
- * address prefix matches. If an upgrade or a fresh install leaves a copy unpatched, this says so; the patch's
- * behaviour is checked against the running server in tests/e2e/route-manifest.spec.ts.
+ * Casus's patch to React Router (patches/react-router+<version>.patch, applied by `npm install`'s postinstall
+ * through patch-package): every copy of React Router remembers, on the server, the routes each address prefix
+ * matches for the partial manifest (decision 086) and what each path matches in a route tree (decision 088). If an
+ * upgrade or a fresh install leaves a copy unpatched, this says so; the partial manifest's behaviour is checked
+ * against the running server in tests/e2e/route-manifest.spec.ts, the remembered matches here and by every browser
+ * test.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -34,4 +37,59 @@ describe("the React Router patch", () => {
     expect(source).toContain("Casus patch (docs/decisions/086)");
     expect(source).toMatch(/let ids = remembered\.get\(key\);/);
   });
+
+  it.each(copies)("%s remembers what each path matches in a route tree, on the server only", (file) => {
+    const source = fs.readFileSync(path.join(DIST, file), "utf8");
+    expect(source).toContain("Casus patch (docs/decisions/088)");
+    expect(source).toContain('var rememberMatches = typeof document === "undefined";');
+    expect(source).toMatch(/return copyRememberedMatches\(remembered\.get\(key\)\);/);
+  });
+
+  it("answers a remembered path as matching it afresh would, with matches of its own each time", () => {
+    const tree = (): RouteObject[] => [
+      {
+        id: "root",
+        path: "",
+        children: [
+          { id: "home", index: true },
+          { id: "pro", path: "en/pro/:proId", children: [{ id: "case", path: "case/:caseId" }] },
+          { id: "splat", path: "*" },
+        ],
+      },
+    ];
+    const routes = tree();
+    const first = matchRoutes(routes, "/en/pro/7/case/9")!;
+    const again = matchRoutes(routes, "/en/pro/7/case/9")!;
+    const fresh = matchRoutes(tree(), "/en/pro/7/case/9")!;
+    const summary = (matches: typeof first) => matches.map((m) => [m.route.id, m.pathname, m.pathnameBase, m.params]);
+    expect(summary(again)).toEqual(summary(fresh));
+    expect(summary(again)).toEqual([
+      ["root", "/", "/", { proId: "7", caseId: "9" }],
+      ["pro", "/en/pro/7", "/en/pro/7", { proId: "7", caseId: "9" }],
+      ["case", "/en/pro/7/case/9", "/en/pro/7/case/9", { proId: "7", caseId: "9" }],
+    ]);
+    // A caller that changes what it was given (a loader editing its params) does not change the next answer.
+    expect(again).not.toBe(first);
+    (first[0].params as Record<string, string>).proId = "changed";
+    first.pop();
+    expect(summary(matchRoutes(routes, "/en/pro/7/case/9")!)).toEqual(summary(fresh));
+    // Other paths and other trees are their own: a different id, the splat, the index, a basename.
+    expect(matchRoutes(routes, "/en/pro/8/case/1")![2].params).toEqual({ proId: "8", caseId: "1" });
+    expect(matchRoutes(routes, "/nowhere")!.map((m) => m.route.id)).toEqual(["root", "splat"]);
+    expect(matchRoutes(routes, "/")!.map((m) => m.route.id)).toEqual(["root", "home"]);
+    expect(matchRoutes(routes, "/base/en/pro/3", "/base")!.map((m) => [m.route.id, m.pathname])).toEqual([
+      ["root", "/"],
+      ["pro", "/en/pro/3"],
+    ]);
+    expect(matchRoutes(routes, "/elsewhere/en/pro/3", "/base")).toBeNull();
+    const other: RouteObject[] = [{ id: "only", path: "en/pro/:proId/case/:caseId" }];
+    expect(matchRoutes(other, "/en/pro/7/case/9")!.map((m) => m.route.id)).toEqual(["only"]);
+  });
+
+  it("keeps at most 5,000 paths per route tree and still answers correctly past that", () => {
+    const routes: RouteObject[] = [{ id: "item", path: "item/:n" }];
+    for (let n = 0; n < 12_000; n++) expect(matchRoutes(routes, `/item/${n}`)![0].params.n).toBe(String(n));
+    expect(matchRoutes(routes, "/item/3")![0].params.n).toBe("3");
+  });
 });
+
