@@ -134,7 +134,7 @@ async function trainingAtSize(count) {
       `${String(count).padStart(6)} images (${r.trainSize} train / ${r.validationSize} validation): ` +
         `${(s.reduce((a, b) => a + b, 0) / s.length).toFixed(1)} s/epoch [${s.map((x) => x.toFixed(1)).join(", ")}; training part ` +
         `${r.perEpoch.map((e) => e.trainSeconds.toFixed(1)).join(", ")}] | peak: renderer RSS ${mib(rss)}, tensors ${mib(r.peakTensorBytes)}, ` +
-        `WASM memory ${mib(r.wasmMemoryBytes)} | images generated in ${r.generateSeconds.toFixed(1)} s | ` +
+        `WASM memory ${mib(r.wasmMemoryBytes)} | longest time without a frame ${(r.longestFrameGapMs / 1000).toFixed(2)} s | images generated in ${r.generateSeconds.toFixed(1)} s | ` +
         `last epoch loss ${r.perEpoch.at(-1).loss.toFixed(3)}, validation accuracy ${r.perEpoch.at(-1).valAcc.toFixed(3)} | tensors left ${r.tensorsLeft}`,
     );
   } finally {

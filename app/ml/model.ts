@@ -40,8 +40,11 @@ export type TrainOptions = {
   seed?: number;
   /** Called after each epoch (progress output, early stop by returning true). */
   onEpochEnd?: (epoch: number, logs: { loss: number; acc: number; seconds: number }) => boolean | void;
-  /** Called after each batch, once its tensors are disposed (tests sample tf.memory() here). */
-  onBatchEnd?: (batch: number, logs: { loss: number; acc: number; size: number }) => void;
+  /**
+   * Called after each batch, once its tensors are disposed (tests sample tf.memory() here; the browser's training
+   * yields to the page here, so training waits for a returned promise).
+   */
+  onBatchEnd?: (batch: number, logs: { loss: number; acc: number; size: number }) => void | Promise<void>;
 };
 
 /** Images per forward pass when scoring a whole set: memory stays bounded by this, not by the set. */
@@ -78,15 +81,15 @@ export async function train(model: tf.LayersModel, data: LabelledImages, options
       }
       loss += logs[0] * indices.length;
       acc += logs[1] * indices.length;
-      options.onBatchEnd?.(batch, { loss: logs[0], acc: logs[1], size: indices.length });
+      await options.onBatchEnd?.(batch, { loss: logs[0], acc: logs[1], size: indices.length });
     }
     const logs = { loss: loss / order.length, acc: acc / order.length, seconds: (performance.now() - started) / 1000 };
     if (options.onEpochEnd?.(epoch, logs) === true) break;
   }
 }
 
-/** P(in ear) for each image, PREDICT_CHUNK images at a time. */
-export async function predict(model: tf.LayersModel, images: readonly Uint8Array[]): Promise<Float32Array> {
+/** P(in ear) for each image, PREDICT_CHUNK images at a time; `onChunkEnd` runs (and is awaited) after each chunk. */
+export async function predict(model: tf.LayersModel, images: readonly Uint8Array[], onChunkEnd?: () => void | Promise<void>): Promise<Float32Array> {
   const values = new Float32Array(images.length);
   for (let start = 0; start < images.length; start += PREDICT_CHUNK) {
     const out = tf.tidy(() => (model.predict(rgbBatchToTensor(images.slice(start, start + PREDICT_CHUNK))) as tf.Tensor).reshape([-1]));
@@ -95,6 +98,7 @@ export async function predict(model: tf.LayersModel, images: readonly Uint8Array
     } finally {
       out.dispose();
     }
+    await onChunkEnd?.();
   }
   return values;
 }

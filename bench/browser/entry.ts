@@ -60,6 +60,16 @@ async function trainAtSize(count: number, epochs: number) {
   const data = syntheticDataset({ count, seed: 20260301 });
   const generateSeconds = (performance.now() - t) / 1000;
   const perEpoch: { seconds: number; trainSeconds: number; loss: number; acc: number; valAcc: number }[] = [];
+  // The longest time the page went without a frame while training: how long it looked frozen.
+  let longestFrameGapMs = 0;
+  let lastFrame = performance.now();
+  let watching = true;
+  const frame = (now: number) => {
+    longestFrameGapMs = Math.max(longestFrameGapMs, now - lastFrame);
+    lastFrame = now;
+    if (watching) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
   t = performance.now();
   const result = await trainInBrowser(
     data,
@@ -72,9 +82,11 @@ async function trainAtSize(count: number, epochs: number) {
       },
     },
   );
+  watching = false;
   result.model.dispose();
   return {
     count,
+    longestFrameGapMs,
     trainSize: result.trainSize,
     validationSize: result.validationSize,
     generateSeconds,

@@ -33,6 +33,8 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
   const [status, setStatus] = useState<"idle" | "loading" | "training" | "done" | "saving" | "saved" | "failed">("idle");
   const [loaded, setLoaded] = useState(0);
   const [history, setHistory] = useState<EpochLog[]>([]);
+  /** How far training is (0–1), updated within epochs too. */
+  const [trainedFraction, setTrainedFraction] = useState(0);
   // The run's own settings, captured when it starts: the form is editable again once it ends.
   const [run, setRun] = useState<TrainingRun | null>(null);
   const [result, setResult] = useState<(TrainingResult & { datasetSize: number; run: TrainingRun }) | null>(null);
@@ -44,6 +46,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
     const current = captureRun(source, settings, backend);
     setRun(current);
     setHistory([]);
+    setTrainedFraction(0);
     setResult(null);
     setSavedId(null);
     setLoaded(0);
@@ -60,7 +63,7 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
       const trained = await ml.trainInBrowser(
         data,
         { epochs: s.epochs, batchSize: s.batchSize, learningRate: s.learningRate, validationSplit: s.validationSplit, seed: 1 },
-        { onEpoch: (log) => setHistory((h) => [...h, log]) },
+        { onEpoch: (log) => setHistory((h) => [...h, log]), onProgress: setTrainedFraction },
       );
       result?.model.dispose();
       setResult({ ...trained, datasetSize: data.images.length, run: current });
@@ -90,7 +93,8 @@ export function TrainingPanel({ labelledCount }: { labelledCount: number }) {
   }
 
   const epochs = run?.settings.epochs ?? settings.epochs;
-  const progress = status === "loading" ? 0 : Math.round((history.length / epochs) * 100);
+  // Within an epoch too: training reports how far it is whenever it gives the page a frame.
+  const progress = status === "loading" ? 0 : status === "training" ? Math.round(trainedFraction * 100) : Math.round((history.length / epochs) * 100);
   const number = (key: keyof typeof settings, step: string, min: number, max: number) => (
     <input
       type="number"
