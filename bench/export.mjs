@@ -20,8 +20,7 @@ import pg from "pg";
 import { exportSeedStatements } from "./lib/export-seed.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import { cpuMs, memoryMiB, root, startCasus } from "./lib/process.mjs";
-
-const DEMO_PASSWORD = "casus-demo-2026";
+import { signIn } from "./lib/sign-in.mjs";
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,20 +28,6 @@ function option(name, fallback) {
 }
 const COUNT = option("dossiers", 100_000);
 const ZIP_COUNT = option("zip", 10_000);
-
-async function signIn(url, email) {
-  const response = await fetch(`${url}/en?index`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
-    body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
-    redirect: "manual",
-  });
-  if (response.status !== 302) throw new Error(`signing in as ${email} answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 /** Runs one export to completion; samples the server's RSS every 50 ms meanwhile. */
 async function timeExport(server, cookie, body) {
@@ -112,7 +97,7 @@ async function main() {
     console.log(`seeded ${format(COUNT)} dossiers with bulk SQL in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (${format(rows[0].n)} in the database)`);
     console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} on ${os.cpus().length} cores`);
 
-    const cookie = await signIn(server.url, "admin@casus.test");
+    const { cookie } = await signIn(server.url, "admin@casus.test");
     const all = { organisationIds: [], statuses: [] };
     const base = await baseline(postgres.url, rows[0].n);
     console.log(`baseline  PostgreSQL row_to_json, cursor of 1000: ${format(base.perSecond)} rows/s (${format(base.count)} rows, ${(base.bytes / 2 ** 20).toFixed(0)} MiB, ${base.seconds.toFixed(1)} s)`);

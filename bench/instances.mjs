@@ -25,9 +25,8 @@ import path from "node:path";
 import pg from "pg";
 import { startPostgres } from "./lib/postgres.mjs";
 import { cpuMs, startCasus } from "./lib/process.mjs";
+import { signIn } from "./lib/sign-in.mjs";
 import { appCheckHeaders, CHUNK, diskWrite, MiB, patchChunk } from "./lib/upload.mjs";
-
-const DEMO_PASSWORD = "casus-demo-2026";
 
 function parseArgs(argv) {
   const options = { clients: 1000, events: 40, uploadMiB: 1024, profile: null };
@@ -44,21 +43,6 @@ function parseArgs(argv) {
 
 const options = parseArgs(process.argv.slice(2));
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-
-/** Signs in on `base`, with the Origin the same-origin check expects there. */
-async function signIn(base, origin, email) {
-  const response = await fetch(`${base}/?index`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin },
-    body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
-    redirect: "manual",
-  });
-  if (response.status !== 302) throw new Error(`sign-in as ${email} answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 /** One event stream; calls `onEvent(seq, receivedAtMs)` for each dossier event. Resolves once the stream is ready. */
 function openStream(base, cookie, onEvent) {
@@ -126,7 +110,7 @@ try {
   const bases = servers.map((s) => s.url);
 
   // 1. Live events.
-  const supervisor = await signIn(bases[0], bases[0], "supervisor@casus.test");
+  const supervisor = (await signIn(bases[0], "supervisor@casus.test")).cookie;
   const db = new pg.Client({ connectionString: postgres.url });
   await db.connect();
   const [dossier] = (
@@ -180,7 +164,7 @@ try {
   // 2. Upload through alternating instances against a plain disk write.
   const size = options.uploadMiB * MiB;
   const diskMs = await diskWrite(dir, size);
-  const pro = await signIn(bases[1], bases[1], "pro@casus.test");
+  const pro = (await signIn(bases[1], "pro@casus.test")).cookie;
   const cpuBefore = servers.map((s) => cpuMs(s.pid));
   const uploadMs = await uploadAlternating(bases, pro, size);
   console.log(`  (CPU of the servers during the upload: ${servers.map((s, i) => `${(cpuMs(s.pid) - cpuBefore[i]).toFixed(0)} ms`).join(", ")})`);

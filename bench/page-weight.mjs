@@ -16,9 +16,9 @@ import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
 import { CHROMIUM, CHROMIUM_ARGS, DESKTOP_USER_AGENT } from "./lib/chromium.mjs";
 import { startCasus } from "./lib/process.mjs";
+import { DEMO_PASSWORD } from "./lib/sign-in.mjs";
 
 const SIGN_IN_BUDGET = 150 * 1024;
-const DEMO_PASSWORD = "casus-demo-2026";
 /** The model's code: @tensorflow chunks and the app's own model runtime. */
 const TENSORFLOW = /tfjs|tensorflow|ml-client|model-runtime/i;
 

@@ -27,8 +27,7 @@ import { browserTiming } from "./lib/browser-timing.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import { cpuMs, memoryMiB, root, startBare, startCasus } from "./lib/process.mjs";
 import { seedDossiers } from "./lib/seed.mjs";
-
-const DEMO_PASSWORD = "casus-demo-2026";
+import { signIn } from "./lib/sign-in.mjs";
 
 function parseArgs(argv) {
   const options = {
@@ -74,21 +73,6 @@ const PAGES = {
   reporting: { as: "admin", path: () => "/en/reporting?period=year" },
   "case-handling": { as: "admin", path: () => "/en/admin/data-insights/case-behandeling?period=year" },
 };
-
-async function signIn(url, email) {
-  const response = await fetch(`${url}/en?index`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
-    body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
-    redirect: "manual",
-  });
-  if (response.status !== 302) throw new Error(`signing in as ${email} answered ${response.status}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { cookie, location: response.headers.get("location") ?? "" };
-}
 
 /** The last `n` items (none for n = 0, unlike slice(-0)). */
 function lastOf(items, n) {

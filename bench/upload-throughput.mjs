@@ -15,6 +15,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { signIn } from "./lib/sign-in.mjs";
 import { appCheckHeaders, CHUNK, diskWrite, MiB, patchChunk } from "./lib/upload.mjs";
 
 const SIZE = Number(process.argv[2] ?? 1024) * MiB;
@@ -53,16 +54,6 @@ async function startServer(dataDir) {
   throw new Error("the server did not start");
 }
 
-async function signIn(url) {
-  const response = await fetch(`${url}/?index`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
-    body: new URLSearchParams({ email: "pro@casus.test", password: "casus-demo-2026" }),
-    redirect: "manual",
-  });
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
-
 async function upload(url, cookie) {
   const check = await appCheckHeaders(url, cookie);
   const metadata = ["filetype", "video/webm", "filename", "bench.webm"];
@@ -94,7 +85,7 @@ try {
   console.log(`disk write:   ${(diskMs / 1000).toFixed(1)} s  ${mibPerSecond(SIZE, diskMs).toFixed(0)} MiB/s`);
   const server = await startServer(path.join(dir, "data"));
   try {
-    const cookie = await signIn(server.url);
+    const { cookie } = await signIn(server.url, "pro@casus.test");
     const uploadMs = await upload(server.url, cookie);
     console.log(`tus upload:   ${(uploadMs / 1000).toFixed(1)} s  ${mibPerSecond(SIZE, uploadMs).toFixed(0)} MiB/s (until stored in the object store with its SHA-256)`);
     console.log(`ratio upload/disk: ${(diskMs / uploadMs).toFixed(2)}`);
