@@ -42,6 +42,7 @@ describe("Pager", () => {
     expect(html).toContain("Page 20 of more than 20");
     expect(html).toContain('rel="next"');
     expect(render("nl", 1, 1, "dossier", true)).toContain("Pagina 1 van meer dan 1");
-    expect(render("de", 3, 20, "people", true)).toContain("Seite 3 von mehr als 20");
+    expect(render("de", 3, 20, "dossier", true)).toContain("Seite 3 von mehr als 20");
+    expect(render("fr", 3, 20, "dossier", true)).toContain("Page 3 sur plus de 20");
   });
 });

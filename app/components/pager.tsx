@@ -8,16 +8,13 @@ import { Link, useLocation } from "react-router";
 /** The labels' keys: the dossier pages' ("dossier:list") or the admin pages' ("people:pagination"). */
 const LABELS = {
   dossier: { nav: "dossier:list.pages", previous: "dossier:list.previous", next: "dossier:list.next", page: "dossier:list.page", pageOfMore: "dossier:list.pageOfMore" },
-  people: {
-    nav: "people:pagination.label",
-    previous: "people:pagination.previous",
-    next: "people:pagination.next",
-    page: "people:pagination.page",
-    pageOfMore: "people:pagination.pageOfMore",
-  },
+  people: { nav: "people:pagination.label", previous: "people:pagination.previous", next: "people:pagination.next", page: "people:pagination.page" },
 } as const;
 
-/** `more`: the list's count stopped at its cap, so there are more pages than `pageCount` (decision 087). */
+/**
+ * `more`: the list's count stopped at its cap, so there are more pages than `pageCount` (decision 087). Only the
+ * dossier lists count up to a cap; the admin pages' lists count exactly, so their labels have no "more than".
+ */
 export function Pager({ page, pageCount, more = false, t, labels = "dossier" }: { page: number; pageCount: number; more?: boolean; t: TFunction; labels?: keyof typeof LABELS }) {
   const { search } = useLocation();
   if (pageCount <= 1 && !more) return null;
@@ -34,7 +31,7 @@ export function Pager({ page, pageCount, more = false, t, labels = "dossier" }: 
           {t(keys.previous)}
         </Link>
       ) : null}
-      <span>{t(more ? keys.pageOfMore : keys.page, { page, pages: pageCount })}</span>
+      <span>{t(more && "pageOfMore" in keys ? keys.pageOfMore : keys.page, { page, pages: pageCount })}</span>
       {page < pageCount || more ? (
         <Link to={hrefOf(page + 1)} rel="next" className="text-sky-800 underline">
           {t(keys.next)}

@@ -160,9 +160,9 @@ export const DOSSIER_PAGE_SIZE = 25;
 /**
  * Paged dossier lists count their matches only up to this many (or up to the page asked for, if further): counting
  * reads one index entry per match, so an exact total grows with the data; past it the page says "more than 500"
- * (decision 087).
+ * (decision 087). Whole pages, so "page 20 of more than 20" is true.
  */
-export const DOSSIER_COUNT_LIMIT = 500;
+export const DOSSIER_COUNT_LIMIT = 20 * DOSSIER_PAGE_SIZE;
 /** Dossiers on the professional's home: those returned to them (at most a page), then this many recent ones. */
 export const HOME_RECENT_LIMIT = 10;
 

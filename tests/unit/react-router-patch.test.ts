@@ -42,6 +42,7 @@ describe("the React Router patch", () => {
     const source = fs.readFileSync(path.join(DIST, file), "utf8");
     expect(source).toContain("Casus patch (docs/decisions/088)");
     expect(source).toContain('var rememberMatches = typeof document === "undefined";');
+    expect(source).toContain("var PARTIAL_MANIFEST_PATH_LENGTH = 256;");
     expect(source).toMatch(/return copyRememberedMatches\(remembered\.get\(key\)\);/);
   });
 
@@ -86,10 +87,32 @@ describe("the React Router patch", () => {
     expect(matchRoutes(other, "/en/pro/7/case/9")!.map((m) => m.route.id)).toEqual(["only"]);
   });
 
-  it("keeps at most 5,000 paths per route tree and still answers correctly past that", () => {
-    const routes: RouteObject[] = [{ id: "item", path: "item/:n" }];
-    for (let n = 0; n < 12_000; n++) expect(matchRoutes(routes, `/item/${n}`)![0].params.n).toBe(String(n));
-    expect(matchRoutes(routes, "/item/3")![0].params.n).toBe("3");
+  // A route tree changed in place shows what is remembered: a remembered path keeps its first answer, a path
+  // matched afresh sees the change. (React Router's server never changes its trees; these tests do, to look inside.)
+  const changedInPlace = () => {
+    const routes: RouteObject[] = [{ id: "anything", path: "*" }];
+    const answer = (path: string) => matchRoutes(routes, path)!.at(-1)!.route.id;
+    const change = () => routes.push({ id: "under-q", path: "q/*" });
+    return { answer, change };
+  };
+
+  it("remembers short paths and matches paths longer than 256 characters afresh, so no kept path is large", () => {
+    const { answer, change } = changedInPlace();
+    const short = `/q/${"x".repeat(200)}`;
+    const long = `/q/${"x".repeat(300)}`;
+    expect([answer(short), answer(long)]).toEqual(["anything", "anything"]);
+    change();
+    expect([answer(short), answer(long)]).toEqual(["anything", "under-q"]);
+  });
+
+  it("keeps at most 5,000 paths per route tree: past that it starts again", () => {
+    const { answer, change } = changedInPlace();
+    expect(answer("/q/first")).toBe("anything");
+    for (let n = 0; n < 4_999; n++) answer(`/other/${n}`);
+    change();
+    expect(answer("/q/first")).toBe("anything"); // 5,000 kept: still remembered
+    answer("/other/last"); // the 5,001st path: the map is full, so it starts again
+    expect(answer("/q/first")).toBe("under-q");
   });
 });
 

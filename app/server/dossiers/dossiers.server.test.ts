@@ -341,6 +341,13 @@ describe("lists", () => {
     const lastQueuePage = await supervisorQueue(manySup, { page: 99 });
     expect([lastQueuePage.waitingTotal, lastQueuePage.waitingCapped, lastQueuePage.waiting.map((r) => r.id)]).toEqual([n, false, ids.slice(n - (n % PAGE_SIZE))]);
 
+    // An absurd page number (typed into the address) shows the last page, as any page past the end does.
+    for (const page of [1e18, 1e21, Number.MAX_VALUE]) {
+      expect((await listOwnDossiers(manyPro, { page })).page).toBe(Math.ceil(n / PAGE_SIZE));
+      expect((await supervisorQueue(manySup, { page })).page).toBe(Math.ceil(n / PAGE_SIZE));
+    }
+    expect((await patientHistory(pro2, "0612345678", {}, 1e21)).page).toBe(1);
+
     // Under the cap the count is exact.
     const fewer = await listOwnDossiers(manyPro, { from: new Date(base + (n - 30) * 60_000).toISOString() });
     expect([fewer.total, fewer.capped, fewer.pageCount]).toEqual([30, false, 2]);

@@ -21,9 +21,15 @@ import { type Actor, ownOrganisation } from "./actor.server";
 
 export const PAGE_SIZE = DOSSIER_PAGE_SIZE;
 
-/** The page asked for, at least 1 (the upper bound is checked against the total afterwards). */
+/**
+ * The farthest page anyone can ask for: its count limit and offset stay exact integers the database accepts (a
+ * `?page=1e21` would otherwise make a LIMIT no database takes). Past the list's end it shows the last page anyway.
+ */
+const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / PAGE_SIZE) - 1;
+
+/** The page asked for, from 1 to MAX_PAGE (the upper bound is checked against the total afterwards). */
 function requestedPage(page: number | undefined): number {
-  return Number.isFinite(page) ? Math.max(1, Math.floor(page!)) : 1;
+  return Number.isFinite(page) ? Math.min(MAX_PAGE, Math.max(1, Math.floor(page!))) : 1;
 }
 
 /**
