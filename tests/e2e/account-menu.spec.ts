@@ -19,6 +19,9 @@ test("the header fits 320 px; the account menu holds name, language, profile and
   expect(box!.x + box!.width).toBeLessThanOrEqual(320);
   await menu.getByRole("link", { name: "en" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  // The menu closes once the new page is in (an effect after the render that sets the language): wait for it, or
+  // the next click could land while it is still open and close it instead.
+  await expect(page.getByTestId("account-menu")).not.toHaveAttribute("open");
 
   await page.getByTestId("account-menu").getByText("Account").click();
   await page.getByTestId("account-menu").getByRole("link", { name: "My profile" }).click();
