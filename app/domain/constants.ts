@@ -149,6 +149,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const PASSWORD_MIN_SCORE = 3;
 /** Admin lists show this many rows per page; a CSV import takes at most this many rows. */
 export const ADMIN_PAGE_SIZE = 20;
+/** The longest search text an admin list uses; longer input is cut (the field's `maxLength` does so in the browser). */
+export const ADMIN_SEARCH_MAX = 100;
 export const CSV_IMPORT_MAX_ROWS = 500;
 
 /**

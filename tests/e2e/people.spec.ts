@@ -192,3 +192,46 @@ test("CSV import: a preview with per-row problems first, then all invitations in
   await expect(page.getByTestId("professionals-table")).toContainText("Bram Beer");
   expect((await mailTo(`bram-${tag}@casus.test`)).language).toBe("nl");
 });
+
+test("supervisors: searched and paged; choosing one keeps the list's search and page, also after a change", async ({ page }) => {
+  // 25 made-up supervisors with one tag in their names: 2 pages of 20 when searched for.
+  const tag = `Zoek${crypto.randomUUID().slice(0, 6)}`;
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    for (let i = 0; i < 25; i++) {
+      const id = crypto.randomUUID();
+      await client.query(`insert into "user" (id, name, email, email_verified, role, locale) values ($1, $2, $3, true, 'supervisor', 'nl')`, [id, `${tag} ${String(i).padStart(2, "0")}`, `${tag.toLowerCase()}-${i}@casus.test`]);
+      await client.query(`insert into supervisor (user_id, specialty) values ($1, 'ent')`, [id]);
+    }
+  } finally {
+    await client.end();
+  }
+  await signIn(page, "admin@casus.test");
+  await page.goto("/admin/supervisors");
+  await page.getByRole("searchbox", { name: "Zoeken op naam of e-mailadres" }).fill(tag);
+  await page.getByRole("button", { name: "Zoeken" }).click();
+  await expect(page.getByTestId("people-count")).toHaveText("25 personen gevonden");
+  const table = page.getByTestId("supervisors-table");
+  await expect(table.getByRole("row")).toHaveCount(21);
+  await expect(page.getByTestId("pager")).toContainText("Pagina 1 van 2");
+
+  await page.getByTestId("pager").getByRole("link", { name: "Volgende pagina" }).click();
+  await expect(page.getByTestId("pager")).toContainText("Pagina 2 van 2");
+  await expect(table.getByRole("row")).toHaveCount(6);
+  await table.getByRole("link", { name: `${tag} 23` }).click();
+  await expect(page.getByTestId("selected-person").getByRole("heading", { level: 2 }).first()).toHaveText(`${tag} 23`);
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&page=2&id=`));
+
+  // A change redirects back to the same person, search and page.
+  await page.getByTestId("selected-person").getByLabel("Specialisme").selectOption("audiologist");
+  await page.getByTestId("selected-person").getByRole("button", { name: "Opslaan" }).click();
+  await expect(page.getByText("Opgeslagen.", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${tag}&page=2&id=.*&done=saved`));
+  await expect(page.getByTestId("pager")).toContainText("Pagina 2 van 2");
+  await expect(table.getByRole("row", { name: `${tag} 23` })).toContainText("Audioloog");
+
+  // A search that finds nobody says so.
+  await page.goto(`/admin/supervisors?q=${tag}-niemand`);
+  await expect(page.getByTestId("supervisors-table")).toHaveText("Niemand gevonden.");
+});

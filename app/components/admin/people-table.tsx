@@ -24,6 +24,7 @@ export function PeopleTable<P extends Person>({
   selectedId,
   columns = [],
   afterName,
+  emptyText,
 }: {
   /** What the list is (the page's title or the heading above it): the name of its scroll region. */
   label: string;
@@ -33,8 +34,11 @@ export function PeopleTable<P extends Person>({
   selectedId?: string | null;
   columns?: { header: string; cell: (person: P) => ReactNode }[];
   afterName?: (person: P) => ReactNode;
+  /** Shown instead of an empty table (a search that finds nobody). */
+  emptyText?: string;
 }) {
   const { t } = useTranslation("people");
+  if (!people.length && emptyText) return <p className="text-sm text-slate-600" data-testid={testId}>{emptyText}</p>;
   return (
     <ScrollRegion label={label}>
       <table className="w-full text-left text-sm" data-testid={testId}>

@@ -19,7 +19,11 @@ import { auditTrail } from "~/server/people/audit-trail.server";
 import { invitePerson } from "~/server/people/invitations.server";
 import { PERSON_INTENTS, runPersonAction } from "~/server/people/person-actions.server";
 import { actorOf, doneRedirect, refusedPeopleForm, runChange } from "~/server/people/route-helpers.server";
-import { listAdministrators } from "~/server/people/staff.server";
+import { administratorById, listAdministrators } from "~/server/people/staff.server";
+import { adminListQuery } from "~/server/people/admin-pages.server";
+import { PeopleSearch } from "~/components/admin/people-search";
+import { Pager } from "~/components/pager";
+import { useSelectLink } from "~/lib/use-select-link";
 import { demoteAdministrator } from "~/server/people/users.server";
 import type { Route } from "./+types/administrators";
 import { parseForm } from "~/server/forms/parse-form.server";
@@ -36,11 +40,13 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = actorOf(user);
   const url = new URL(args.request.url);
   const selectedId = url.searchParams.get("id");
-  const administrators = await listAdministrators(actor);
-  const selected = selectedId ? administrators.find((a) => a.id === selectedId) : null;
+  const query = adminListQuery(url.searchParams);
+  const administrators = await listAdministrators(actor, query);
+  const selected = selectedId ? await administratorById(actor, selectedId) : null;
   if (selectedId && !selected) throw notFound();
   return {
     administrators,
+    q: query.q,
     selfId: user.id,
     selected: selected ?? null,
     audit: selected ? await auditTrail(actor, { userIds: [selected.id], limit: 30 }) : [],
@@ -55,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
   const origin = auditOrigin(args.request, args.context);
   // A selected person (?id=) that is not on this list is 404 for every intent, as in the loader.
   const selectedId = new URL(args.request.url).searchParams.get("id");
-  if (selectedId && !(await listAdministrators(actor)).some((p) => p.id === selectedId)) throw notFound();
+  if (selectedId && !(await administratorById(actor, selectedId))) throw notFound();
   const input = await parseForm(args.request, administratorsForm);
   if (!input.ok) return refusedPeopleForm(input);
   const { values } = input;
@@ -84,21 +90,25 @@ export async function action(args: Route.ActionArgs) {
 export default function Administrators({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["people", "errors"]);
   const lp = useLocalizedPath();
-  const { administrators, selfId, selected, audit, confirm, done } = loaderData;
+  const { administrators, q, selfId, selected, audit, confirm, done } = loaderData;
   const base = lp(routePath("admin-administrators"));
-  const here = selected ? `${base}?id=${encodeURIComponent(selected.id)}` : base;
+  const selectLink = useSelectLink();
+  const here = selected ? `${base}${selectLink(selected.id)}` : base;
   return (
     <>
       <PageHeader routeKey="admin-administrators" />
       <PageNotices done={done} error={actionData && "error" in actionData ? actionData.error : null} />
+      <PeopleSearch q={q} total={administrators.total} t={t} />
       <PeopleTable
         label={t("common:pages.admin-administrators.title")}
         testId="administrators-table"
-        people={administrators}
-        hrefOf={(a) => `${base}?id=${encodeURIComponent(a.id)}`}
+        people={administrators.rows}
+        hrefOf={(a) => `${base}${selectLink(a.id)}`}
         selectedId={selected?.id}
+        emptyText={t("people:people.none")}
         afterName={(a) => (a.id === selfId ? <span className="ml-2 text-slate-600">({t("people:administrator.you")})</span> : null)}
       />
+      <Pager page={administrators.page} pageCount={administrators.pages} t={t} labels="people" />
 
       {selected ? (
         <section aria-labelledby="selected" className="mt-8 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="selected-person">

@@ -28,14 +28,17 @@ import { actorOf, CSV_MAX_BYTES, doneRedirect, refusedPeopleForm, runChange } fr
 import { AppError } from "~/domain/errors";
 import { LOCALES } from "~/domain/locales";
 import type { Route } from "./+types/organisation";
+import { adminListQuery, type AdminListQuery } from "~/server/people/admin-pages.server";
+import { PeopleSearch } from "~/components/admin/people-search";
+import { Pager } from "~/components/pager";
 import { parseForm } from "~/server/forms/parse-form.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["people"] };
 
-async function load(actor: ReturnType<typeof actorOf>, orgId: string) {
+async function load(actor: ReturnType<typeof actorOf>, orgId: string, query?: AdminListQuery) {
   try {
-    return await organisationDetail(actor, orgId);
+    return await organisationDetail(actor, orgId, query);
   } catch (error) {
     if (error instanceof AppError && error.code === "not-found") throw notFound();
     throw error;
@@ -45,11 +48,11 @@ async function load(actor: ReturnType<typeof actorOf>, orgId: string) {
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "admin-organisation");
   const actor = actorOf(user);
-  const detail = await load(actor, args.params.orgId);
   const url = new URL(args.request.url);
-  const professionalIds = detail.professionals.map((p) => p.id);
-  const audit = await auditTrail(actor, { organisationId: args.params.orgId, userIds: professionalIds, limit: 30 });
-  return { ...detail, audit, confirm: url.searchParams.get("confirm"), confirmId: url.searchParams.get("id"), done: doneNotice(url) };
+  const query = adminListQuery(url.searchParams);
+  const detail = await load(actor, args.params.orgId, query);
+  const audit = await auditTrail(actor, { organisationId: args.params.orgId, professionalsOf: args.params.orgId, limit: 30 });
+  return { ...detail, q: query.q, audit, confirm: url.searchParams.get("confirm"), confirmId: url.searchParams.get("id"), done: doneNotice(url) };
 }
 
 const organisationActionForm = z.discriminatedUnion("intent", [
@@ -139,7 +142,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
   const { t } = useTranslation(["people", "errors", "common"]);
   const lp = useLocalizedPath();
   const locale = useLocale();
-  const { organisation: org, professionals, supervisors, assignable, audit, confirm, confirmId, done } = loaderData;
+  const { organisation: org, professionals, professionalTotal, q, supervisors, assignable, audit, confirm, confirmId, done } = loaderData;
   const here = lp(routePath("admin-organisation", { orgId: org.id }));
   const errorsFor = (intent: string): Record<string, string> => (actionData?.intent === intent ? (actionData.errors as Record<string, string>) : {});
   const valuesFor = (intent: string) => (actionData?.intent === intent ? (actionData.values as Record<string, string>) : {});
@@ -151,7 +154,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
       <PageNotices done={done} error={actionData && "error" in actionData ? actionData.error : null} />
       {confirm === "deactivate" ? (
         <ConfirmPanel intent="deactivate" cancelTo={here} confirmLabel={t("people:organisation.deactivate")}>
-          <p>{t("people:organisation.deactivateConfirm", { name: org.name, count: professionals.length })}</p>
+          <p>{t("people:organisation.deactivateConfirm", { name: org.name, count: professionalTotal })}</p>
         </ConfirmPanel>
       ) : null}
       {confirm === "unassign" && unassignName && confirmId ? (
@@ -177,16 +180,21 @@ export default function Organisation({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="pros" className="mb-8">
         <h2 id="pros" className="mb-2 text-lg font-semibold">{t("people:organisation.professionals")}</h2>
-        {professionals.length === 0 ? (
+        {professionalTotal === 0 ? (
           <p className="text-slate-600">{t("people:organisation.noProfessionals")}</p>
         ) : (
-          <PeopleTable
-            label={t("people:organisation.professionals")}
-            testId="professionals-table"
-            people={professionals}
-            hrefOf={(p) => lp(routePath("admin-professional", { orgId: org.id, proId: p.id }))}
-            columns={[{ header: t("people:invite.jobTitle"), cell: (p) => p.jobTitle ?? "—" }]}
-          />
+          <>
+            <PeopleSearch q={q} total={professionals.total} t={t} />
+            <PeopleTable
+              label={t("people:organisation.professionals")}
+              testId="professionals-table"
+              people={professionals.rows}
+              hrefOf={(p) => lp(routePath("admin-professional", { orgId: org.id, proId: p.id }))}
+              columns={[{ header: t("people:invite.jobTitle"), cell: (p) => p.jobTitle ?? "—" }]}
+              emptyText={t("people:people.none")}
+            />
+            <Pager page={professionals.page} pageCount={professionals.pages} t={t} labels="people" />
+          </>
         )}
       </section>
 

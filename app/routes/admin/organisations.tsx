@@ -17,6 +17,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { createOrganisation, listOrganisations, ORGANISATION_SORTS, type OrganisationSort } from "~/server/people/organisations.server";
 import { actorOf } from "~/server/people/route-helpers.server";
 import type { Route } from "./+types/organisations";
+import { adminListQuery } from "~/server/people/admin-pages.server";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
@@ -28,8 +29,8 @@ export async function loader(args: Route.LoaderArgs) {
   const sort = (ORGANISATION_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as OrganisationSort) : "name";
   const dir = params.get("dir") === "desc" ? "desc" : "asc";
   const status = params.get("status") === "active" || params.get("status") === "inactive" ? (params.get("status") as "active" | "inactive") : "all";
-  const q = (params.get("q") ?? "").slice(0, 100);
-  const list = await listOrganisations(actorOf(user), { q, sort, dir, status, page: Number(params.get("page")) || 1 });
+  const { q, page } = adminListQuery(params);
+  const list = await listOrganisations(actorOf(user), { q, sort, dir, status, page });
   return { ...list, q, sort, dir, status };
 }
 

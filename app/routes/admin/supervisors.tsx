@@ -22,7 +22,11 @@ import { invitePerson } from "~/server/people/invitations.server";
 import { organisationChoices } from "~/server/people/organisations.server";
 import { PERSON_INTENTS, runPersonAction } from "~/server/people/person-actions.server";
 import { actorOf, doneRedirect, refusedPeopleForm, runChange } from "~/server/people/route-helpers.server";
-import { listSupervisors, updateSupervisor } from "~/server/people/staff.server";
+import { listSupervisors, supervisorById, updateSupervisor } from "~/server/people/staff.server";
+import { adminListQuery } from "~/server/people/admin-pages.server";
+import { PeopleSearch } from "~/components/admin/people-search";
+import { Pager } from "~/components/pager";
+import { useSelectLink } from "~/lib/use-select-link";
 import type { Route } from "./+types/supervisors";
 import { parseForm } from "~/server/forms/parse-form.server";
 
@@ -39,11 +43,13 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = actorOf(user);
   const url = new URL(args.request.url);
   const selectedId = url.searchParams.get("id");
-  const supervisors = await listSupervisors(actor);
-  const selected = selectedId ? supervisors.find((s) => s.id === selectedId) : null;
+  const query = adminListQuery(url.searchParams);
+  const supervisors = await listSupervisors(actor, query);
+  const selected = selectedId ? await supervisorById(actor, selectedId) : null;
   if (selectedId && !selected) throw notFound();
   return {
     supervisors,
+    q: query.q,
     organisations: await organisationChoices(actor),
     selected: selected ?? null,
     audit: selected ? await auditTrail(actor, { userIds: [selected.id], limit: 30 }) : [],
@@ -58,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
   const origin = auditOrigin(args.request, args.context);
   // A selected person (?id=) that is not on this list is 404 for every intent, as in the loader.
   const selectedId = new URL(args.request.url).searchParams.get("id");
-  if (selectedId && !(await listSupervisors(actor)).some((p) => p.id === selectedId)) throw notFound();
+  if (selectedId && !(await supervisorById(actor, selectedId))) throw notFound();
   const input = await parseForm(args.request, supervisorsForm);
   if (!input.ok) return refusedPeopleForm(input);
   const { values } = input;
@@ -85,30 +91,34 @@ export async function action(args: Route.ActionArgs) {
 export default function Supervisors({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["people", "errors"]);
   const lp = useLocalizedPath();
-  const { supervisors, organisations, selected, audit, confirm, done } = loaderData;
+  const { supervisors, q, organisations, selected, audit, confirm, done } = loaderData;
   const base = lp(routePath("admin-supervisors"));
+  const selectLink = useSelectLink();
   const errors: Record<string, string> = actionData?.errors ?? {};
   const specialtyOptions = SPECIALTIES.map((s) => ({ value: s, label: t(`people:specialties.${s}`) }));
   return (
     <>
       <PageHeader routeKey="admin-supervisors" />
       <PageNotices done={done} error={actionData && "error" in actionData ? actionData.error : null} />
+      <PeopleSearch q={q} total={supervisors.total} t={t} />
       <PeopleTable
         label={t("common:pages.admin-supervisors.title")}
         testId="supervisors-table"
-        people={supervisors}
-        hrefOf={(s) => `${base}?id=${encodeURIComponent(s.id)}`}
+        people={supervisors.rows}
+        hrefOf={(s) => `${base}${selectLink(s.id)}`}
         selectedId={selected?.id}
+        emptyText={t("people:people.none")}
         columns={[
           { header: t("people:supervisor.specialty"), cell: (s) => t(`people:specialties.${s.specialty}`, { defaultValue: s.specialty }) },
           { header: t("people:supervisor.organisations"), cell: (s) => s.organisations.map((o) => o.name).join(", ") || "—" },
         ]}
       />
+      <Pager page={supervisors.page} pageCount={supervisors.pages} t={t} labels="people" />
 
       {selected ? (
         <section aria-labelledby="selected" className="mt-8 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="selected-person">
           <h2 id="selected" className="mb-3 text-lg font-semibold">{selected.name}</h2>
-          <PersonActions person={{ id: selected.id, name: selected.name, banned: selected.banned, invitation: selected.invitation }} here={`${base}?id=${encodeURIComponent(selected.id)}`} confirm={confirm} />
+          <PersonActions person={{ id: selected.id, name: selected.name, banned: selected.banned, invitation: selected.invitation }} here={`${base}${selectLink(selected.id)}`} confirm={confirm} />
           <Form method="post" className="mt-6 grid max-w-2xl gap-4 sm:grid-cols-2">
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="userId" value={selected.id} />

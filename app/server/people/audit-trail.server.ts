@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { actingAs } from "../access/actor-db.server";
-import { auditLog, user } from "../db/schema";
+import { auditLog, professional, user } from "../db/schema";
 import type { Actor } from "./access.server";
 
 export interface AuditRow {
@@ -18,11 +18,18 @@ export interface AuditRow {
 
 const actorUser = alias(user, "actor_user");
 
-/** Entries about these users, or about this organisation. */
-export async function auditTrail(actor: Actor, filter: { userIds?: string[]; organisationId?: string; limit?: number }): Promise<AuditRow[]> {
+/**
+ * Entries about these users, about the professionals of `professionalsOf` (an organisation: however many, read in
+ * the query rather than listed), or about this organisation.
+ */
+export async function auditTrail(actor: Actor, filter: { userIds?: string[]; professionalsOf?: string; organisationId?: string; limit?: number }): Promise<AuditRow[]> {
   const { db } = actingAs(actor, "people.manage");
   const conditions = [];
   if (filter.userIds?.length) conditions.push(and(eq(auditLog.subjectType, "user"), inArray(auditLog.subjectId, filter.userIds)));
+  if (filter.professionalsOf) {
+    const members = db.select({ id: professional.userId }).from(professional).where(eq(professional.organisationId, filter.professionalsOf));
+    conditions.push(and(eq(auditLog.subjectType, "user"), inArray(auditLog.subjectId, members)));
+  }
   if (filter.organisationId) conditions.push(eq(auditLog.organisationId, filter.organisationId), and(eq(auditLog.subjectType, "organisation"), eq(auditLog.subjectId, filter.organisationId)));
   if (!conditions.length) return [];
   return toRows(

@@ -3,8 +3,7 @@
  * deleted; a deactivated organisation's professionals lose their sessions and cannot sign in, see
  * auth/organisation-sign-in.server.ts), and assigning supervisors. Every change: one transaction, one audit entry.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE } from "~/domain/constants";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
 import type { OrganisationForm } from "~/domain/people-forms";
 import { recordAudit } from "../audit/audit.server";
@@ -14,6 +13,7 @@ import { inTransaction } from "../db/transaction.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
 import { invitationState } from "./invitations.server";
 import { invitation } from "../db/schema";
+import { adminPage, containsPattern, type AdminListQuery } from "./admin-pages.server";
 
 export const ORGANISATION_SORTS = ["name", "city", "professionals", "created"] as const;
 export type OrganisationSort = (typeof ORGANISATION_SORTS)[number];
@@ -39,8 +39,7 @@ export interface OrganisationListRow {
 
 export async function listOrganisations(actor: Actor, query: OrganisationListQuery) {
   const { db } = actingAs(actor, "people.manage");
-  const q = query.q?.trim();
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = containsPattern(query.q);
   const where = and(
     pattern ? or(ilike(organisation.name, pattern), ilike(organisation.city, pattern)) : undefined,
     query.status === "active" ? eq(organisation.active, true) : query.status === "inactive" ? eq(organisation.active, false) : undefined,
@@ -52,28 +51,29 @@ export async function listOrganisations(actor: Actor, query: OrganisationListQue
   const dir = query.dir === "desc" ? desc : asc;
   const sortColumn =
     query.sort === "city" ? organisation.city : query.sort === "created" ? organisation.createdAt : query.sort === "professionals" ? sql`coalesce(${professionals.proN}, 0)` : sql`lower(${organisation.name})`;
-  const [{ total }] = await db.select({ total: count() }).from(organisation).where(where);
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const page = Math.min(Math.max(1, query.page ?? 1), pages);
-  const rows = await db
-    .with(professionals, supervisors)
-    .select({
-      id: organisation.id,
-      name: organisation.name,
-      kind: organisation.kind,
-      city: organisation.city,
-      active: organisation.active,
-      professionals: sql<number>`coalesce(${professionals.proN}, 0)`.mapWith(Number),
-      supervisors: sql<number>`coalesce(${supervisors.supN}, 0)`.mapWith(Number),
-    })
-    .from(organisation)
-    .leftJoin(professionals, eq(professionals.organisationId, organisation.id))
-    .leftJoin(supervisors, eq(supervisors.organisationId, organisation.id))
-    .where(where)
-    .orderBy(dir(sortColumn), asc(organisation.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
-  return { rows: rows as OrganisationListRow[], total, page, pages };
+  return adminPage(
+    query.page ?? 1,
+    async () => (await db.select({ total: count() }).from(organisation).where(where))[0].total,
+    async (limit, offset) =>
+      (await db
+        .with(professionals, supervisors)
+        .select({
+          id: organisation.id,
+          name: organisation.name,
+          kind: organisation.kind,
+          city: organisation.city,
+          active: organisation.active,
+          professionals: sql<number>`coalesce(${professionals.proN}, 0)`.mapWith(Number),
+          supervisors: sql<number>`coalesce(${supervisors.supN}, 0)`.mapWith(Number),
+        })
+        .from(organisation)
+        .leftJoin(professionals, eq(professionals.organisationId, organisation.id))
+        .leftJoin(supervisors, eq(supervisors.organisationId, organisation.id))
+        .where(where)
+        .orderBy(dir(sortColumn), asc(organisation.id))
+        .limit(limit)
+        .offset(offset)) as OrganisationListRow[],
+  );
 }
 
 /** Every organisation's id and name, for selects (move, supervisor assignments). */
@@ -82,16 +82,33 @@ export async function organisationChoices(actor: Actor): Promise<{ id: string; n
   return db.select({ id: organisation.id, name: organisation.name, active: organisation.active }).from(organisation).orderBy(sql`lower(${organisation.name})`);
 }
 
-export async function organisationDetail(actor: Actor, orgId: string) {
+/**
+ * An organisation with one page of its professionals (searched by name or e-mail), its assigned supervisors and
+ * the supervisors that can still be assigned.
+ */
+export async function organisationDetail(actor: Actor, orgId: string, query: Partial<AdminListQuery> = {}) {
   const { db } = actingAs(actor, "people.manage");
   const [org] = await db.select().from(organisation).where(eq(organisation.id, orgId));
   if (!org) throw new AppError("not-found");
-  const pros = await db
-    .select({ id: user.id, name: user.name, email: user.email, jobTitle: professional.jobTitle, banned: user.banned })
-    .from(professional)
-    .innerJoin(user, eq(user.id, professional.userId))
-    .where(eq(professional.organisationId, orgId))
-    .orderBy(sql`lower(${user.name})`);
+  const pattern = containsPattern(query.q);
+  const ofOrganisation = eq(professional.organisationId, orgId);
+  const where = and(ofOrganisation, pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined);
+  const professionalCount = async (condition: SQL | undefined) =>
+    (await db.select({ n: count() }).from(professional).innerJoin(user, eq(user.id, professional.userId)).where(condition))[0].n;
+  const prosPage = await adminPage(
+    query.page ?? 1,
+    () => professionalCount(where),
+    (limit, offset) =>
+      db
+        .select({ id: user.id, name: user.name, email: user.email, jobTitle: professional.jobTitle, banned: user.banned })
+        .from(professional)
+        .innerJoin(user, eq(user.id, professional.userId))
+        .where(where)
+        .orderBy(sql`lower(${user.name})`, asc(user.id))
+        .limit(limit)
+        .offset(offset),
+  );
+  const pros = prosPage.rows;
   const invitations = pros.length
     ? await db.select().from(invitation).where(inArray(invitation.userId, pros.map((p) => p.id))).orderBy(desc(invitation.createdAt))
     : [];
@@ -108,7 +125,9 @@ export async function organisationDetail(actor: Actor, orgId: string) {
   const assignedIds = new Set(assigned.map((s) => s.id));
   return {
     organisation: { ...org, createdAt: org.createdAt.toISOString(), updatedAt: org.updatedAt.toISOString() },
-    professionals: pros.map((p) => ({ ...p, invitation: latest.get(p.id) ?? "none" })),
+    professionals: { ...prosPage, rows: pros.map((p) => ({ ...p, invitation: latest.get(p.id) ?? "none" })) },
+    /** Every professional of the organisation, whatever the search: the deactivation asks about all of them. */
+    professionalTotal: pattern ? await professionalCount(ofOrganisation) : prosPage.total,
     supervisors: assigned,
     assignable: allSupervisors.filter((s) => !assignedIds.has(s.id)),
   };

@@ -180,7 +180,7 @@ describe("administrators and supervisors", () => {
     await demoteAdministrator(admin, admin2.id, origin);
     const [bart] = await database.handle.db.select().from(user).where(eq(user.id, admin2.id));
     expect(bart.role).toBe("supervisor");
-    expect((await listAdministrators(admin)).map((a) => a.name)).toEqual(["Anna Admin"]);
+    expect((await listAdministrators(admin)).rows.map((a) => a.name)).toEqual(["Anna Admin"]);
     expect(await codeOf(setUserDisabled({ id: bart.id, role: "supervisor", organisationId: null, supervisedOrganisationIds: [] }, admin.id, true, origin))).toBe("not-found");
   });
 
@@ -190,7 +190,7 @@ describe("administrators and supervisors", () => {
     // Only Anna and Cor are active admins now.
     const results = await Promise.allSettled([setUserDisabled(admin, c.id, true, origin), setUserDisabled(c, admin.id, true, origin)]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const active = (await listAdministrators(admin)).filter((a) => !a.banned);
+    const active = (await listAdministrators(admin)).rows.filter((a) => !a.banned);
     expect(active).toHaveLength(1);
     // Put things back for the tests below.
     const survivor = active[0].id === admin.id ? admin : c;
@@ -237,7 +237,7 @@ describe("CSV import", () => {
       ["eva@oost.test", "fr"],
       ["frans@oost.test", "fr"],
     ]);
-    expect((await organisationDetail(admin, orgA)).professionals.filter((p) => p.invitation === "pending").map((p) => p.name)).toEqual(["Eva Eerst", "Frans Fris"]);
+    expect((await organisationDetail(admin, orgA)).professionals.rows.filter((p) => p.invitation === "pending").map((p) => p.name)).toEqual(["Eva Eerst", "Frans Fris"]);
   });
 });
 

@@ -30,15 +30,21 @@ export async function runChange(work: () => Promise<unknown>): Promise<ChangeRes
   }
 }
 
+const LIST_POSITION = ["q", "page", "id"] as const;
+
 /**
  * Post/redirect/get: back to the page without the confirm step, with a notice of what was done. A list page's
- * selected person (`?id=`) stays selected.
+ * selected person (`?id=`), search and page stay.
  */
 export function doneRedirect(request: Request, done: string, path?: string): never {
   const url = new URL(request.url);
   const params = new URLSearchParams();
-  const id = url.searchParams.get("id");
-  if (id && !path) params.set("id", id);
+  if (!path) {
+    for (const key of LIST_POSITION) {
+      const value = url.searchParams.get(key);
+      if (value) params.set(key, value);
+    }
+  }
   params.set("done", done);
   throw redirect(`${path ?? url.pathname}?${params.toString()}`);
 }

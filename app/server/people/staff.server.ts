@@ -1,5 +1,5 @@
-/** Supervisors and administrators for the admin pages: lists with invitation state, and supervisor edits. */
-import { desc, eq, inArray, sql } from "drizzle-orm";
+/** Supervisors and administrators for the admin pages: paged lists with invitation state, and supervisor edits. */
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
 import { recordAudit } from "../audit/audit.server";
 import { actingAs } from "../access/actor-db.server";
@@ -8,6 +8,7 @@ import { invitation, organisation, supervisor, supervisorOrganisation, user } fr
 import { inTransaction } from "../db/transaction.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
 import { invitationState, type InvitationState } from "./invitations.server";
+import { adminPage, containsPattern, type AdminListQuery, type AdminPage } from "./admin-pages.server";
 
 async function invitationStates(db: Queryable, userIds: string[]): Promise<Map<string, InvitationState>> {
   const states = new Map<string, InvitationState>();
@@ -17,14 +18,39 @@ async function invitationStates(db: Queryable, userIds: string[]): Promise<Map<s
   return states;
 }
 
-export async function listSupervisors(actor: Actor) {
+const supervisorColumns = { id: user.id, name: user.name, email: user.email, banned: user.banned, specialty: supervisor.specialty };
+const administratorColumns = { id: user.id, name: user.name, email: user.email, banned: user.banned, emailVerified: user.emailVerified };
+
+function nameOrEmail(q: string | undefined): SQL | undefined {
+  const pattern = containsPattern(q);
+  return pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined;
+}
+
+/** Supervisors with their invitation state and organisations, one page at a time (by name, then id). */
+export async function listSupervisors(actor: Actor, query: Partial<AdminListQuery> = {}): Promise<AdminPage<SupervisorRow>> {
   const { db } = actingAs(actor, "people.manage");
-  const people = await db
-    .select({ id: user.id, name: user.name, email: user.email, banned: user.banned, specialty: supervisor.specialty })
-    .from(supervisor)
-    .innerJoin(user, eq(user.id, supervisor.userId))
-    .where(eq(user.role, "supervisor"))
-    .orderBy(sql`lower(${user.name})`);
+  const where = and(eq(user.role, "supervisor"), nameOrEmail(query.q));
+  return adminPage(
+    query.page ?? 1,
+    async () => (await db.select({ n: count() }).from(supervisor).innerJoin(user, eq(user.id, supervisor.userId)).where(where))[0].n,
+    async (limit, offset) =>
+      withSupervisorDetails(
+        db,
+        await db.select(supervisorColumns).from(supervisor).innerJoin(user, eq(user.id, supervisor.userId)).where(where).orderBy(sql`lower(${user.name})`, asc(user.id)).limit(limit).offset(offset),
+      ),
+  );
+}
+
+/** One supervisor as the list shows them, or null when the id is not a supervisor's. */
+export async function supervisorById(actor: Actor, id: string): Promise<SupervisorRow | null> {
+  const { db } = actingAs(actor, "people.manage");
+  const people = await db.select(supervisorColumns).from(supervisor).innerJoin(user, eq(user.id, supervisor.userId)).where(and(eq(user.role, "supervisor"), eq(user.id, id)));
+  return (await withSupervisorDetails(db, people))[0] ?? null;
+}
+
+export type SupervisorRow = Awaited<ReturnType<typeof withSupervisorDetails>>[number];
+
+async function withSupervisorDetails(db: Queryable, people: { id: string; name: string; email: string; banned: boolean; specialty: string }[]) {
   const links = people.length
     ? await db
         .select({ supervisorId: supervisorOrganisation.supervisorId, id: organisation.id, name: organisation.name })
@@ -41,13 +67,27 @@ export async function listSupervisors(actor: Actor) {
   }));
 }
 
-export async function listAdministrators(actor: Actor) {
+/** Administrators with their invitation state, one page at a time (by name, then id). */
+export async function listAdministrators(actor: Actor, query: Partial<AdminListQuery> = {}): Promise<AdminPage<AdministratorRow>> {
   const { db } = actingAs(actor, "people.manage");
-  const people = await db
-    .select({ id: user.id, name: user.name, email: user.email, banned: user.banned, emailVerified: user.emailVerified })
-    .from(user)
-    .where(eq(user.role, "admin"))
-    .orderBy(sql`lower(${user.name})`);
+  const where = and(eq(user.role, "admin"), nameOrEmail(query.q));
+  return adminPage(
+    query.page ?? 1,
+    async () => (await db.select({ n: count() }).from(user).where(where))[0].n,
+    async (limit, offset) =>
+      withInvitationStates(db, await db.select(administratorColumns).from(user).where(where).orderBy(sql`lower(${user.name})`, asc(user.id)).limit(limit).offset(offset)),
+  );
+}
+
+/** One administrator as the list shows them, or null when the id is not an administrator's. */
+export async function administratorById(actor: Actor, id: string): Promise<AdministratorRow | null> {
+  const { db } = actingAs(actor, "people.manage");
+  return (await withInvitationStates(db, await db.select(administratorColumns).from(user).where(and(eq(user.role, "admin"), eq(user.id, id)))))[0] ?? null;
+}
+
+export type AdministratorRow = { id: string; name: string; email: string; banned: boolean; emailVerified: boolean; invitation: InvitationState | "none" };
+
+async function withInvitationStates<P extends { id: string }>(db: Queryable, people: P[]): Promise<(P & { invitation: InvitationState | "none" })[]> {
   const states = await invitationStates(db, people.map((p) => p.id));
   return people.map((p) => ({ ...p, invitation: states.get(p.id) ?? "none" }));
 }

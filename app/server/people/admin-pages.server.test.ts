@@ -1,0 +1,141 @@
+/**
+ * The admin pages' people lists are paged and searchable (issue 13: no page renders an unbounded list), and a
+ * selected person is found by id, wherever they are in the list.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX } from "~/domain/constants";
+import { recordAudit } from "../audit/audit.server";
+import { systemDb } from "../db/client.server";
+import { professional, supervisor, user } from "../db/schema";
+import { createOrganisation } from "../demo/factories.server";
+import type { Actor } from "./access.server";
+import { adminListQuery, containsPattern } from "./admin-pages.server";
+import { auditTrail } from "./audit-trail.server";
+import { organisationDetail } from "./organisations.server";
+import { administratorById, listAdministrators, listSupervisors, supervisorById } from "./staff.server";
+
+let database: TestDatabase;
+let orgA: string;
+let orgB: string;
+const admin: Actor = { id: "admin-0", role: "admin", organisationId: null, supervisedOrganisationIds: [] };
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** Made-up staff written straight into the tables: the lists only read them, and 100 sign-ups would be slow. */
+async function insertPeople(role: string, count: number, name: (i: number) => string, id: (i: number) => string) {
+  await systemDb()
+    .insert(user)
+    .values(Array.from({ length: count }, (_, i) => ({ id: id(i), name: name(i), email: `${id(i)}@staff.test`, role, emailVerified: true })));
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  orgA = (await createOrganisation({ name: "Praktijk Paging" })).id;
+  orgB = (await createOrganisation({ name: "Praktijk Elders" })).id;
+  // 45 supervisors "Sup 00" … "Sup 44", inserted in reverse so the order comes from the query, not the table.
+  await insertPeople("supervisor", 45, (i) => `Sup ${two(44 - i)}`, (i) => `sup-${two(44 - i)}`);
+  await systemDb()
+    .insert(supervisor)
+    .values(Array.from({ length: 45 }, (_, i) => ({ userId: `sup-${two(i)}`, specialty: "gp" })));
+  await insertPeople("admin", 3, (i) => ["Anna Admin", "Bart 100% Beheer", "Cor Admin"][i], (i) => `admin-${i}`);
+  await insertPeople("professional", 25, (i) => `Pro ${two(i)}`, (i) => `pro-${two(i)}`);
+  await insertPeople("professional", 2, (i) => `Pro elders ${i}`, (i) => `other-${i}`);
+  await systemDb()
+    .insert(professional)
+    .values([
+      ...Array.from({ length: 25 }, (_, i) => ({ userId: `pro-${two(i)}`, organisationId: orgA })),
+      { userId: "other-0", organisationId: orgB },
+      { userId: "other-1", organisationId: orgB },
+    ]);
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("the page and search asked for", () => {
+  it("reads ?page= as a whole page number of at least 1, whatever was typed", () => {
+    const pageOf = (raw: string) => adminListQuery(new URLSearchParams({ page: raw })).page;
+    expect(pageOf("3")).toBe(3);
+    expect(pageOf("2.7")).toBe(2);
+    expect(pageOf("0")).toBe(1);
+    expect(pageOf("-4")).toBe(1);
+    expect(pageOf("abc")).toBe(1);
+    expect(pageOf("Infinity")).toBe(1);
+    // Far past any list; clamped so that OFFSET stays an exact integer (a 500 before).
+    expect(pageOf("1e21")).toBe(Math.floor(Number.MAX_SAFE_INTEGER / ADMIN_PAGE_SIZE) - 1);
+    expect(adminListQuery(new URLSearchParams()).page).toBe(1);
+  });
+
+  it("trims the search and cuts it to its maximum length", () => {
+    expect(adminListQuery(new URLSearchParams({ q: "  sup 1  " })).q).toBe("sup 1");
+    expect(adminListQuery(new URLSearchParams({ q: "x".repeat(500) })).q).toHaveLength(ADMIN_SEARCH_MAX);
+  });
+
+  it("takes %, _ and \\ in a search literally", () => {
+    expect(containsPattern("")).toBeNull();
+    expect(containsPattern("   ")).toBeNull();
+    expect(containsPattern("100%_a\\b")).toBe("%100\\%\\_a\\\\b%");
+  });
+});
+
+describe("supervisors", () => {
+  it("are listed a page at a time, by name, and a page past the end shows the last one", async () => {
+    const first = await listSupervisors(admin, { page: 1 });
+    expect(first).toMatchObject({ total: 45, page: 1, pages: 3 });
+    expect(first.rows.map((s) => s.name)).toEqual(Array.from({ length: ADMIN_PAGE_SIZE }, (_, i) => `Sup ${two(i)}`));
+    const last = await listSupervisors(admin, { page: 3 });
+    expect(last.rows.map((s) => s.name)).toEqual(["Sup 40", "Sup 41", "Sup 42", "Sup 43", "Sup 44"]);
+    expect(await listSupervisors(admin, { page: 99 })).toMatchObject({ page: 3, rows: last.rows });
+  });
+
+  it("are searched by name or e-mail, case-insensitively", async () => {
+    expect((await listSupervisors(admin, { q: "sup 4" })).rows.map((s) => s.name)).toEqual(["Sup 40", "Sup 41", "Sup 42", "Sup 43", "Sup 44"]);
+    expect((await listSupervisors(admin, { q: "SUP-07@STAFF" })).rows.map((s) => s.id)).toEqual(["sup-07"]);
+    expect(await listSupervisors(admin, { q: "nobody here" })).toMatchObject({ total: 0, page: 1, pages: 1, rows: [] });
+  });
+
+  it("one is found by id wherever they are in the list; an administrator's id is not a supervisor's", async () => {
+    expect(await supervisorById(admin, "sup-44")).toMatchObject({ id: "sup-44", name: "Sup 44", specialty: "gp", invitation: "none", organisations: [] });
+    expect(await supervisorById(admin, "admin-1")).toBeNull();
+    expect(await supervisorById(admin, "no-such-person")).toBeNull();
+  });
+
+  it("are not listed for anyone but an administrator", async () => {
+    const sup: Actor = { id: "sup-00", role: "supervisor", organisationId: null, supervisedOrganisationIds: [] };
+    await expect(listSupervisors(sup, {})).rejects.toMatchObject({ code: "not-found" });
+    await expect(supervisorById(sup, "sup-01")).rejects.toMatchObject({ code: "not-found" });
+  });
+});
+
+describe("administrators", () => {
+  it("are searched with a literal %", async () => {
+    expect((await listAdministrators(admin, {})).total).toBe(3);
+    expect((await listAdministrators(admin, { q: "100%" })).rows.map((a) => a.name)).toEqual(["Bart 100% Beheer"]);
+    // Unescaped, "%" would match everyone.
+    expect((await listAdministrators(admin, { q: "%" })).rows.map((a) => a.name)).toEqual(["Bart 100% Beheer"]);
+    expect(await administratorById(admin, "admin-2")).toMatchObject({ name: "Cor Admin" });
+    expect(await administratorById(admin, "sup-01")).toBeNull();
+  });
+});
+
+describe("an organisation's professionals", () => {
+  it("are paged and searched within the organisation; the deactivation still counts all of them", async () => {
+    const page2 = await organisationDetail(admin, orgA, { page: 2 });
+    expect(page2.professionals).toMatchObject({ total: 25, page: 2, pages: 2 });
+    expect(page2.professionals.rows.map((p) => p.name)).toEqual(["Pro 20", "Pro 21", "Pro 22", "Pro 23", "Pro 24"]);
+    expect(page2.professionalTotal).toBe(25);
+    const searched = await organisationDetail(admin, orgA, { q: "pro 1" });
+    expect(searched.professionals.rows.map((p) => p.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Pro 1${i}`));
+    expect(searched.professionalTotal).toBe(25);
+    // The other organisation's professional matches the search text, but is not this organisation's.
+    expect((await organisationDetail(admin, orgA, { q: "elders" })).professionals.total).toBe(0);
+  });
+
+  it("their audit entries show on the organisation's page, whichever page they are on; another organisation's do not", async () => {
+    await recordAudit({ action: "user.disabled", actorId: "admin-0", subjectType: "user", subjectId: "pro-24" });
+    await recordAudit({ action: "user.disabled", actorId: "admin-0", subjectType: "user", subjectId: "other-0" });
+    const trail = await auditTrail(admin, { organisationId: orgA, professionalsOf: orgA });
+    expect(trail.map((e) => e.subjectId)).toEqual(["pro-24"]);
+    expect((await auditTrail(admin, { professionalsOf: orgB })).map((e) => e.subjectId)).toEqual(["other-0"]);
+  });
+});

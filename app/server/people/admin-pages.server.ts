@@ -1,0 +1,47 @@
+/**
+ * Paging and search for the admin pages' lists (organisations, supervisors, administrators, an organisation's
+ * professionals): ADMIN_PAGE_SIZE rows a page, counted exactly (staff lists grow with staff, not with dossiers),
+ * and a search over name and e-mail. Every list is paged or bounded (issue 13).
+ */
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX } from "~/domain/constants";
+
+/** Beyond this page OFFSET could not be represented exactly; `?page=1e21` is answered with the last page. */
+const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / ADMIN_PAGE_SIZE) - 1;
+
+export interface AdminListQuery {
+  q: string;
+  page: number;
+}
+
+export interface AdminPage<Row> {
+  rows: Row[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** `?q=` and `?page=` of an admin list page, made safe: a trimmed, cut search and a whole page number ≥ 1. */
+export function adminListQuery(params: URLSearchParams): AdminListQuery {
+  const q = (params.get("q") ?? "").trim().slice(0, ADMIN_SEARCH_MAX);
+  const asked = Number(params.get("page"));
+  const page = Number.isFinite(asked) ? Math.min(MAX_PAGE, Math.max(1, Math.floor(asked))) : 1;
+  return { q, page };
+}
+
+/** An ILIKE pattern that matches `q` anywhere, its own `%`, `_` and `\` taken literally; null for no search. */
+export function containsPattern(q: string | undefined): string | null {
+  const text = q?.trim();
+  return text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
+
+/**
+ * One page of a list: counts the matches, clamps the page to the last one (a stale link after deletions or a
+ * narrower search still shows rows), then reads that page.
+ */
+export async function adminPage<Row>(page: number, countAll: () => Promise<number>, rowsOf: (limit: number, offset: number) => Promise<Row[]>): Promise<AdminPage<Row>> {
+  const total = await countAll();
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.floor(page)), pages);
+  const rows = total ? await rowsOf(ADMIN_PAGE_SIZE, (current - 1) * ADMIN_PAGE_SIZE) : [];
+  return { rows, total, page: current, pages };
+}
