@@ -3,7 +3,7 @@
  * The page benchmark (issue 13), not part of npm test:
  *
  *   npm run bench [-- --dossiers 10000] [--db pglite,postgres] [--duration 10] [--connections 20]
- *                 [--pages sign-in,home,my-dossiers,queue,review,reporting,case-handling] [--gzip both|on|off] [--no-build]
+ *                 [--pages sign-in,home,my-dossiers,queue,review,reporting,case-handling,unfinished,supervisors] [--gzip both|on|off] [--no-build]
  *                 [--profile DIR] [--statements] [--no-browser] [--out FILE]
  *
  * Builds, then for each database (embedded PGlite, and a throw-away PostgreSQL started here) starts the production
@@ -72,6 +72,10 @@ const PAGES = {
   // The data pages (issue 14): a year of every organisation, aggregated in SQL.
   reporting: { as: "admin", path: () => "/en/reporting?period=year" },
   "case-handling": { as: "admin", path: () => "/en/admin/data-insights/case-behandeling?period=year" },
+  // The admin's lists that grow with the data: the unfinished dossiers (the bulk dossiers are mostly stale) and the
+  // supervisors (issue 13: every list paged).
+  unfinished: { as: "admin", path: () => "/en/admin/unfinished-dossiers" },
+  supervisors: { as: "admin", path: () => "/en/admin/supervisors" },
 };
 
 /** The last `n` items (none for n = 0, unlike slice(-0)). */

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CLINIC_TIME_ZONE } from "../constants";
 import { setClinicTimeZone } from "../clinic-time-zone";
-import { isoDay, isWorkingDay, localDayOf, localDayStart, reviewClockIntervals, reviewWorkingMs, workingDaysBetween, workingMsBetween } from "./working-time";
+import { isoDay, isWorkingDay, latestStartWithWorkingMs, localDayOf, localDayStart, reviewClockIntervals, reviewWorkingMs, workingDaysBetween, workingMsBetween } from "./working-time";
+import { isPastReviewTarget, reviewTargetCutoff } from "./age";
 
 const HOUR = 3_600_000;
 const at = (iso: string) => new Date(iso);
@@ -116,6 +117,44 @@ describe("the working-time clock", () => {
       for (let i = 0; i < 100; i++) workingDaysBetween(since, new Date(Date.parse("2026-11-25T09:00:00Z") + i * HOUR));
       // Two readings of the clock (start and end) per interval; walking the days took two per day, ≈4,000 each.
       expect(conversions.mock.calls.length).toBeLessThanOrEqual(200);
+    });
+  });
+  describe("the latest start that has waited long enough", () => {
+    afterEach(() => setClinicTimeZone(CLINIC_TIME_ZONE));
+    const DAY = 24 * HOUR;
+
+    it("is exact to the millisecond: at the cutoff the wait is long enough, a millisecond later it is not", () => {
+      let seed = 20261126;
+      const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      const span = Date.parse("2029-01-01T00:00:00Z") - Date.parse("2024-01-01T00:00:00Z");
+      for (const zone of ["Europe/Amsterdam", "America/New_York", "Pacific/Auckland"]) {
+        setClinicTimeZone(zone);
+        for (let i = 0; i < 30; i++) {
+          const end = new Date(Date.parse("2024-01-01T00:00:00Z") + Math.floor(random() * span));
+          const ms = [0, 1, 2, 5, 30][i % 5] * DAY + (i % 3) * Math.floor(random() * DAY);
+          const cutoff = latestStartWithWorkingMs(end, ms);
+          const label = `${zone} ${end.toISOString()} ${ms}`;
+          expect(workingMsBetween(cutoff, end), label).toBeGreaterThanOrEqual(ms);
+          if (ms > 0) expect(workingMsBetween(new Date(cutoff.getTime() + 1), end), label).toBeLessThan(ms);
+        }
+      }
+    });
+
+    it("reaches back over weekends and holidays, and agrees with the review target at both sides of it", () => {
+      // Two working days before Monday 28 December 2026 10:00 (Amsterdam): Christmas and Boxing Day are holidays,
+      // the 26th is a Saturday, so the cutoff is Wednesday 23 December 10:00 local (09:00 UTC).
+      const now = at("2026-12-28T09:00:00Z");
+      const cutoff = reviewTargetCutoff(2, now);
+      expect(cutoff.toISOString()).toBe("2026-12-23T09:00:00.000Z");
+      expect(isPastReviewTarget(cutoff, 2, now)).toBe(true);
+      expect(isPastReviewTarget(new Date(cutoff.getTime() + 1), 2, now)).toBe(false);
+      // On Monday 23:00 local one working day reaches back past the weekend and both holidays to Thursday 24
+      // December 23:00: a Saturday submission is not late yet; on Tuesday 9:00 the cutoff is Monday 9:00, and it is.
+      const saturday = at("2026-12-26T12:00:00Z");
+      expect(reviewTargetCutoff(1, at("2026-12-28T22:00:00Z")).toISOString()).toBe("2026-12-24T22:00:00.000Z");
+      expect(isPastReviewTarget(saturday, 1, at("2026-12-28T22:00:00Z"))).toBe(false);
+      expect(reviewTargetCutoff(1, at("2026-12-29T08:00:00Z")).toISOString()).toBe("2026-12-28T08:00:00.000Z");
+      expect(isPastReviewTarget(saturday, 1, at("2026-12-29T08:00:00Z"))).toBe(true);
     });
   });
 });

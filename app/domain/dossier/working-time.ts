@@ -166,6 +166,33 @@ export function workingMsBetween(start: Date, end: Date): number {
   return total;
 }
 
+/**
+ * The latest start from which `ms` of working time have passed by `end`: anything that started at or before it has
+ * waited that long, anything after it has not (working time to `end` only shrinks as the start moves later). Lets a
+ * query select what has waited long enough as `started <= cutoff` instead of reading every candidate to ask the
+ * clock about each (the unfinished-dossiers page). Millisecond-exact: a binary search over the clock itself.
+ */
+export function latestStartWithWorkingMs(end: Date, ms: number): Date {
+  const to = end.getTime();
+  const enough = (start: number) => workingMsBetween(new Date(start), end) >= ms;
+  // Working time never exceeds calendar time: the answer is at most `end - ms`. Every week has working days, so
+  // stepping back a week at a time finds a start that is early enough.
+  let late = to - Math.max(0, ms);
+  if (enough(late)) return new Date(late);
+  let early = late - 7 * DAY_MS;
+  while (!enough(early)) {
+    late = early;
+    early -= 7 * DAY_MS;
+  }
+  // `early` is early enough, `late` is not.
+  while (late - early > 1) {
+    const middle = Math.floor((early + late) / 2);
+    if (enough(middle)) early = middle;
+    else late = middle;
+  }
+  return new Date(early);
+}
+
 /** Whole working days (24 working hours each) between two instants. */
 export function workingDaysBetween(start: Date, end: Date): number {
   return Math.floor(workingMsBetween(start, end) / DAY_MS);

@@ -32,7 +32,7 @@ const reminderForm = z.object({ dossierId: recordId });
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "admin-unfinished-dossiers");
-  const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
+  const page = Number(new URL(args.request.url).searchParams.get("page"));
   const time = config().reminderTime;
   const schedule = time
     ? { time: `${String(time.hour).padStart(2, "0")}:${String(time.minute).padStart(2, "0")}`, repeat: REMINDER_REPEAT_WORKING_DAYS, escalateAfter: REMINDERS_BEFORE_ESCALATION }
@@ -114,7 +114,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </table>
         </ScrollRegion>
       )}
-      <Pager page={loaderData.page} pageCount={loaderData.pageCount} t={t} />
+      <Pager page={loaderData.page} pageCount={loaderData.pageCount} more={loaderData.capped} t={t} />
     </>
   );
 }

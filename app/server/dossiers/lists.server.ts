@@ -28,7 +28,7 @@ export const PAGE_SIZE = DOSSIER_PAGE_SIZE;
 const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / PAGE_SIZE) - 1;
 
 /** The page asked for, from 1 to MAX_PAGE (the upper bound is checked against the total afterwards). */
-function requestedPage(page: number | undefined): number {
+export function requestedPage(page: number | undefined): number {
   return Number.isFinite(page) ? Math.min(MAX_PAGE, Math.max(1, Math.floor(page!))) : 1;
 }
 
@@ -40,7 +40,7 @@ function requestedPage(page: number | undefined): number {
  * after a page in index order. The count stops one row past DOSSIER_COUNT_LIMIT (or past the page asked for):
  * `capped` then says there are more than `total` (decision 087).
  */
-async function paged<Row>(page: number, pageOf: (page: number) => Promise<Row[]>, countUpTo: (limit: number) => Promise<number>) {
+export async function paged<Row>(page: number, pageOf: (page: number) => Promise<Row[]>, countUpTo: (limit: number) => Promise<number>) {
   const limit = Math.max(DOSSIER_COUNT_LIMIT, page * PAGE_SIZE) + 1;
   const counted = await countUpTo(limit);
   const capped = counted >= limit;

@@ -3,7 +3,7 @@
  * failures not fatal), unfinished dossiers and reminders (admin only, event + audit), the professional's home,
  * and the missing list. Real PGlite, real outbox files.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/support/test-database";
 import { inTransaction } from "../db/transaction.server";
@@ -11,6 +11,7 @@ import type { JobData } from "../jobs/job-table.server";
 import { sendDossierNotification } from "../jobs/notify.server";
 import { jobQueue } from "../jobs/queue.server";
 import { AppError } from "~/domain/errors";
+import { reviewTargetCutoff } from "~/domain/dossier/age";
 import { auditLog, dossier, dossierEvent, dossierMedium, user } from "../db/schema";
 import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
 import { createDelivery, delivery, installDelivery } from "../mail/delivery.server";
@@ -196,6 +197,40 @@ describe("unfinished dossiers", () => {
     expect(events.map((e) => e.kind)).toContain("reminder");
     const audits = await database.handle.db.select().from(auditLog).where(eq(auditLog.subjectId, stale.id));
     expect(audits.map((a) => a.action)).toEqual(["dossier.reminder-sent"]);
+  });
+
+  it("is paged by the database, oldest change first, and a submitted dossier is late from the review target's cutoff on", async () => {
+    const now = new Date();
+    const { reviewDays } = await listUnfinished(admin, now);
+    const cutoff = reviewTargetCutoff(reviewDays, now);
+    const base = { organisationId: pro.organisationId!, professionalId: pro.id };
+    const drafts = await database.handle.db
+      .insert(dossier)
+      .values(Array.from({ length: 30 }, (_, i) => ({ ...base, status: "draft", updatedAt: new Date(now.getTime() - 40 * DAY_MS + i * 60_000) })))
+      .returning({ id: dossier.id });
+    const [onTime, late] = await database.handle.db
+      .insert(dossier)
+      .values([
+        { ...base, status: "submitted", submittedAt: new Date(cutoff.getTime() + 1), updatedAt: new Date(now.getTime() - 50 * DAY_MS) },
+        { ...base, status: "submitted", submittedAt: cutoff, updatedAt: new Date(now.getTime() - 50 * DAY_MS) },
+      ])
+      .returning({ id: dossier.id });
+
+    const first = await listUnfinished(admin, now, 1);
+    expect(first.rows).toHaveLength(25);
+    const all = [...first.rows];
+    for (let page = 2; page <= first.pageCount; page++) all.push(...(await listUnfinished(admin, now, page)).rows);
+    expect(all).toHaveLength(first.total);
+    const ids = all.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Oldest change first across the pages: the late dossier (50 days), then the 30 drafts in their order.
+    expect(ids.indexOf(late.id)).toBeLessThan(ids.indexOf(drafts[0].id));
+    expect(drafts.map((d) => ids.indexOf(d.id))).toEqual([...drafts.map((d) => ids.indexOf(d.id))].sort((a, b) => a - b));
+    expect(ids).not.toContain(onTime.id);
+    expect(all.find((r) => r.id === late.id)).toMatchObject({ status: "submitted", age: reviewDays, reminders: 0, lastRemindedAt: null });
+    // A page far past the end shows the last one.
+    expect((await listUnfinished(admin, now, 1e21)).page).toBe(first.pageCount);
+    await database.handle.db.delete(dossier).where(inArray(dossier.id, [...drafts.map((d) => d.id), onTime.id, late.id]));
   });
 
   it("is for admins only, and only for dossiers on the list", async () => {

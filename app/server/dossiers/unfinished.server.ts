@@ -5,9 +5,8 @@
  * written to the dossier's event log and the audit log, and its e-mails to the job queue, in one transaction
  * (decision 083). The same reminders also go out by themselves every working day (app/server/jobs/reminders).
  */
-import { and, asc, eq, inArray, lte, or } from "drizzle-orm";
-import { DAY_MS, daysSince, isPastReviewTarget, workingDaysSince } from "~/domain/dossier/age";
-import { DOSSIER_PAGE_SIZE } from "~/domain/constants";
+import { and, asc, count, eq, inArray, lt, lte, or, type SQL } from "drizzle-orm";
+import { DAY_MS, daysSince, reviewTargetCutoff, workingDaysSince } from "~/domain/dossier/age";
 import { AppError } from "~/domain/errors";
 import { type AuditOrigin } from "../audit/audit.server";
 import { config } from "../config.server";
@@ -15,6 +14,7 @@ import { actingAs } from "../access/actor-db.server";
 import type { Queryable } from "../db/client.server";
 import { dossier, organisation, user } from "../db/schema";
 import { queueReminder, reminderHistory } from "../jobs/reminders.server";
+import { PAGE_SIZE, paged, requestedPage } from "./lists.server";
 import type { Actor } from "./actor.server";
 
 export interface UnfinishedDossier {
@@ -34,38 +34,42 @@ export interface UnfinishedDossier {
 }
 
 /**
- * A page of the unfinished dossiers (DOSSIER_PAGE_SIZE rows, oldest change first) with the total. The working-day
- * rule runs in JavaScript after a calendar-day bound in SQL, so the candidates are read whole and the page is cut
- * here: the page stays bounded, the query grows with the unfinished dossiers (which the reminders keep few).
+ * A page of the unfinished dossiers (DOSSIER_PAGE_SIZE rows, oldest change first), counted up to a cap like the
+ * other dossier lists (decision 087). The database selects the page itself: the working-day rule becomes a cutoff
+ * instant (`reviewTargetCutoff`), so neither the candidates nor their reminders are read whole (issue 13).
  */
 export async function listUnfinished(
   actor: Actor,
   now: Date = new Date(),
   page = 1,
-): Promise<{ rows: UnfinishedDossier[]; total: number; page: number; pageCount: number; draftDays: number; reviewDays: number }> {
-  const all = await allUnfinished(actor, now);
-  const pageCount = Math.max(1, Math.ceil(all.rows.length / DOSSIER_PAGE_SIZE));
-  const current = Math.min(Math.max(1, Number.isFinite(page) ? Math.floor(page) : 1), pageCount);
-  const rows = all.rows.slice((current - 1) * DOSSIER_PAGE_SIZE, current * DOSSIER_PAGE_SIZE);
-  return { ...all, rows, total: all.rows.length, page: current, pageCount };
-}
-
-async function allUnfinished(actor: Actor, now: Date): Promise<{ rows: UnfinishedDossier[]; draftDays: number; reviewDays: number }> {
+): Promise<{ rows: UnfinishedDossier[]; total: number; capped: boolean; page: number; pageCount: number; draftDays: number; reviewDays: number }> {
   // The unfinished-dossiers page is the administrator's (the permission table's people.manage).
   const { db } = actingAs(actor, "people.manage");
-  return unfinishedIn(db, now);
+  const { draftDays, reviewDays, where } = unfinishedWhere(now);
+  const countUpTo = async (limit: number) => (await db.select({ total: count() }).from(db.select({ id: dossier.id }).from(dossier).where(where).limit(limit).as("unfinished")))[0].total;
+  const result = await paged(requestedPage(page), (current) => unfinishedRows(db, now, where, { limit: PAGE_SIZE, offset: (current - 1) * PAGE_SIZE }), countUpTo);
+  return { ...result, draftDays, reviewDays };
 }
 
 /**
- * Every unfinished dossier, oldest change first, with its reminders; `only` narrows it to one dossier in SQL (a
- * reminder asks about its own, not the whole list). Unscoped: callers check who asks.
+ * Drafts and returned dossiers unchanged for `unfinishedDraftDays` calendar days, and submitted ones whose
+ * submission lies at or before the review target's cutoff; `only` narrows it to one dossier.
  */
-export async function unfinishedIn(db: Queryable, now: Date, only?: string): Promise<{ rows: UnfinishedDossier[]; draftDays: number; reviewDays: number }> {
+function unfinishedWhere(now: Date, only?: string) {
   const { unfinishedDraftDays: draftDays, reviewTargetWorkingDays: reviewDays } = config();
   const staleBefore = new Date(now.getTime() - draftDays * DAY_MS);
-  // Working days never exceed calendar days, so this bound only narrows the candidates; the exact rule runs below.
-  const waitingBefore = new Date(now.getTime() - reviewDays * DAY_MS);
-  const rows = await db
+  // Dates are read to the millisecond and stored to the microsecond: "before the next millisecond" is "at or before".
+  const lateBefore = new Date(reviewTargetCutoff(reviewDays, now).getTime() + 1);
+  const where = and(
+    only ? eq(dossier.id, only) : undefined,
+    or(and(inArray(dossier.status, ["draft", "returned"]), lte(dossier.updatedAt, staleBefore)), and(eq(dossier.status, "submitted"), lt(dossier.submittedAt, lateBefore))),
+  );
+  return { draftDays, reviewDays, where };
+}
+
+/** The unfinished dossiers of `where`, oldest change first, with their ages and reminders. */
+async function unfinishedRows(db: Queryable, now: Date, where: SQL | undefined, window?: { limit: number; offset: number }): Promise<UnfinishedDossier[]> {
+  const query = db
     .select({
       id: dossier.id,
       status: dossier.status,
@@ -79,27 +83,25 @@ export async function unfinishedIn(db: Queryable, now: Date, only?: string): Pro
     .from(dossier)
     .innerJoin(user, eq(user.id, dossier.professionalId))
     .innerJoin(organisation, eq(organisation.id, dossier.organisationId))
-    .where(
-      and(
-        only ? eq(dossier.id, only) : undefined,
-        or(
-          and(inArray(dossier.status, ["draft", "returned"]), lte(dossier.updatedAt, staleBefore)),
-          and(eq(dossier.status, "submitted"), lte(dossier.submittedAt, waitingBefore)),
-        ),
-      ),
-    )
-    .orderBy(asc(dossier.updatedAt));
-  const due: Omit<UnfinishedDossier, "lastRemindedAt" | "reminders">[] = [];
-  for (const { submittedAt, updatedAt, ...r } of rows) {
-    if (r.status === "submitted") {
-      if (!submittedAt || !isPastReviewTarget(submittedAt, reviewDays, now)) continue;
-      due.push({ ...r, status: "submitted", since: submittedAt, age: workingDaysSince(submittedAt, now) });
-    } else {
-      due.push({ ...r, status: r.status as "draft" | "returned", since: updatedAt, age: daysSince(updatedAt, now) });
-    }
-  }
+    .where(where)
+    .orderBy(asc(dossier.updatedAt), asc(dossier.id));
+  const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
+  const due = rows.map(({ submittedAt, updatedAt, ...r }) =>
+    r.status === "submitted"
+      ? { ...r, status: "submitted" as const, since: submittedAt!, age: workingDaysSince(submittedAt!, now) }
+      : { ...r, status: r.status as "draft" | "returned", since: updatedAt, age: daysSince(updatedAt, now) },
+  );
   const history = await reminderHistory(db, due);
-  return { rows: due.map((r) => ({ ...r, ...history.get(r.id)! })), draftDays, reviewDays };
+  return due.map((r) => ({ ...r, ...history.get(r.id)! }));
+}
+
+/**
+ * Every unfinished dossier, oldest change first, with its reminders (the daily reminder round); `only` narrows it
+ * to one dossier (a reminder asks about its own). Unscoped: callers check who asks.
+ */
+export async function unfinishedIn(db: Queryable, now: Date, only?: string): Promise<{ rows: UnfinishedDossier[]; draftDays: number; reviewDays: number }> {
+  const { draftDays, reviewDays, where } = unfinishedWhere(now, only);
+  return { rows: await unfinishedRows(db, now, where), draftDays, reviewDays };
 }
 
 /** Queues the reminder of one dossier on the list; returns how many people it goes to. */
