@@ -19,6 +19,7 @@ import { createOrganisation, createProfessional, createSupervisor } from "../dem
 import type { Actor } from "./actor.server";
 import { professionalHome } from "./home.server";
 import { listOwnDossiers, patientHistory, supervisorQueue } from "./lists.server";
+import { listUnfinished } from "./unfinished.server";
 
 /** More than two pages of every kind of list. */
 const DOSSIERS = DOSSIER_PAGE_SIZE * 3 + 7;
@@ -101,6 +102,20 @@ describe("every dossier list is bounded", () => {
     // A page past the end (a stale link) shows the last page, not an empty one.
     const beyond = await supervisorQueue(sup, { page: 999 });
     expect([beyond.page, beyond.waiting.length > 0]).toEqual([queue.pageCount, true]);
+  });
+});
+
+describe("the admin's unfinished dossiers are bounded", () => {
+  it("pages them in the database and reads reminders for the page only", async () => {
+    const admin: Actor = { id: "bulk-admin", role: "admin", organisationId: null, supervisedOrganisationIds: [] };
+    // A month on, every draft and returned dossier is stale and every submitted one past its review target.
+    const later = new Date(Date.now() + 30 * 24 * 3_600_000);
+    const first = await listUnfinished(admin, later);
+    expect(first.rows.length).toBe(DOSSIER_PAGE_SIZE);
+    expect([first.total, first.capped]).toEqual([DOSSIERS * 3, false]);
+    const last = await listUnfinished(admin, later, first.pageCount);
+    expect(last.rows.length).toBe(DOSSIERS * 3 - (first.pageCount - 1) * DOSSIER_PAGE_SIZE);
+    expect(new Set([...first.rows, ...last.rows].map((r) => r.status))).toEqual(new Set(["draft", "returned", "submitted"]));
   });
 });
 

@@ -62,6 +62,9 @@ function unfinishedWhere(now: Date, only?: string) {
   const lateBefore = new Date(reviewTargetCutoff(reviewDays, now).getTime() + 1);
   const where = and(
     only ? eq(dossier.id, only) : undefined,
+    // Implied by the two cases below, but said outright so the planner picks the partial index of unfinished
+    // dossiers in order of their last change (dossier_unfinished_updated_idx) and stops after a page.
+    inArray(dossier.status, ["draft", "returned", "submitted"]),
     or(and(inArray(dossier.status, ["draft", "returned"]), lte(dossier.updatedAt, staleBefore)), and(eq(dossier.status, "submitted"), lt(dossier.submittedAt, lateBefore))),
   );
   return { draftDays, reviewDays, where };

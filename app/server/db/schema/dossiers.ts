@@ -95,6 +95,11 @@ export const dossier = pgTable(
     index("dossier_open_updated_idx")
       .on(t.status, t.updatedAt, t.createdAt, t.organisationId)
       .where(sql`${t.status} in ('draft', 'submitted', 'in_review', 'returned')`),
+    // The unfinished dossiers, oldest change first (drafts and returned ones by their last change, submitted ones
+    // by their submission; the page filters an ordered scan and stops after a page).
+    index("dossier_unfinished_updated_idx")
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} in ('draft', 'returned', 'submitted')`),
     // A learning curve reads one professional's newest scored reviews in order (decision 074), not all of them.
     index("dossier_professional_scored_idx")
       .on(t.professionalId, t.completedAt, t.id)

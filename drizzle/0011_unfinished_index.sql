@@ -1,0 +1,1 @@
+CREATE INDEX "dossier_unfinished_updated_idx" ON "dossier" USING btree ("updated_at","id") WHERE "dossier"."status" in ('draft', 'returned', 'submitted');
