@@ -1,0 +1,65 @@
+/**
+ * The server entry's render timeout: it must abort a render that is still streaming after `streamTimeout`, and it
+ * must not outlive a finished response. A timer left pending keeps the whole render (tree and data) reachable for
+ * six seconds; under load that held hundreds of finished pages on the heap (peak RSS 550 → 380 MiB once cleared,
+ * docs/performance.md). React itself streams for real here; only React Router's `ServerRouter` is replaced by a
+ * page of our own, since a router context needs a whole build.
+ */
+import { Suspense, use } from "react";
+import type { AppLoadContext, EntryContext } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+let page: () => React.ReactNode = () => <p>a page</p>;
+vi.mock("react-router", async (importOriginal) => ({ ...(await importOriginal<typeof import("react-router")>()), ServerRouter: () => page() }));
+
+const { default: handleRequest, streamTimeout } = await import("./entry.server");
+
+const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
+const loadContext = { nonce: "n0nce", publicConfig: {}, log: { error: vi.fn() } } as unknown as AppLoadContext;
+const render = () =>
+  handleRequest(new Request("http://casus.test/en", { headers: { "user-agent": DESKTOP } }), 200, new Headers(), { isSpaMode: false } as EntryContext, loadContext);
+const pendingTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
+
+afterEach(() => {
+  page = () => <p>a page</p>;
+  vi.useRealTimers();
+});
+
+describe("the server entry's render timeout", () => {
+  it("is cleared once the page has been sent", async () => {
+    const before = pendingTimers();
+    for (let i = 0; i < 20; i++) {
+      const response = await render();
+      expect(await response.text()).toContain("a page");
+    }
+    // Twenty finished pages, no timer left behind for any of them.
+    expect(pendingTimers()).toBe(before);
+  });
+
+  it("is cleared when the shell fails to render", async () => {
+    const before = pendingTimers();
+    page = () => {
+      throw new Error("the shell fails");
+    };
+    await expect(render()).rejects.toThrow("the shell fails");
+    expect(pendingTimers()).toBe(before);
+  });
+
+  it("still aborts a page that streams for too long", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const never = new Promise<string>(() => undefined);
+    function Slow() {
+      return <p>{use(never)}</p>;
+    }
+    page = () => (
+      <Suspense fallback={<p>loading</p>}>
+        <Slow />
+      </Suspense>
+    );
+    const response = await render();
+    const text = response.text();
+    vi.advanceTimersByTime(streamTimeout + 1000);
+    // The abort ends the stream: the shell with its fallback arrives, the slow part is given up on the client.
+    expect(await text).toContain("loading");
+  });
+});
