@@ -1,0 +1,78 @@
+/**
+ * The admin's paged lists and the unfinished dossiers, asked as an attacker with curl would (decision 089): typed
+ * page numbers and searches that no form sends, a change to a person who is not on the page's list, a reminder with
+ * no dossier, a finished dossier or someone else's session. Every answer is written out; none is a 5xx.
+ */
+import { apiSession, expect, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
+
+const base = () => process.env.E2E_BASE_URL!;
+
+test("typed page numbers and searches get a page, never a 500", async () => {
+  const { organisations: o } = matrixFixtures();
+  const admin = await apiSession(base(), "admin@casus.test");
+  try {
+    const long = "x".repeat(5_000);
+    const paths = [
+      "/admin/supervisors?page=1e21",
+      "/admin/supervisors?page=-3",
+      "/admin/supervisors?page=abc",
+      "/admin/supervisors?page=2.7",
+      "/admin/supervisors?page=Infinity&q=%25_%5C",
+      `/admin/supervisors?q=${long}`,
+      "/admin/supervisors?q=&q=two",
+      "/admin/administrators?page=1e21&q=%25",
+      "/admin/organisaties?page=1e21&q=%25",
+      `/admin/organisaties/${o.first}?page=1e21&q=%5C`,
+      "/admin/unfinished-dossiers?page=1e21",
+      "/admin/unfinished-dossiers?page=-1",
+    ];
+    for (const path of paths) expect((await admin.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
+    // The search is cut to its maximum length and a literal "%" matches nobody here.
+    const html = await (await admin.get("/admin/supervisors?q=%25")).text();
+    expect(html).toContain("Niemand gevonden.");
+  } finally {
+    await admin.dispose();
+  }
+});
+
+test("a change to a person who is not on the page's list is 404, before the form is read", async () => {
+  const { users: u } = matrixFixtures();
+  const admin = await apiSession(base(), "admin@casus.test");
+  try {
+    const post = async (path: string, form: Record<string, string>) => (await admin.post(path, { form, maxRedirects: 0 })).status();
+    // A professional is not a supervisor, a supervisor is not an administrator: 404, as for an unknown id.
+    expect(await post(`/admin/supervisors?id=${u.pro}`, { intent: "update", userId: u.pro, specialty: "gp" })).toBe(404);
+    expect(await post(`/admin/supervisors?id=no-such-person`, { intent: "disable", userId: u.supervisor })).toBe(404);
+    expect(await post(`/admin/administrators?id=${u.supervisor}`, { intent: "disable", userId: u.supervisor })).toBe(404);
+    // The same routes with a person on their list reach the form: a made-up specialty is a field error, not a 404.
+    expect(await post(`/admin/supervisors?id=${u.supervisor}&q=sup&page=9`, { intent: "update", userId: u.supervisor, specialty: "astrologer" })).toBe(422);
+  } finally {
+    await admin.dispose();
+  }
+});
+
+test("a reminder needs a dossier on the list, and an administrator to send it", async () => {
+  const { dossiers: d } = matrixFixtures();
+  const admin = await apiSession(base(), "admin@casus.test");
+  const supervisor = await apiSession(base(), "supervisor@casus.test");
+  try {
+    const remind = async (session: typeof admin, form: Record<string, string>) => {
+      const response = await session.post("/admin/unfinished-dossiers", { form, maxRedirects: 0 });
+      return { status: response.status(), body: response.status() === 200 ? await response.text() : "" };
+    };
+    // No dossier (a form submitted without pressing a row's button) or a malformed id: refused as a form.
+    expect((await remind(admin, {})).status).toBe(422);
+    expect((await remind(admin, { dossierId: "../../etc/passwd" })).status).toBe(422);
+    // A dossier that is not on the list (just submitted, not late): the page says why, nothing is sent.
+    const notLate = await remind(admin, { dossierId: d.first });
+    expect(notLate.status).toBe(200);
+    expect(notLate.body).toContain("dossier/wrong-status");
+    // Someone who is not an administrator is sent to their own home by the page's guard, as on every admin page.
+    const refused = await supervisor.post("/admin/unfinished-dossiers", { form: { dossierId: d.first }, maxRedirects: 0 });
+    expect([refused.status(), refused.headers().location]).toEqual([302, "/supervisor"]);
+  } finally {
+    await admin.dispose();
+    await supervisor.dispose();
+  }
+});
