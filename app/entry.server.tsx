@@ -46,11 +46,7 @@ export default function handleRequest(
     // Aborts a render that is still streaming after `streamTimeout`. Cleared when the body is complete: a pending
     // timer keeps the whole render (its tree and data) alive for six seconds after the response, which under load
     // kept hundreds of finished pages on the heap (as React Router's own entry warns).
-    let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const stopTimeout = () => {
-      clearTimeout(timeout);
-      timeout = undefined;
-    };
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={loadContext.nonce}>
         <PublicConfigContext.Provider value={loadContext.publicConfig}>
@@ -65,7 +61,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {
-              stopTimeout();
+              clearTimeout(timeout);
               callback();
             },
           });
@@ -75,7 +71,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
-          stopTimeout();
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {

@@ -3,7 +3,9 @@
  * professionals): ADMIN_PAGE_SIZE rows a page, counted exactly (staff lists grow with staff, not with dossiers),
  * and a search over name and e-mail. Every list is paged or bounded (issue 13).
  */
+import { ilike, or, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX } from "~/domain/constants";
+import { user } from "../db/schema";
 
 /** Beyond this page OFFSET could not be represented exactly; `?page=1e21` is answered with the last page. */
 const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / ADMIN_PAGE_SIZE) - 1;
@@ -32,6 +34,12 @@ export function adminListQuery(params: URLSearchParams): AdminListQuery {
 export function containsPattern(q: string | undefined): string | null {
   const text = q?.trim();
   return text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
+
+/** The people lists' search: the user's name or e-mail contains `q`; no condition for no search. */
+export function nameOrEmailContains(q: string | undefined): SQL | undefined {
+  const pattern = containsPattern(q);
+  return pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined;
 }
 
 /**

@@ -6,7 +6,7 @@
  * Opening and accepting a link is in app/server/auth/invitation-link.server.ts (keyed by its token, no actor yet).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import { INVITATION_VALID_DAYS } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import { localizePath, type Locale } from "~/domain/locales";
@@ -148,6 +148,15 @@ export function invitationState(row: { acceptedAt: Date | null; revokedAt: Date 
   if (row.acceptedAt) return "accepted";
   if (row.revokedAt) return "revoked";
   return row.expiresAt < now ? "expired" : "pending";
+}
+
+/** Each user's latest invitation state, for the people lists (a user never invited is not in the map). */
+export async function invitationStates(db: Queryable, userIds: string[]): Promise<Map<string, InvitationState>> {
+  const states = new Map<string, InvitationState>();
+  if (!userIds.length) return states;
+  const rows = await db.select().from(invitation).where(inArray(invitation.userId, userIds)).orderBy(desc(invitation.createdAt));
+  for (const row of rows) if (!states.has(row.userId)) states.set(row.userId, invitationState(row));
+  return states;
 }
 
 /** The latest invitation of a user, for the detail pages. */

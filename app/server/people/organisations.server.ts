@@ -11,9 +11,8 @@ import { actingAs } from "../access/actor-db.server";
 import { dossier, organisation, professional, session, supervisor, supervisorOrganisation, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
-import { invitationState } from "./invitations.server";
-import { invitation } from "../db/schema";
-import { adminPage, containsPattern, type AdminListQuery } from "./admin-pages.server";
+import { invitationStates } from "./invitations.server";
+import { adminPage, containsPattern, nameOrEmailContains, type AdminListQuery } from "./admin-pages.server";
 
 export const ORGANISATION_SORTS = ["name", "city", "professionals", "created"] as const;
 export type OrganisationSort = (typeof ORGANISATION_SORTS)[number];
@@ -90,9 +89,9 @@ export async function organisationDetail(actor: Actor, orgId: string, query: Par
   const { db } = actingAs(actor, "people.manage");
   const [org] = await db.select().from(organisation).where(eq(organisation.id, orgId));
   if (!org) throw new AppError("not-found");
-  const pattern = containsPattern(query.q);
+  const search = nameOrEmailContains(query.q);
   const ofOrganisation = eq(professional.organisationId, orgId);
-  const where = and(ofOrganisation, pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined);
+  const where = and(ofOrganisation, search);
   const professionalCount = async (condition: SQL | undefined) =>
     (await db.select({ n: count() }).from(professional).innerJoin(user, eq(user.id, professional.userId)).where(condition))[0].n;
   const prosPage = await adminPage(
@@ -108,12 +107,7 @@ export async function organisationDetail(actor: Actor, orgId: string, query: Par
         .limit(limit)
         .offset(offset),
   );
-  const pros = prosPage.rows;
-  const invitations = pros.length
-    ? await db.select().from(invitation).where(inArray(invitation.userId, pros.map((p) => p.id))).orderBy(desc(invitation.createdAt))
-    : [];
-  const latest = new Map<string, ReturnType<typeof invitationState>>();
-  for (const inv of invitations) if (!latest.has(inv.userId)) latest.set(inv.userId, invitationState(inv));
+  const latest = await invitationStates(db, prosPage.rows.map((p) => p.id));
   const assigned = await db
     .select({ id: user.id, name: user.name, email: user.email, specialty: supervisor.specialty, banned: user.banned })
     .from(supervisorOrganisation)
@@ -125,9 +119,9 @@ export async function organisationDetail(actor: Actor, orgId: string, query: Par
   const assignedIds = new Set(assigned.map((s) => s.id));
   return {
     organisation: { ...org, createdAt: org.createdAt.toISOString(), updatedAt: org.updatedAt.toISOString() },
-    professionals: { ...prosPage, rows: pros.map((p) => ({ ...p, invitation: latest.get(p.id) ?? "none" })) },
+    professionals: { ...prosPage, rows: prosPage.rows.map((p) => ({ ...p, invitation: latest.get(p.id) ?? "none" })) },
     /** Every professional of the organisation, whatever the search: the deactivation asks about all of them. */
-    professionalTotal: pattern ? await professionalCount(ofOrganisation) : prosPage.total,
+    professionalTotal: search ? await professionalCount(ofOrganisation) : prosPage.total,
     supervisors: assigned,
     assignable: allSupervisors.filter((s) => !assignedIds.has(s.id)),
   };

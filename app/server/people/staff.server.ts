@@ -1,35 +1,22 @@
 /** Supervisors and administrators for the admin pages: paged lists with invitation state, and supervisor edits. */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
 import { recordAudit } from "../audit/audit.server";
 import { actingAs } from "../access/actor-db.server";
 import type { Queryable } from "../db/client.server";
-import { invitation, organisation, supervisor, supervisorOrganisation, user } from "../db/schema";
+import { organisation, supervisor, supervisorOrganisation, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
-import { invitationState, type InvitationState } from "./invitations.server";
-import { adminPage, containsPattern, type AdminListQuery, type AdminPage } from "./admin-pages.server";
-
-async function invitationStates(db: Queryable, userIds: string[]): Promise<Map<string, InvitationState>> {
-  const states = new Map<string, InvitationState>();
-  if (!userIds.length) return states;
-  const rows = await db.select().from(invitation).where(inArray(invitation.userId, userIds)).orderBy(desc(invitation.createdAt));
-  for (const row of rows) if (!states.has(row.userId)) states.set(row.userId, invitationState(row));
-  return states;
-}
+import { invitationStates, type InvitationState } from "./invitations.server";
+import { adminPage, nameOrEmailContains, type AdminListQuery, type AdminPage } from "./admin-pages.server";
 
 const supervisorColumns = { id: user.id, name: user.name, email: user.email, banned: user.banned, specialty: supervisor.specialty };
 const administratorColumns = { id: user.id, name: user.name, email: user.email, banned: user.banned, emailVerified: user.emailVerified };
 
-function nameOrEmail(q: string | undefined): SQL | undefined {
-  const pattern = containsPattern(q);
-  return pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined;
-}
-
 /** Supervisors with their invitation state and organisations, one page at a time (by name, then id). */
 export async function listSupervisors(actor: Actor, query: Partial<AdminListQuery> = {}): Promise<AdminPage<SupervisorRow>> {
   const { db } = actingAs(actor, "people.manage");
-  const where = and(eq(user.role, "supervisor"), nameOrEmail(query.q));
+  const where = and(eq(user.role, "supervisor"), nameOrEmailContains(query.q));
   return adminPage(
     query.page ?? 1,
     async () => (await db.select({ n: count() }).from(supervisor).innerJoin(user, eq(user.id, supervisor.userId)).where(where))[0].n,
@@ -70,7 +57,7 @@ async function withSupervisorDetails(db: Queryable, people: { id: string; name: 
 /** Administrators with their invitation state, one page at a time (by name, then id). */
 export async function listAdministrators(actor: Actor, query: Partial<AdminListQuery> = {}): Promise<AdminPage<AdministratorRow>> {
   const { db } = actingAs(actor, "people.manage");
-  const where = and(eq(user.role, "admin"), nameOrEmail(query.q));
+  const where = and(eq(user.role, "admin"), nameOrEmailContains(query.q));
   return adminPage(
     query.page ?? 1,
     async () => (await db.select({ n: count() }).from(user).where(where))[0].n,
