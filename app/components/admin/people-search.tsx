@@ -5,7 +5,8 @@ import { Field } from "~/components/ui/field";
 import { ADMIN_SEARCH_MAX } from "~/domain/constants";
 
 /**
- * The search above a paged people list (name or e-mail) and how many match. A plain GET form, so it works without
+ * The search above a paged people list (name or e-mail) and how many match; when nobody matches, this line says so
+ * and the table below is left out, so the page does not say it twice. A plain GET form, so it works without
  * JavaScript; a new search starts at page 1 because the form sends no `page` (nor a selected person's `id`).
  */
 export function PeopleSearch({ q, total, t }: { q: string; total: number; t: TFunction }) {
@@ -18,7 +19,11 @@ export function PeopleSearch({ q, total, t }: { q: string; total: number; t: TFu
         </Button>
       </Form>
       <p className="mb-2 text-sm text-slate-600" aria-live="polite" data-testid="people-count">
-        {q ? t("people:people.matching", { count: total }) : t("people:people.count", { count: total })}
+        {total === 0
+          ? t("people:people.none")
+          : q
+            ? t("people:people.matching", { count: total })
+            : t("people:people.count", { count: total })}
       </p>
     </>
   );

@@ -14,7 +14,7 @@ interface Person {
 
 /**
  * The people list of the administrator, supervisor and organisation pages: name (a link), e-mail, the page's own
- * columns, and the person's state. `selectedId` highlights the row of a list page's selected person.
+ * columns, and the person's state (nothing when the list is empty). `selectedId` highlights the row of a list page's selected person.
  */
 export function PeopleTable<P extends Person>({
   label,
@@ -24,7 +24,6 @@ export function PeopleTable<P extends Person>({
   selectedId,
   columns = [],
   afterName,
-  emptyText,
 }: {
   /** What the list is (the page's title or the heading above it): the name of its scroll region. */
   label: string;
@@ -34,11 +33,10 @@ export function PeopleTable<P extends Person>({
   selectedId?: string | null;
   columns?: { header: string; cell: (person: P) => ReactNode }[];
   afterName?: (person: P) => ReactNode;
-  /** Shown instead of an empty table (a search that finds nobody). */
-  emptyText?: string;
 }) {
   const { t } = useTranslation("people");
-  if (!people.length && emptyText) return <p className="text-sm text-slate-600" data-testid={testId}>{emptyText}</p>;
+  // An empty list shows no table: the search line above it already says that nobody was found.
+  if (!people.length) return null;
   return (
     <ScrollRegion label={label}>
       <table className="w-full text-left text-sm" data-testid={testId}>

@@ -105,7 +105,6 @@ export default function Administrators({ loaderData, actionData }: Route.Compone
         people={administrators.rows}
         hrefOf={(a) => `${base}${selectLink(a.id)}`}
         selectedId={selected?.id}
-        emptyText={t("people:people.none")}
         afterName={(a) => (a.id === selfId ? <span className="ml-2 text-slate-600">({t("people:administrator.you")})</span> : null)}
       />
       <Pager page={administrators.page} pageCount={administrators.pages} t={t} labels="people" />

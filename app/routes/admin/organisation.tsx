@@ -191,7 +191,6 @@ export default function Organisation({ loaderData, actionData }: Route.Component
               people={professionals.rows}
               hrefOf={(p) => lp(routePath("admin-professional", { orgId: org.id, proId: p.id }))}
               columns={[{ header: t("people:invite.jobTitle"), cell: (p) => p.jobTitle ?? "—" }]}
-              emptyText={t("people:people.none")}
             />
             <Pager page={professionals.page} pageCount={professionals.pages} t={t} labels="people" />
           </>

@@ -107,7 +107,6 @@ export default function Supervisors({ loaderData, actionData }: Route.ComponentP
         people={supervisors.rows}
         hrefOf={(s) => `${base}${selectLink(s.id)}`}
         selectedId={selected?.id}
-        emptyText={t("people:people.none")}
         columns={[
           { header: t("people:supervisor.specialty"), cell: (s) => t(`people:specialties.${s.specialty}`, { defaultValue: s.specialty }) },
           { header: t("people:supervisor.organisations"), cell: (s) => s.organisations.map((o) => o.name).join(", ") || "—" },
