@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import type { Actor } from "~/domain/access/actor";
 import { parseReportFilters } from "~/domain/reporting/filters";
+import { isoDay, localDayOf } from "~/domain/dossier/working-time";
 import { reportingScope } from "../access/reporting-scope.server";
 import { systemDb } from "../db/client.server";
 import { dossier, reportVersion } from "../db/schema";
@@ -19,7 +20,8 @@ import { loadReport } from "./reports.server";
 let database: TestDatabase;
 let demo: DemoData;
 let firstOnly: Actor;
-const TODAY = new Date().toISOString().slice(0, 10);
+/** The clinic's day, as on the pages (the UTC date is a day behind between midnight in the clinic and in UTC). */
+const TODAY = isoDay(localDayOf(new Date()));
 const filters = (query: string) => parseReportFilters(new URLSearchParams(query), TODAY).filters;
 
 beforeAll(async () => {

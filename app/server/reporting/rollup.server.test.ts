@@ -12,6 +12,7 @@ import { referenceCaseHandling, referenceReport } from "../../../tests/support/r
 import type { Actor } from "~/domain/access/actor";
 import type { Review } from "~/domain/dossier/content";
 import { parseReportFilters, type ReportFilters } from "~/domain/reporting/filters";
+import { isoDay, localDayOf } from "~/domain/dossier/working-time";
 import { systemDb } from "../db/client.server";
 import { dossier } from "../db/schema";
 import { seedDemoData, type DemoData } from "../demo/seed-demo.server";
@@ -23,9 +24,10 @@ import { loadReport } from "./reports.server";
 let database: TestDatabase;
 let demo: DemoData;
 let history: DemoHistory;
-// The transitions below stamp the real time; the periods run up to today so they count.
+// The transitions below stamp the real time; the periods run up to today so they count. Today is the clinic's day, as
+// on the pages: between midnight in the clinic and midnight UTC the UTC date is a day behind.
 const NOW = new Date();
-const TODAY = NOW.toISOString().slice(0, 10);
+const TODAY = isoDay(localDayOf(NOW));
 
 beforeAll(async () => {
   database = await createTestDatabase();
