@@ -2,9 +2,13 @@
  * axe-core on every page (issue 16 point 8): each role's pages at a desktop's and a phone's size in Dutch, and the
  * pages every visitor meets in English, German and French; any violation of WCAG 2.2 A/AA fails the test, listed by
  * rule and element. Signed in once per role; the pages follow one another in that session.
+ *
+ * The phone-size visit also checks reflow (WCAG 1.4.10, issue 16 point 3): narrowed to 320 px, no page may scroll
+ * sideways; what reaches past the edge is listed with the page. One visit for both halves the page loads.
  */
 import type { Browser, Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
+import { reflowProblem } from "./support/reflow";
 import { expect, test } from "./support/fixtures";
 import { matrixFixtures, type MatrixFixtures } from "./support/matrix-fixtures";
 import { pages, type Role, signedInPage } from "./support/page-list";
@@ -13,11 +17,17 @@ const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, heig
 
 const sessionPage = (browser: Browser, role: Role, size: keyof typeof SIZES) => signedInPage(browser, role, SIZES[size]);
 
-async function violations(page: Page, path: string): Promise<string[]> {
+async function violations(page: Page, path: string, size: keyof typeof SIZES = "desktop"): Promise<string[]> {
+  await page.setViewportSize(SIZES[size]);
   await page.goto(path);
   // Hydrated: the charts and other browser-only parts are in the page (root.tsx sets the attribute).
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  return (await axeViolations(page)).map((violation) => `${path} ${violation}`);
+  const found = (await axeViolations(page)).map((violation) => `${path} ${violation}`);
+  if (size === "phone") {
+    const reflow = await reflowProblem(page, path);
+    if (reflow) found.push(`reflow at 320 px: ${reflow}`);
+  }
+  return found;
 }
 
 /**
@@ -41,13 +51,14 @@ for (const lang of LANGUAGES) {
     for (const size of ["desktop", "phone"] as const) {
       for (let part = 0; part < parts; part++) {
         const which = parts > 1 ? `, part ${part + 1} of ${parts}` : "";
-        test(`no axe violations on the ${role === "anon" ? "public" : role}'s pages at ${size} size (${lang}${which})`, async ({ browser }) => {
+        const what = size === "phone" ? "at phone size, and each fits 320 px" : "at desktop size";
+        test(`no axe violations on the ${role === "anon" ? "public" : role}'s pages ${what} (${lang}${which})`, async ({ browser }) => {
           test.setTimeout(240_000);
           const page = await sessionPage(browser, role, size);
           const found: string[] = [];
           const prefix = lang === "nl" ? "" : `/${lang}`;
           const mine = pages(matrixFixtures())[role].slice(part * PAGES_PER_TEST, (part + 1) * PAGES_PER_TEST);
-          for (const path of mine) found.push(...(await violations(page, `${prefix}${path === "/" && prefix ? "" : path}`)));
+          for (const path of mine) found.push(...(await violations(page, `${prefix}${path === "/" && prefix ? "" : path}`, size)));
           await page.context().close();
           expect(found).toEqual([]);
         });
@@ -65,7 +76,21 @@ test("no axe violations in English, German and French on the pages every visitor
   const pro = await sessionPage(browser, "pro", "phone");
   const { users: u, dossiers: d } = matrixFixtures();
   for (const lang of ["en", "de", "fr"])
-    for (const path of [`/pro/${u.pro}`, `/pro/${u.pro}/case/${d.draft}/klinisch-redeneren`]) found.push(...(await violations(pro, `/${lang}${path}`)));
+    for (const path of [`/pro/${u.pro}`, `/pro/${u.pro}/case/${d.draft}/klinisch-redeneren`]) found.push(...(await violations(pro, `/${lang}${path}`, "phone")));
   await pro.context().close();
   expect(found).toEqual([]);
+});
+
+test("the reflow check reports a page that scrolls sideways at 320 px, naming the element", async ({ page }) => {
+  await page.setViewportSize(SIZES.phone);
+  await page.goto("/forgot");
+  // Fits at 390 px, not at 320 px: the check must narrow the page before it measures.
+  await page.evaluate(() => {
+    const wide = document.createElement("div");
+    wide.id = "too-wide";
+    wide.style.width = "360px";
+    wide.style.height = "1px";
+    document.body.append(wide);
+  });
+  expect(await reflowProblem(page, "/forgot")).toMatch(/^\/forgot: 36\d px — div#too-wide/);
 });

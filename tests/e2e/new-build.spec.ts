@@ -1,11 +1,13 @@
 import { expect, test } from "./support/fixtures";
+import { createOwnDatabase } from "./support/own-database";
 import { startServer } from "./support/server";
 
 // These tests start their own server (build, migrations, demo seed): allow for a slow start on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
 test("the page offers a reload once a newer build is deployed", async ({ page }) => {
-  const env = { DEMO: "on", VERSION_POLL_SECONDS: "1" };
+  const db = await createOwnDatabase();
+  const env = { DEMO: "on", DATABASE_URL: db.url, VERSION_POLL_SECONDS: "1" };
   const first = await startServer({ env: { ...env, BUILD_ID: "build-a" } });
   let second: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
@@ -26,5 +28,6 @@ test("the page offers a reload once a newer build is deployed", async ({ page })
   } finally {
     await second?.stop();
     await first.stop();
+    await db.close();
   }
 });

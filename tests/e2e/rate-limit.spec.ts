@@ -6,7 +6,7 @@ import { startServer } from "./support/server";
 test.describe.configure({ timeout: 90_000 });
 
 test("sign-in through the form is rate-limited per client address, with a message in the page's language", async ({ browser }) => {
-  // On the shared PostgreSQL (no embedded database to create); the restart test below keeps the embedded one.
+  // On the shared PostgreSQL: no embedded database to create (seconds of CPU).
   const db = await createOwnDatabase();
   const server = await startServer({ env: { DEMO: "on", DATABASE_URL: db.url, SIGN_IN_RATE_LIMIT_PER_MINUTE: "3" } });
   try {
@@ -27,7 +27,9 @@ test("sign-in through the form is rate-limited per client address, with a messag
 });
 
 test("the counters are kept in the database, so a restart does not reset them", async ({ browser }) => {
-  const first = await startServer({ env: { DEMO: "on", SIGN_IN_RATE_LIMIT_PER_MINUTE: "2" } });
+  const db = await createOwnDatabase();
+  const env = { DEMO: "on", DATABASE_URL: db.url, SIGN_IN_RATE_LIMIT_PER_MINUTE: "2" };
+  const first = await startServer({ env });
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
@@ -38,12 +40,13 @@ test("the counters are kept in the database, so a restart does not reset them", 
   } finally {
     await first.stop();
   }
-  const second = await startServer({ env: { DEMO: "on", SIGN_IN_RATE_LIMIT_PER_MINUTE: "2" }, dataDir: first.dataDir, port: first.port });
+  const second = await startServer({ env, dataDir: first.dataDir, port: first.port });
   try {
     await submitSignIn(page, "admin@casus.test", "casus-demo-2026", `${second.url}/`);
     await expect(page.getByRole("alert")).toContainText("Te veel pogingen. Wacht even en probeer het opnieuw.");
     await context.close();
   } finally {
     await second.stop();
+    await db.close();
   }
 });

@@ -1,4 +1,4 @@
-/** Every page each role reaches, with the matrix fixtures' records: the accessibility and reflow specs visit them all. */
+/** Every page each role reaches, with the matrix fixtures' records: the accessibility spec (axe and reflow) visits them all. */
 import type { Browser, Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "./fixtures";
 import type { MatrixFixtures } from "./matrix-fixtures";
