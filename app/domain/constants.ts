@@ -113,6 +113,11 @@ export const REMINDER_TIME = "08:00";
 export const REMINDER_REPEAT_WORKING_DAYS = 2;
 /** After this many reminders of a draft or returned dossier, the next ones also go to the organisation's supervisors. */
 export const REMINDERS_BEFORE_ESCALATION = 2;
+/**
+ * The daily round reads the unfinished dossiers in keyset batches of this many (with their reminders): memory stays
+ * bounded, and the reminders' lookup stays far under PostgreSQL's 65,535 bind parameters per statement.
+ */
+export const REMINDER_ROUND_BATCH_SIZE = 500;
 /** Days a completed dossier export's files are kept (EXPORT_EXPIRY_DAYS overrides). */
 export const EXPORT_EXPIRY_DAYS = 7;
 /** Dossiers read per keyset batch of an export: large enough to amortise the round trips, small enough to bound memory. */

@@ -5,7 +5,7 @@
  * written to the dossier's event log and the audit log, and its e-mails to the job queue, in one transaction
  * (decision 083). The same reminders also go out by themselves every working day (app/server/jobs/reminders).
  */
-import { and, asc, count, eq, inArray, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lt, lte, or, type SQL } from "drizzle-orm";
 import { DAY_MS, daysSince, reviewTargetCutoff, workingDaysSince } from "~/domain/dossier/age";
 import { AppError } from "~/domain/errors";
 import { type AuditOrigin } from "../audit/audit.server";
@@ -70,8 +70,17 @@ function unfinishedWhere(now: Date, only?: string) {
   return { draftDays, reviewDays, where };
 }
 
-/** The unfinished dossiers of `where`, oldest change first, with their ages and reminders. */
-async function unfinishedRows(db: Queryable, now: Date, where: SQL | undefined, window?: { limit: number; offset: number }): Promise<UnfinishedDossier[]> {
+/**
+ * The unfinished dossiers of `where` with their ages and reminders: oldest change first (the page), or by id (the
+ * round's keyset batches: an id never changes, whatever is written meanwhile).
+ */
+async function unfinishedRows(
+  db: Queryable,
+  now: Date,
+  where: SQL | undefined,
+  window?: { limit: number; offset: number },
+  order: "oldest-change" | "id" = "oldest-change",
+): Promise<UnfinishedDossier[]> {
   const query = db
     .select({
       id: dossier.id,
@@ -87,7 +96,7 @@ async function unfinishedRows(db: Queryable, now: Date, where: SQL | undefined, 
     .innerJoin(user, eq(user.id, dossier.professionalId))
     .innerJoin(organisation, eq(organisation.id, dossier.organisationId))
     .where(where)
-    .orderBy(asc(dossier.updatedAt), asc(dossier.id));
+    .orderBy(...(order === "id" ? [asc(dossier.id)] : [asc(dossier.updatedAt), asc(dossier.id)]));
   const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
   const due = rows.map(({ submittedAt, updatedAt, ...r }) =>
     r.status === "submitted"
@@ -98,20 +107,26 @@ async function unfinishedRows(db: Queryable, now: Date, where: SQL | undefined, 
   return due.map((r) => ({ ...r, ...history.get(r.id)! }));
 }
 
+/** One dossier if it is on the list at `now`, with its reminders (a reminder asks about its own). Unscoped: callers check who asks. */
+export async function unfinishedOne(db: Queryable, now: Date, id: string): Promise<UnfinishedDossier | undefined> {
+  const [row] = await unfinishedRows(db, now, unfinishedWhere(now, id).where);
+  return row;
+}
+
 /**
- * Every unfinished dossier, oldest change first, with its reminders (the daily reminder round); `only` narrows it
- * to one dossier (a reminder asks about its own). Unscoped: callers check who asks.
+ * The daily round's next batch: up to `size` unfinished dossiers at `now` by id after `afterId` (null: from the
+ * start), with their reminders. Unscoped: the round is the system's own.
  */
-export async function unfinishedIn(db: Queryable, now: Date, only?: string): Promise<{ rows: UnfinishedDossier[]; draftDays: number; reviewDays: number }> {
-  const { draftDays, reviewDays, where } = unfinishedWhere(now, only);
-  return { rows: await unfinishedRows(db, now, where), draftDays, reviewDays };
+export async function unfinishedBatch(db: Queryable, now: Date, afterId: string | null, size: number): Promise<UnfinishedDossier[]> {
+  const { where } = unfinishedWhere(now);
+  return unfinishedRows(db, now, and(where, afterId ? gt(dossier.id, afterId) : undefined), { limit: size, offset: 0 }, "id");
 }
 
 /** Queues the reminder of one dossier on the list; returns how many people it goes to. */
 export async function sendReminder(actor: Actor, dossierId: string, origin: AuditOrigin = {}): Promise<{ sent: number }> {
   const { db } = actingAs(actor, "people.manage");
   // Any dossier on the list, not only those on the page shown: a reminder from page 2 is as valid as one from page 1.
-  const [target] = (await unfinishedIn(db, new Date(), dossierId)).rows;
+  const target = await unfinishedOne(db, new Date(), dossierId);
   // Only dossiers on the list get reminders: finished ones need none.
   if (!target) throw new AppError("dossier/wrong-status");
   const { recipients } = await queueReminder(target, { actorId: actor.id, origin });

@@ -147,4 +147,27 @@ describe("the daily reminder round", () => {
     expect(await schedules({ cron: reminderCron({ hour: 8, minute: 0 }), timeZone: "Europe/Brussels" })).toEqual([["unfinished-reminders", "0 8 * * 1-5", "Europe/Brussels"]]);
     expect(await schedules(null)).toEqual([]);
   });
+
+  it("reads the list in batches: across batch boundaries every due dossier is reminded exactly once", async () => {
+    const org = await createOrganisation({ name: "Praktijk Partij" });
+    const owner: Actor = {
+      id: (await createProfessional({ email: "pro@partij.test", name: "Piet", password, organisationId: org.id })).id,
+      role: "professional",
+      organisationId: org.id,
+      supervisedOrganisationIds: [],
+    };
+    const [day] = nextDays(new Date(Date.now() - 20 * DAY_MS), working, 1);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await createDossier(owner, { phone: `06 1313131${i}`, earSide: "left" })).id);
+    await database.handle.db.update(dossier).set({ updatedAt: new Date(day.getTime() - 30 * DAY_MS) }).where(eq(dossier.organisationId, org.id));
+
+    // Batches of 2: the 7 dossiers (and any other due one) span four batches and more.
+    const reminded = await runReminderRound(day, undefined, 2);
+    expect(new Set(reminded).size, "nobody reminded twice in one round").toBe(reminded.length);
+    expect(reminded.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+    const events = await queryRows<{ dossier_id: string; n: number }>(
+      database.handle.db.execute(sql`select dossier_id, count(*)::int as n from dossier_event where kind = 'reminder' and dossier_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) group by dossier_id`),
+    );
+    expect(events.map((e) => e.n)).toEqual(ids.map(() => 1));
+  });
 });

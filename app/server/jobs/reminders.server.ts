@@ -9,7 +9,7 @@
  * REMINDER_REPEAT_WORKING_DAYS working days. A round cut short and retried skips the dossiers it already did.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { REMINDER_REPEAT_WORKING_DAYS, REMINDERS_BEFORE_ESCALATION } from "~/domain/constants";
+import { REMINDER_REPEAT_WORKING_DAYS, REMINDER_ROUND_BATCH_SIZE, REMINDERS_BEFORE_ESCALATION } from "~/domain/constants";
 import { proDossierPath } from "~/domain/dossier/pro-links";
 import { isWorkingDay, localDayOf, workingDaysBetween } from "~/domain/dossier/working-time";
 import { localizePath } from "~/domain/locales";
@@ -19,7 +19,7 @@ import { systemDb, type Queryable } from "../db/client.server";
 import { dossierEvent } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { recordDossierEvent } from "../dossiers/events.server";
-import { unfinishedIn, type UnfinishedDossier } from "../dossiers/unfinished.server";
+import { unfinishedBatch, unfinishedOne, type UnfinishedDossier } from "../dossiers/unfinished.server";
 import { logger, type Logger } from "../logger.server";
 import { delivery } from "../mail/delivery.server";
 import type { JobData } from "./job-table.server";
@@ -80,7 +80,7 @@ export async function queueReminder(target: ReminderTarget, by: { actorId: strin
 
 /** The `dossier-reminder` job: the e-mails of one reminder, each recipient once. */
 export async function sendDossierReminder({ dossierId, eventSeq, escalate }: JobData["dossier-reminder"], log: Logger = logger, now = new Date()): Promise<void> {
-  const [target] = (await unfinishedIn(systemDb(), now, dossierId)).rows;
+  const target = await unfinishedOne(systemDb(), now, dossierId);
   // Finished (or deleted) since the reminder was written: nobody needs it any more.
   if (!target) return;
   const round = new SendRound("dossier-reminder", eventSeq, log, { dossierId });
@@ -120,16 +120,23 @@ function isReminderDue(row: Pick<UnfinishedDossier, "lastRemindedAt" | "reminder
   return workingDaysBetween(row.lastRemindedAt, now) >= REMINDER_REPEAT_WORKING_DAYS;
 }
 
-/** The `unfinished-reminders` job (the daily round); returns the dossiers it reminded. */
-export async function runReminderRound(now = new Date(), log: Logger = logger): Promise<string[]> {
+/**
+ * The `unfinished-reminders` job (the daily round); returns the dossiers it reminded, by id. It reads the list in
+ * keyset batches by id (REMINDER_ROUND_BATCH_SIZE), so a list of any length is never in memory at once.
+ */
+export async function runReminderRound(now = new Date(), log: Logger = logger, batchSize = REMINDER_ROUND_BATCH_SIZE): Promise<string[]> {
   // The schedule names weekdays only; a public holiday is skipped here (the clinic's calendar).
   if (!isWorkingDay(localDayOf(now))) return [];
-  const { rows } = await unfinishedIn(systemDb(), now);
   const reminded: string[] = [];
-  for (const row of rows) {
-    if (!isReminderDue(row, now)) continue;
-    await queueReminder(row, { actorId: null });
-    reminded.push(row.id);
+  for (let afterId: string | null = null; ; ) {
+    const batch = await unfinishedBatch(systemDb(), now, afterId, batchSize);
+    for (const row of batch) {
+      if (!isReminderDue(row, now)) continue;
+      await queueReminder(row, { actorId: null });
+      reminded.push(row.id);
+    }
+    if (batch.length < batchSize) break;
+    afterId = batch.at(-1)!.id;
   }
   if (reminded.length) log.info({ reminded: reminded.length }, "daily reminders queued");
   return reminded;
