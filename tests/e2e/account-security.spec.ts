@@ -144,6 +144,9 @@ test("a supervisor must enrol before using any other page when MFA_REQUIRED_ROLE
     await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
     await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
     await expect(page).toHaveURL(`${server.url}/en/admin`);
+    // The page is shown (its message files loaded) before this test's server stops: a file still on its way when the
+    // server goes would fail to load and the page would report its texts as missing.
+    await expect(page.getByRole("heading", { name: "Dossiers by status" })).toBeVisible();
   } finally {
     await server.stop();
     await db.close();
