@@ -6,8 +6,19 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 
 const alias = { "~": new URL("./app", import.meta.url).pathname };
 
-/** Files that replace a module with `vi.mock`: they get a module graph of their own, so the mock cannot leak. */
-const MOCKING = ["app/entry.server.test.tsx"];
+/**
+ * Files that run in a process of their own, as Vitest does by default: those that replace a module with `vi.mock`
+ * (the mock cannot leak), those that measure memory with full collections (uploads, the object-store contract), and
+ * TensorFlow.js training. On a heap that earlier files have grown, a full collection takes far longer: in a fresh
+ * clone's order the 200 MiB upload test timed out and model training took three times as long.
+ */
+const ISOLATED = [
+  "app/entry.server.test.tsx",
+  "app/server/media/uploads-memory.server.test.ts",
+  "app/server/storage/disk-store.server.test.ts",
+  "app/server/storage/s3-store.server.test.ts",
+  "app/ml/**/*.test.ts",
+];
 
 const common: TestProjectInlineConfiguration["test"] = {
   environment: "node",
@@ -34,7 +45,7 @@ export default defineConfig({
           ...common,
           name: "shared-modules",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
-          exclude: ["node_modules/**", "build/**", "tests/e2e/**", ...MOCKING],
+          exclude: ["node_modules/**", "build/**", "tests/e2e/**", ...ISOLATED],
           globalSetup: ["./tests/support/pglite-template.ts"],
           // A worker keeps its modules from one file to the next instead of importing the app again for each of the
           // 137 files: about a third of the suite's time (docs/performance.md). Each file still opens and closes its
@@ -45,7 +56,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { ...common, name: "isolated", include: MOCKING },
+        test: { ...common, name: "isolated", include: ISOLATED, globalSetup: ["./tests/support/pglite-template.ts"] },
       },
     ],
   },

@@ -154,6 +154,11 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const PASSWORD_MIN_SCORE = 3;
 /** Admin lists show this many rows per page; a CSV import takes at most this many rows. */
 export const ADMIN_PAGE_SIZE = 20;
+/**
+ * A select of people or organisations (assign a supervisor, move a professional) offers at most this many choices;
+ * above it, a search beside the select narrows them. A select is not a list to page through.
+ */
+export const CHOICES_MAX = 50;
 /** The longest search text an admin list uses; longer input is cut (the field's `maxLength` does so in the browser). */
 export const ADMIN_SEARCH_MAX = 100;
 export const CSV_IMPORT_MAX_ROWS = 500;

@@ -76,3 +76,35 @@ test("a reminder needs a dossier on the list, and an administrator to send it", 
     await supervisor.dispose();
   }
 });
+
+test("the capped selects' searches: typed ones get a page, and the select offers what they find", async () => {
+  const { organisations: o, users: u } = matrixFixtures();
+  const admin = await apiSession(base(), "admin@casus.test");
+  try {
+    const page = async (path: string) => {
+      const response = await admin.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      return response.text();
+    };
+    const option = (id: string) => `<option value="${id}"`;
+    // Assigning a supervisor to the third organisation, which the demo supervisor is not assigned to.
+    const third = `/admin/organisaties/${o.third}`;
+    expect(await page(`${third}?find=supervisor%40casus`)).toContain(option(u.supervisor));
+    for (const find of ["%25_%5C", "x".repeat(5_000), "niemand-hier"]) {
+      const html = await page(`${third}?find=${find}`);
+      expect(html).toContain("Niemand gevonden.");
+      expect(html).not.toContain('name="supervisorId"');
+    }
+    // Moving a professional: never to their own organisation nor to an inactive one, whatever the search.
+    const pro = `/admin/organisaties/${o.first}/professional/${u.pro}`;
+    const targets = await page(`${pro}?find=`);
+    expect(targets).toContain(option(o.second));
+    expect(targets).not.toContain(option(o.first));
+    expect(targets).not.toContain(option(o.inactive));
+    expect(await page(`${pro}?find=%25`)).toContain("Geen organisatie gevonden.");
+    // A repeated parameter: the first one counts (here no search at all), as on the lists.
+    expect(await page(`${pro}?find=&find=${"y".repeat(3_000)}`)).toContain(option(o.second));
+  } finally {
+    await admin.dispose();
+  }
+});

@@ -237,3 +237,17 @@ test("supervisors: searched and paged; choosing one keeps the list's search and 
   await expect(page.getByTestId("supervisors-table")).toHaveCount(0);
   await expect(page.getByText("Niemand gevonden.")).toHaveCount(1);
 });
+
+test("assigning a supervisor: the search beside the select keeps the professionals' search and says when nobody matches", async ({ page }) => {
+  const { organisations: o, users: u } = matrixFixtures();
+  await signIn(page, "admin@casus.test");
+  // The third organisation, which the demo supervisor is not assigned to; its professionals' list searched for "a".
+  await page.goto(`/admin/organisaties/${o.third}?q=a&find=niemand-hier`);
+  await expect(page.getByTestId("choices-count")).toHaveText("Niemand gevonden.");
+  await expect(page.locator('select[name="supervisorId"]')).toHaveCount(0);
+  await page.getByRole("search").filter({ has: page.locator('input[name="find"]') }).getByRole("searchbox").fill("supervisor@casus");
+  await page.getByRole("search").filter({ has: page.locator('input[name="find"]') }).getByRole("button", { name: "Zoeken" }).click();
+  await expect(page).toHaveURL(/\?q=a&find=supervisor%40casus$/);
+  await expect(page.locator('select[name="supervisorId"] option')).toHaveText([/ \(supervisor@casus\.test\)$/]);
+  await expect(page.locator(`select[name="supervisorId"] option[value="${u.supervisor}"]`)).toHaveCount(1);
+});

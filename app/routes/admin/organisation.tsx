@@ -7,6 +7,7 @@ import { InviteForm } from "~/components/admin/invite-form";
 import { PageNotices } from "~/components/admin/page-notices";
 import { PeopleTable } from "~/components/admin/people-table";
 import { OrganisationForm } from "~/components/admin/organisation-form";
+import { ChoiceSearch, findParam } from "~/components/admin/choice-search";
 import { SelectField } from "~/components/admin/select-field";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
@@ -36,9 +37,9 @@ import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["people"] };
 
-async function load(actor: ReturnType<typeof actorOf>, orgId: string, query?: AdminListQuery) {
+async function load(actor: ReturnType<typeof actorOf>, orgId: string, query?: AdminListQuery, find = "") {
   try {
-    return await organisationDetail(actor, orgId, query);
+    return await organisationDetail(actor, orgId, query, find);
   } catch (error) {
     if (error instanceof AppError && error.code === "not-found") throw notFound();
     throw error;
@@ -50,9 +51,10 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = actorOf(user);
   const url = new URL(args.request.url);
   const query = adminListQuery(url.searchParams);
-  const detail = await load(actor, args.params.orgId, query);
+  const find = findParam(url.searchParams);
+  const detail = await load(actor, args.params.orgId, query, find);
   const audit = await auditTrail(actor, { organisationId: args.params.orgId, professionalsOf: args.params.orgId, limit: 30 });
-  return { ...detail, q: query.q, audit, confirm: url.searchParams.get("confirm"), confirmId: url.searchParams.get("id"), done: doneNotice(url) };
+  return { ...detail, q: query.q, find, audit, confirm: url.searchParams.get("confirm"), confirmId: url.searchParams.get("id"), done: doneNotice(url) };
 }
 
 const organisationActionForm = z.discriminatedUnion("intent", [
@@ -142,7 +144,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
   const { t } = useTranslation(["people", "errors", "common"]);
   const lp = useLocalizedPath();
   const locale = useLocale();
-  const { organisation: org, professionals, professionalTotal, q, supervisors, assignable, audit, confirm, confirmId, done } = loaderData;
+  const { organisation: org, professionals, professionalTotal, q, find, supervisors, assignable, audit, confirm, confirmId, done } = loaderData;
   const here = lp(routePath("admin-organisation", { orgId: org.id }));
   const errorsFor = (intent: string): Record<string, string> => (actionData?.intent === intent ? (actionData.errors as Record<string, string>) : {});
   const valuesFor = (intent: string) => (actionData?.intent === intent ? (actionData.values as Record<string, string>) : {});
@@ -278,10 +280,11 @@ export default function Organisation({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         )}
-        {assignable.length ? (
+        <ChoiceSearch label={t("people:people.search")} find={find} shown={assignable.rows.length} total={assignable.total} noneText={t("people:people.none")} t={t} />
+        {assignable.rows.length ? (
           <Form method="post" className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="assign" />
-            <SelectField label={t("people:organisation.assignLabel")} name="supervisorId" options={assignable.map((s) => ({ value: s.id, label: s.name }))} />
+            <SelectField label={t("people:organisation.assignLabel")} name="supervisorId" options={assignable.rows.map((s) => ({ value: s.id, label: `${s.name} (${s.email})` }))} />
             <Button type="submit" variant="secondary">{t("people:organisation.assign")}</Button>
           </Form>
         ) : null}

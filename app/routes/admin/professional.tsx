@@ -6,6 +6,7 @@ import { PersonState } from "~/components/admin/badges";
 import { ConfirmPanel } from "~/components/admin/confirm-panel";
 import { PageNotices } from "~/components/admin/page-notices";
 import { PersonActions } from "~/components/admin/person-actions";
+import { ChoiceSearch, findParam } from "~/components/admin/choice-search";
 import { SelectField } from "~/components/admin/select-field";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
@@ -22,7 +23,7 @@ import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { notFound } from "~/server/http/responses.server";
 import { auditTrail } from "~/server/people/audit-trail.server";
-import { organisationChoices } from "~/server/people/organisations.server";
+import { moveTargets } from "~/server/people/organisations.server";
 import { PERSON_INTENTS, runPersonAction } from "~/server/people/person-actions.server";
 import { moveProfessional, movePreview, professionalDetail } from "~/server/people/professionals.server";
 import { actorOf, doneRedirect, runChange } from "~/server/people/route-helpers.server";
@@ -52,9 +53,10 @@ export async function loader(args: Route.LoaderArgs) {
   const confirm = url.searchParams.get("confirm");
   const target = url.searchParams.get("target");
   const move = confirm === "move" && target ? await movePreview(actor, orgId, proId, target).catch(() => null) : null;
-  const organisations = (await organisationChoices(actor)).filter((o) => o.id !== orgId && o.active);
+  const find = findParam(url.searchParams);
+  const organisations = await moveTargets(actor, orgId, find);
   const audit = await auditTrail(actor, { userIds: [proId], limit: 30 });
-  return { ...detail, organisations, audit, confirm, target, move, done: doneNotice(url) };
+  return { ...detail, organisations, find, audit, confirm, target, move, done: doneNotice(url) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -82,7 +84,7 @@ export default function Professional({ loaderData, actionData }: Route.Component
   const { t } = useTranslation(["people", "errors", "common"]);
   const lp = useLocalizedPath();
   const locale = useLocale();
-  const { professional: pro, invitation, dossiers, organisations, audit, confirm, move, done } = loaderData;
+  const { professional: pro, invitation, dossiers, organisations, find, audit, confirm, move, done } = loaderData;
   const here = lp(routePath("admin-professional", { orgId: pro.organisationId, proId: pro.id }));
   const format = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   const dayFormat = dateTimeFormat(locale, DOSSIER_NAME_DATE);
@@ -124,13 +126,18 @@ export default function Professional({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="move" className="mb-8">
         <h2 id="move" className="mb-2 text-lg font-semibold">{t("people:professional.moveTitle")}</h2>
-        {organisations.length ? (
+        <ChoiceSearch label={t("people:organisations.search")} find={find} shown={organisations.rows.length} total={organisations.total} noneText={t("people:choices.noOrganisations")} t={t} />
+        {organisations.rows.length ? (
           <Form method="get" className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="confirm" value="move" />
-            <SelectField label={t("people:professional.moveTarget")} name="target" options={organisations.map((o) => ({ value: o.id, label: o.name }))} />
+            <SelectField
+              label={t("people:professional.moveTarget")}
+              name="target"
+              options={organisations.rows.map((o) => ({ value: o.id, label: o.city ? `${o.name} (${o.city})` : o.name }))}
+            />
             <Button type="submit" variant="secondary">{t("people:professional.moveNext")}</Button>
           </Form>
-        ) : (
+        ) : find ? null : (
           <p className="text-slate-600">{t("people:professional.noTargets")}</p>
         )}
       </section>

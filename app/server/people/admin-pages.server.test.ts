@@ -4,15 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX } from "~/domain/constants";
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, CHOICES_MAX } from "~/domain/constants";
 import { recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
-import { professional, supervisor, user } from "../db/schema";
+import { organisation, professional, supervisor, supervisorOrganisation, user } from "../db/schema";
 import { createOrganisation } from "../demo/factories.server";
 import type { Actor } from "./access.server";
 import { adminListQuery, containsPattern } from "./admin-pages.server";
 import { auditTrail } from "./audit-trail.server";
-import { organisationDetail } from "./organisations.server";
+import { assignableSupervisors, moveTargets, organisationDetail } from "./organisations.server";
 import { administratorById, listAdministrators, listSupervisors, supervisorById } from "./staff.server";
 
 let database: TestDatabase;
@@ -137,5 +137,43 @@ describe("an organisation's professionals", () => {
     const trail = await auditTrail(admin, { organisationId: orgA, professionalsOf: orgA });
     expect(trail.map((e) => e.subjectId)).toEqual(["pro-24"]);
     expect((await auditTrail(admin, { professionalsOf: orgB })).map((e) => e.subjectId)).toEqual(["other-0"]);
+  });
+});
+
+describe("the capped selects (assign a supervisor, move a professional)", () => {
+  it("offer at most CHOICES_MAX supervisors not yet assigned, searched by name or e-mail, with how many match", async () => {
+    // 45 + 10 = 55 supervisors; two of them assigned to orgA.
+    await insertPeople("supervisor", 10, (i) => `Sup ${45 + i}`, (i) => `sup-${45 + i}`);
+    await systemDb()
+      .insert(supervisor)
+      .values(Array.from({ length: 10 }, (_, i) => ({ userId: `sup-${45 + i}`, specialty: "gp" })));
+    await systemDb().insert(supervisorOrganisation).values([{ supervisorId: "sup-00", organisationId: orgA }, { supervisorId: "sup-07", organisationId: orgA }]);
+
+    const all = await assignableSupervisors(admin, orgA, "");
+    expect(all.total).toBe(53);
+    expect(all.rows).toHaveLength(CHOICES_MAX);
+    expect(all.rows.map((s) => s.id)).not.toContain("sup-00");
+    expect(all.rows[0]).toEqual({ id: "sup-01", name: "Sup 01", email: "sup-01@staff.test" });
+    // A search finds the ones past the cap; an assigned supervisor is not offered, whatever the search.
+    expect((await assignableSupervisors(admin, orgA, "sup 5")).rows.map((s) => s.name)).toEqual(["Sup 50", "Sup 51", "Sup 52", "Sup 53", "Sup 54"]);
+    expect(await assignableSupervisors(admin, orgA, "sup-07@")).toEqual({ rows: [], total: 0 });
+    expect((await assignableSupervisors(admin, orgB, "sup-07@")).total).toBe(1);
+    // The organisation's page offers the same.
+    expect((await organisationDetail(admin, orgA, {}, "sup 5")).assignable.total).toBe(5);
+  });
+
+  it("offer at most CHOICES_MAX active organisations to move to, never the professional's own, searched by name or city", async () => {
+    await systemDb()
+      .insert(organisation)
+      .values(Array.from({ length: 55 }, (_, i) => ({ name: `Kliniek ${two(i)}`, kind: "gp-practice", city: i % 2 ? "Utrecht" : "Delft", active: i !== 3 })));
+    const all = await moveTargets(admin, orgA, "");
+    // 55 clinics (one inactive) and orgB; not orgA itself.
+    expect(all.total).toBe(55);
+    expect(all.rows).toHaveLength(CHOICES_MAX);
+    expect(all.rows.map((o) => o.id)).not.toContain(orgA);
+    expect(all.rows.map((o) => o.name)).not.toContain("Kliniek 03");
+    expect((await moveTargets(admin, orgA, "kliniek 5")).rows.map((o) => o.name)).toEqual(["Kliniek 50", "Kliniek 51", "Kliniek 52", "Kliniek 53", "Kliniek 54"]);
+    expect((await moveTargets(admin, orgA, "delft")).total).toBe(28);
+    expect((await moveTargets(admin, orgA, "%")).total).toBe(0);
   });
 });

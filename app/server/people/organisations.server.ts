@@ -3,7 +3,8 @@
  * deleted; a deactivated organisation's professionals lose their sessions and cannot sign in, see
  * auth/organisation-sign-in.server.ts), and assigning supervisors. Every change: one transaction, one audit entry.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, notExists, or, sql, type SQL } from "drizzle-orm";
+import { CHOICES_MAX } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import type { OrganisationForm } from "~/domain/people-forms";
 import { recordAudit } from "../audit/audit.server";
@@ -75,7 +76,48 @@ export async function listOrganisations(actor: Actor, query: OrganisationListQue
   );
 }
 
-/** Every organisation's id and name, for selects (move, supervisor assignments). */
+/** The choices of a select: at most CHOICES_MAX, and how many match in all (the page says when a search would help). */
+export interface Choices<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/** The organisations a professional can move to: active, not `fromOrgId`, by name or city; at most CHOICES_MAX. */
+export async function moveTargets(actor: Actor, fromOrgId: string, q: string): Promise<Choices<{ id: string; name: string; city: string | null }>> {
+  const { db } = actingAs(actor, "people.manage");
+  const pattern = containsPattern(q);
+  const where = and(eq(organisation.active, true), ne(organisation.id, fromOrgId), pattern ? or(ilike(organisation.name, pattern), ilike(organisation.city, pattern)) : undefined);
+  const [{ total }] = await db.select({ total: count() }).from(organisation).where(where);
+  const rows = total
+    ? await db.select({ id: organisation.id, name: organisation.name, city: organisation.city }).from(organisation).where(where).orderBy(sql`lower(${organisation.name})`, asc(organisation.id)).limit(CHOICES_MAX)
+    : [];
+  return { rows, total };
+}
+
+/** The supervisors not yet assigned to `orgId`, by name or e-mail; at most CHOICES_MAX. */
+export async function assignableSupervisors(actor: Actor, orgId: string, q: string): Promise<Choices<{ id: string; name: string; email: string }>> {
+  const { db } = actingAs(actor, "people.manage");
+  const unassigned = notExists(
+    db
+      .select({ one: sql`1` })
+      .from(supervisorOrganisation)
+      .where(and(eq(supervisorOrganisation.supervisorId, supervisor.userId), eq(supervisorOrganisation.organisationId, orgId))),
+  );
+  const where = and(unassigned, nameOrEmailContains(q));
+  const [{ total }] = await db.select({ total: count() }).from(supervisor).innerJoin(user, eq(user.id, supervisor.userId)).where(where);
+  const rows = total
+    ? await db
+        .select({ id: user.id, name: user.name, email: user.email })
+        .from(supervisor)
+        .innerJoin(user, eq(user.id, supervisor.userId))
+        .where(where)
+        .orderBy(sql`lower(${user.name})`, asc(user.id))
+        .limit(CHOICES_MAX)
+    : [];
+  return { rows, total };
+}
+
+/** Every organisation's id and name, for the supervisors page's organisation checkboxes. */
 export async function organisationChoices(actor: Actor): Promise<{ id: string; name: string; active: boolean }[]> {
   const { db } = actingAs(actor, "people.manage");
   return db.select({ id: organisation.id, name: organisation.name, active: organisation.active }).from(organisation).orderBy(sql`lower(${organisation.name})`);
@@ -83,9 +125,9 @@ export async function organisationChoices(actor: Actor): Promise<{ id: string; n
 
 /**
  * An organisation with one page of its professionals (searched by name or e-mail), its assigned supervisors and
- * the supervisors that can still be assigned.
+ * the supervisors that can still be assigned (at most CHOICES_MAX, searched by `assignQuery`).
  */
-export async function organisationDetail(actor: Actor, orgId: string, query: Partial<AdminListQuery> = {}) {
+export async function organisationDetail(actor: Actor, orgId: string, query: Partial<AdminListQuery> = {}, assignQuery = "") {
   const { db } = actingAs(actor, "people.manage");
   const [org] = await db.select().from(organisation).where(eq(organisation.id, orgId));
   if (!org) throw new AppError("not-found");
@@ -115,15 +157,13 @@ export async function organisationDetail(actor: Actor, orgId: string, query: Par
     .innerJoin(user, eq(user.id, supervisor.userId))
     .where(eq(supervisorOrganisation.organisationId, orgId))
     .orderBy(sql`lower(${user.name})`);
-  const allSupervisors = await db.select({ id: user.id, name: user.name }).from(supervisor).innerJoin(user, eq(user.id, supervisor.userId)).orderBy(sql`lower(${user.name})`);
-  const assignedIds = new Set(assigned.map((s) => s.id));
   return {
     organisation: { ...org, createdAt: org.createdAt.toISOString(), updatedAt: org.updatedAt.toISOString() },
     professionals: { ...prosPage, rows: prosPage.rows.map((p) => ({ ...p, invitation: latest.get(p.id) ?? "none" })) },
     /** Every professional of the organisation, whatever the search: the deactivation asks about all of them. */
     professionalTotal: search ? await professionalCount(ofOrganisation) : prosPage.total,
     supervisors: assigned,
-    assignable: allSupervisors.filter((s) => !assignedIds.has(s.id)),
+    assignable: await assignableSupervisors(actor, orgId, assignQuery),
   };
 }
 
