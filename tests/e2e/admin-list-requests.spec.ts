@@ -102,6 +102,13 @@ test("the capped selects' searches: typed ones get a page, and the select offers
     expect(targets).not.toContain(option(o.first));
     expect(targets).not.toContain(option(o.inactive));
     expect(await page(`${pro}?find=%25`)).toContain("Geen organisatie gevonden.");
+    // The supervisors page's organisation checkboxes: a search that finds nothing still offers the selected
+    // supervisor's own organisations, checked, so saving the form cannot drop one.
+    const supervisors = await page(`/admin/supervisors?id=${u.supervisor}&find=geen-organisatie`);
+    expect(supervisors).toContain("Geen organisatie gevonden.");
+    for (const own of [o.first, o.second]) expect(supervisors).toContain(`checked="" value="${own}"`);
+    expect(supervisors).not.toContain(`value="${o.third}"`);
+    expect(await page(`/admin/supervisors?find=%25_%5C&q=%25`)).toContain("Geen organisatie gevonden.");
     // A repeated parameter: the first one counts (here no search at all), as on the lists.
     expect(await page(`${pro}?find=&find=${"y".repeat(3_000)}`)).toContain(option(o.second));
   } finally {

@@ -4,8 +4,9 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { ADMIN_SEARCH_MAX } from "~/domain/constants";
 
-/** The page parameters that belong to one visit (a notice, a confirmation): a new search drops them. */
-const TRANSIENT = ["find", "done", "confirm", "id", "target"];
+/** The page parameters that belong to one visit (a notice, a confirmation): a new search drops them. A selected
+ * person (`id`) stays: the search is for their form. */
+const TRANSIENT = ["find", "done", "confirm", "target"];
 
 /**
  * The search beside a select whose choices are capped (CHOICES_MAX): shown once there are more choices than the

@@ -6,6 +6,7 @@ import { PageNotices } from "~/components/admin/page-notices";
 import { PeopleTable } from "~/components/admin/people-table";
 import { OrganisationCheckboxes } from "~/components/admin/organisation-checkboxes";
 import { PersonActions } from "~/components/admin/person-actions";
+import { ChoiceSearch, findParam } from "~/components/admin/choice-search";
 import { SelectField } from "~/components/admin/select-field";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -44,13 +45,15 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const selectedId = url.searchParams.get("id");
   const query = adminListQuery(url.searchParams);
+  const find = findParam(url.searchParams);
   const supervisors = await listSupervisors(actor, query);
   const selected = selectedId ? await supervisorById(actor, selectedId) : null;
   if (selectedId && !selected) throw notFound();
   return {
     supervisors,
     q: query.q,
-    organisations: await organisationChoices(actor),
+    find,
+    organisations: await organisationChoices(actor, find),
     selected: selected ?? null,
     audit: selected ? await auditTrail(actor, { userIds: [selected.id], limit: 30 }) : [],
     confirm: url.searchParams.get("confirm"),
@@ -91,7 +94,9 @@ export async function action(args: Route.ActionArgs) {
 export default function Supervisors({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["people", "errors"]);
   const lp = useLocalizedPath();
-  const { supervisors, q, organisations, selected, audit, confirm, done } = loaderData;
+  const { supervisors, q, find, organisations, selected, audit, confirm, done } = loaderData;
+  // A supervisor's own organisations are always offered (checked), wherever they fall in the capped choices.
+  const ownAndOffered = selected ? [...selected.organisations, ...organisations.rows.filter((o) => !selected.organisations.some((own) => own.id === o.id))] : [];
   const base = lp(routePath("admin-supervisors"));
   const selectLink = useSelectLink();
   const errors: Record<string, string> = actionData?.errors ?? {};
@@ -113,6 +118,9 @@ export default function Supervisors({ loaderData, actionData }: Route.ComponentP
         ]}
       />
       <Pager page={supervisors.page} pageCount={supervisors.pages} t={t} labels="people" />
+      <div className="mt-6">
+        <ChoiceSearch label={t("people:supervisor.findOrganisations")} find={find} shown={organisations.rows.length} total={organisations.total} noneText={t("people:choices.noOrganisations")} t={t} />
+      </div>
 
       {selected ? (
         <section aria-labelledby="selected" className="mt-8 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="selected-person">
@@ -122,7 +130,7 @@ export default function Supervisors({ loaderData, actionData }: Route.ComponentP
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="userId" value={selected.id} />
             <SelectField label={t("people:supervisor.specialty")} name="specialty" defaultValue={selected.specialty} options={specialtyOptions} error={actionData?.intent === "update" && errors.specialty ? t(errors.specialty) : undefined} />
-            <OrganisationCheckboxes organisations={organisations} checked={selected.organisations.map((o) => o.id)} />
+            <OrganisationCheckboxes organisations={ownAndOffered} checked={selected.organisations.map((o) => o.id)} />
             <div className="sm:col-span-2">
               <Button type="submit">{t("people:supervisor.save")}</Button>
             </div>
@@ -135,7 +143,7 @@ export default function Supervisors({ loaderData, actionData }: Route.ComponentP
         <h2 id="invite-sup" className="mb-3 text-lg font-semibold">{t("people:supervisor.invite")}</h2>
         <InviteForm intent="invite" values={actionData?.intent === "invite" ? (actionData.values as Record<string, string>) : {}} errors={actionData?.intent === "invite" ? errors : {}} submitLabel={t("people:invite.submit")}>
           <SelectField label={t("people:supervisor.specialty")} name="specialty" defaultValue="gp" options={specialtyOptions} error={actionData?.intent === "invite" && errors.specialty ? t(errors.specialty) : undefined} />
-          <OrganisationCheckboxes organisations={organisations} checked={[]} />
+          <OrganisationCheckboxes organisations={organisations.rows} checked={[]} />
         </InviteForm>
       </section>
     </>

@@ -12,7 +12,7 @@ import { createOrganisation } from "../demo/factories.server";
 import type { Actor } from "./access.server";
 import { adminListQuery, containsPattern } from "./admin-pages.server";
 import { auditTrail } from "./audit-trail.server";
-import { assignableSupervisors, moveTargets, organisationDetail } from "./organisations.server";
+import { assignableSupervisors, moveTargets, organisationChoices, organisationDetail } from "./organisations.server";
 import { administratorById, listAdministrators, listSupervisors, supervisorById } from "./staff.server";
 
 let database: TestDatabase;
@@ -175,5 +175,12 @@ describe("the capped selects (assign a supervisor, move a professional)", () => 
     expect((await moveTargets(admin, orgA, "kliniek 5")).rows.map((o) => o.name)).toEqual(["Kliniek 50", "Kliniek 51", "Kliniek 52", "Kliniek 53", "Kliniek 54"]);
     expect((await moveTargets(admin, orgA, "delft")).total).toBe(28);
     expect((await moveTargets(admin, orgA, "%")).total).toBe(0);
+
+    // The supervisors page's organisation checkboxes: every organisation, active or not, capped and searched.
+    const checkboxes = await organisationChoices(admin);
+    expect(checkboxes.total).toBe(57);
+    expect(checkboxes.rows).toHaveLength(CHOICES_MAX);
+    expect((await organisationChoices(admin, "kliniek 0")).rows.map((o) => o.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Kliniek 0${i}`));
+    expect((await organisationChoices(admin, "utrecht")).total).toBe(27);
   });
 });

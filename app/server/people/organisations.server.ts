@@ -117,10 +117,19 @@ export async function assignableSupervisors(actor: Actor, orgId: string, q: stri
   return { rows, total };
 }
 
-/** Every organisation's id and name, for the supervisors page's organisation checkboxes. */
-export async function organisationChoices(actor: Actor): Promise<{ id: string; name: string; active: boolean }[]> {
+/**
+ * The organisations the supervisors page offers as checkboxes (a supervisor's assignments): at most CHOICES_MAX, by
+ * name or city. The selected supervisor's own organisations are added by the page, so a save never drops one.
+ */
+export async function organisationChoices(actor: Actor, q = ""): Promise<Choices<{ id: string; name: string }>> {
   const { db } = actingAs(actor, "people.manage");
-  return db.select({ id: organisation.id, name: organisation.name, active: organisation.active }).from(organisation).orderBy(sql`lower(${organisation.name})`);
+  const pattern = containsPattern(q);
+  const where = pattern ? or(ilike(organisation.name, pattern), ilike(organisation.city, pattern)) : undefined;
+  const [{ total }] = await db.select({ total: count() }).from(organisation).where(where);
+  const rows = total
+    ? await db.select({ id: organisation.id, name: organisation.name }).from(organisation).where(where).orderBy(sql`lower(${organisation.name})`, asc(organisation.id)).limit(CHOICES_MAX)
+    : [];
+  return { rows, total };
 }
 
 /**
