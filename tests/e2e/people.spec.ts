@@ -251,3 +251,16 @@ test("assigning a supervisor: the search beside the select keeps the professiona
   await expect(page.locator('select[name="supervisorId"] option')).toHaveText([/ \(supervisor@casus\.test\)$/]);
   await expect(page.locator(`select[name="supervisorId"] option[value="${u.supervisor}"]`)).toHaveCount(1);
 });
+
+test("a supervisor's own organisations stay offered and checked whatever the organisation search, so saving keeps them", async ({ page }) => {
+  const { organisations: o, users: u } = matrixFixtures();
+  await signIn(page, "admin@casus.test");
+  await page.goto(`/admin/supervisors?id=${u.supervisor}&find=geen-organisatie`);
+  await expect(page.getByTestId("choices-count")).toHaveText("Geen organisatie gevonden.");
+  const boxes = page.getByTestId("selected-person").locator('input[name="organisationIds"]');
+  await expect(boxes).toHaveCount(2);
+  await page.getByTestId("selected-person").getByRole("button", { name: "Opslaan" }).click();
+  await expect(page.getByText("Opgeslagen.", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("selected-person").locator('input[name="organisationIds"]:checked')).toHaveCount(2);
+  for (const own of [o.first, o.second]) await expect(page.getByTestId("selected-person").locator(`input[value="${own}"]`)).toBeChecked();
+});
