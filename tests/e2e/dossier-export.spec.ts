@@ -37,13 +37,28 @@ test("Dutch: count, start a pseudonymised export, follow it to the end and downl
   expect((await page.request.get(href!, { headers: { Range: "bytes=0-9" } })).status()).toBe(206);
 });
 
-test("English: a pseudonymised export needs its recipient, said beside the field", async ({ page }) => {
+test("English: a pseudonymised export needs its recipient, said beside the field, also after another export ends", async ({ page }) => {
   await signIn(page, "admin@casus.test", undefined, "/en");
   await page.goto("/en/admin/data-insights/export-dossier-jsons");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Export dossiers (JSON)");
   await expect(page.getByTestId("export-matching")).toHaveText(/^\d+ dossiers? match/);
   await page.getByLabel("Pseudonymise").check();
   await page.getByRole("button", { name: "Start export" }).click();
-  await expect(page.getByText("Enter the recipient to pseudonymise for.")).toBeVisible();
+  const message = page.getByText("Enter the recipient to pseudonymise for.");
+  await expect(message).toBeVisible();
+  await expect(page.getByLabel("Recipient")).toHaveAttribute("aria-invalid", "true");
+
+  // Another export ends (here started in a second tab): the page loads its data again, to show that export as
+  // finished. The refused form keeps its message beside the field; React Router alone would drop it.
+  const other = await page.context().newPage();
+  await other.goto("/en/admin/data-insights/export-dossier-jsons");
+  const recipient = `Other tab ${Date.now()}`;
+  await other.getByLabel("Pseudonymise").check();
+  await other.getByLabel("Recipient").fill(recipient);
+  await other.getByRole("button", { name: "Start export" }).click();
+  const finished = page.getByTestId("export-job").filter({ hasText: recipient });
+  await expect(finished).toHaveAttribute("data-status", "completed", { timeout: 15_000 });
+  await other.close();
+  await expect(message).toBeVisible();
   await expect(page.getByLabel("Recipient")).toHaveAttribute("aria-invalid", "true");
 });

@@ -14,6 +14,7 @@ import { DOSSIER_SCHEMA_VERSION, dossierSchemaPath } from "~/domain/export/dossi
 import { exportFilterQuery, exportPageForm, filterEntries, startOptions } from "~/domain/export/form";
 import { DOSSIER_STATUSES } from "~/domain/dossier/lifecycle";
 import { errorMessageKey, type ErrorCode } from "~/domain/errors";
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { useExportProgress } from "~/lib/use-export-progress";
 import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
@@ -76,7 +77,9 @@ export async function action(args: Route.ActionArgs) {
   return answer;
 }
 
-export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+export default function Page({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+  // Kept across the revalidation an export's end causes (useExportProgress), whoever's export it was.
+  const actionData = useKeptActionData(latestActionData);
   const { t } = useTranslation(["export", "dossier", "errors", "common"]);
   const navigation = useNavigation();
   const progress = useExportProgress();

@@ -28,6 +28,7 @@ import { errorMessageKey } from "~/domain/errors";
 import { routePath } from "~/domain/route-table";
 import { DOSSIER_NAME_DATE, dossierName } from "~/domain/dossier/dossier-name";
 import { dateTimeFormat } from "~/lib/format-date";
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { useLiveDossiers } from "~/lib/use-live-dossiers";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
@@ -199,7 +200,9 @@ function ActionBar({ data, busy, done }: { data: Route.ComponentProps["loaderDat
   );
 }
 
-export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+export default function Page({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+  // Kept when a live event of this dossier loads the page again (useLiveDossiers); a refusal stays on screen.
+  const actionData = useKeptActionData(latestActionData);
   const { t, i18n } = useTranslation(["dossier", "errors"]);
   const dayFormat = dateTimeFormat(i18n.language, DOSSIER_NAME_DATE);
   const localize = useLocalizedPath();

@@ -14,6 +14,7 @@ import { workingDaysSince } from "~/domain/dossier/age";
 import { displayPhone } from "~/domain/dossier/phone";
 import { errorMessageKey } from "~/domain/errors";
 import { routePath } from "~/domain/route-table";
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { useLiveDossiers } from "~/lib/use-live-dossiers";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { translatedOnce } from "~/lib/translated-once";
@@ -81,7 +82,9 @@ function Item({ row, word, format, localize, children }: { row: Row; word: (key:
   );
 }
 
-export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+export default function Page({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
+  // Kept when a live event loads the queue again (useLiveDossiers): a refused claim's message stays on screen.
+  const actionData = useKeptActionData(latestActionData);
   const { t, i18n } = useTranslation(["dossier", "errors"]);
   const localize = useLocalizedPath();
   const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
