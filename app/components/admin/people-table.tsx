@@ -14,7 +14,8 @@ interface Person {
 
 /**
  * The people list of the administrator, supervisor and organisation pages: name (a link), e-mail, the page's own
- * columns, and the person's state (nothing when the list is empty). `selectedId` highlights the row of a list page's selected person.
+ * columns, and the person's state (nothing when the list is empty). `selectedId` highlights the row of a list
+ * page's selected person.
  */
 export function PeopleTable<P extends Person>({
   label,
