@@ -4,8 +4,8 @@
  * and a search over name and e-mail. Every list is paged or bounded (issue 13).
  */
 import { ilike, or, type SQL } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX } from "~/domain/constants";
-import { user } from "../db/schema";
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, CHOICES_MAX } from "~/domain/constants";
+import { organisation, user } from "../db/schema";
 
 /** Beyond this page OFFSET could not be represented exactly; `?page=1e21` is answered with the last page. */
 const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / ADMIN_PAGE_SIZE) - 1;
@@ -40,6 +40,24 @@ export function containsPattern(q: string | undefined): string | null {
 export function nameOrEmailContains(q: string | undefined): SQL | undefined {
   const pattern = containsPattern(q);
   return pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined;
+}
+
+/** The organisation lists' and choices' search: the organisation's name or city contains `q`; none for no search. */
+export function nameOrCityContains(q: string | undefined): SQL | undefined {
+  const pattern = containsPattern(q);
+  return pattern ? or(ilike(organisation.name, pattern), ilike(organisation.city, pattern)) : undefined;
+}
+
+/** The choices of a select: at most CHOICES_MAX, and how many match in all (the page says when a search would help). */
+export interface Choices<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/** A select's choices: counts the matches, then reads the first CHOICES_MAX (none when nothing matches). */
+export async function cappedChoices<Row>(countAll: () => Promise<number>, rowsOf: (limit: number) => Promise<Row[]>): Promise<Choices<Row>> {
+  const total = await countAll();
+  return { rows: total ? await rowsOf(CHOICES_MAX) : [], total };
 }
 
 /**

@@ -3,8 +3,7 @@
  * deleted; a deactivated organisation's professionals lose their sessions and cannot sign in, see
  * auth/organisation-sign-in.server.ts), and assigning supervisors. Every change: one transaction, one audit entry.
  */
-import { and, asc, count, desc, eq, ilike, inArray, ne, notExists, or, sql, type SQL } from "drizzle-orm";
-import { CHOICES_MAX } from "~/domain/constants";
+import { and, asc, count, desc, eq, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
 import type { OrganisationForm } from "~/domain/people-forms";
 import { recordAudit } from "../audit/audit.server";
@@ -13,7 +12,7 @@ import { dossier, organisation, professional, session, supervisor, supervisorOrg
 import { inTransaction } from "../db/transaction.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
 import { invitationStates } from "./invitations.server";
-import { adminPage, containsPattern, nameOrEmailContains, type AdminListQuery } from "./admin-pages.server";
+import { adminPage, cappedChoices, nameOrCityContains, nameOrEmailContains, type AdminListQuery, type Choices } from "./admin-pages.server";
 
 export const ORGANISATION_SORTS = ["name", "city", "professionals", "created"] as const;
 export type OrganisationSort = (typeof ORGANISATION_SORTS)[number];
@@ -39,9 +38,8 @@ export interface OrganisationListRow {
 
 export async function listOrganisations(actor: Actor, query: OrganisationListQuery) {
   const { db } = actingAs(actor, "people.manage");
-  const pattern = containsPattern(query.q);
   const where = and(
-    pattern ? or(ilike(organisation.name, pattern), ilike(organisation.city, pattern)) : undefined,
+    nameOrCityContains(query.q),
     query.status === "active" ? eq(organisation.active, true) : query.status === "inactive" ? eq(organisation.active, false) : undefined,
   );
   const professionals = db.$with("pro_counts").as(db.select({ organisationId: professional.organisationId, proN: count().as("pro_n") }).from(professional).groupBy(professional.organisationId));
@@ -76,22 +74,27 @@ export async function listOrganisations(actor: Actor, query: OrganisationListQue
   );
 }
 
-/** The choices of a select: at most CHOICES_MAX, and how many match in all (the page says when a search would help). */
-export interface Choices<Row> {
-  rows: Row[];
-  total: number;
+/** Organisations of `where` as choices, by name: at most CHOICES_MAX. */
+async function organisationsAsChoices(actor: Actor, where: SQL | undefined): Promise<Choices<{ id: string; name: string; city: string | null }>> {
+  const { db } = actingAs(actor, "people.manage");
+  return cappedChoices(
+    async () => (await db.select({ total: count() }).from(organisation).where(where))[0].total,
+    (limit) =>
+      db.select({ id: organisation.id, name: organisation.name, city: organisation.city }).from(organisation).where(where).orderBy(sql`lower(${organisation.name})`, asc(organisation.id)).limit(limit),
+  );
 }
 
 /** The organisations a professional can move to: active, not `fromOrgId`, by name or city; at most CHOICES_MAX. */
-export async function moveTargets(actor: Actor, fromOrgId: string, q: string): Promise<Choices<{ id: string; name: string; city: string | null }>> {
-  const { db } = actingAs(actor, "people.manage");
-  const pattern = containsPattern(q);
-  const where = and(eq(organisation.active, true), ne(organisation.id, fromOrgId), pattern ? or(ilike(organisation.name, pattern), ilike(organisation.city, pattern)) : undefined);
-  const [{ total }] = await db.select({ total: count() }).from(organisation).where(where);
-  const rows = total
-    ? await db.select({ id: organisation.id, name: organisation.name, city: organisation.city }).from(organisation).where(where).orderBy(sql`lower(${organisation.name})`, asc(organisation.id)).limit(CHOICES_MAX)
-    : [];
-  return { rows, total };
+export function moveTargets(actor: Actor, fromOrgId: string, q: string) {
+  return organisationsAsChoices(actor, and(eq(organisation.active, true), ne(organisation.id, fromOrgId), nameOrCityContains(q)));
+}
+
+/**
+ * The organisations the supervisors page offers as checkboxes (a supervisor's assignments): at most CHOICES_MAX, by
+ * name or city. The selected supervisor's own organisations are added by the page, so a save never drops one.
+ */
+export function organisationChoices(actor: Actor, q = "") {
+  return organisationsAsChoices(actor, nameOrCityContains(q));
 }
 
 /** The supervisors not yet assigned to `orgId`, by name or e-mail; at most CHOICES_MAX. */
@@ -104,32 +107,17 @@ export async function assignableSupervisors(actor: Actor, orgId: string, q: stri
       .where(and(eq(supervisorOrganisation.supervisorId, supervisor.userId), eq(supervisorOrganisation.organisationId, orgId))),
   );
   const where = and(unassigned, nameOrEmailContains(q));
-  const [{ total }] = await db.select({ total: count() }).from(supervisor).innerJoin(user, eq(user.id, supervisor.userId)).where(where);
-  const rows = total
-    ? await db
+  return cappedChoices(
+    async () => (await db.select({ total: count() }).from(supervisor).innerJoin(user, eq(user.id, supervisor.userId)).where(where))[0].total,
+    (limit) =>
+      db
         .select({ id: user.id, name: user.name, email: user.email })
         .from(supervisor)
         .innerJoin(user, eq(user.id, supervisor.userId))
         .where(where)
         .orderBy(sql`lower(${user.name})`, asc(user.id))
-        .limit(CHOICES_MAX)
-    : [];
-  return { rows, total };
-}
-
-/**
- * The organisations the supervisors page offers as checkboxes (a supervisor's assignments): at most CHOICES_MAX, by
- * name or city. The selected supervisor's own organisations are added by the page, so a save never drops one.
- */
-export async function organisationChoices(actor: Actor, q = ""): Promise<Choices<{ id: string; name: string }>> {
-  const { db } = actingAs(actor, "people.manage");
-  const pattern = containsPattern(q);
-  const where = pattern ? or(ilike(organisation.name, pattern), ilike(organisation.city, pattern)) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(organisation).where(where);
-  const rows = total
-    ? await db.select({ id: organisation.id, name: organisation.name }).from(organisation).where(where).orderBy(sql`lower(${organisation.name})`, asc(organisation.id)).limit(CHOICES_MAX)
-    : [];
-  return { rows, total };
+        .limit(limit),
+  );
 }
 
 /**
