@@ -115,3 +115,27 @@ test("the capped selects' searches: typed ones get a page, and the select offers
     await admin.dispose();
   }
 });
+
+test("a choice the select never offers is refused when posted anyway: a move to an inactive or the same organisation, a professional as supervisor", async () => {
+  const { organisations: o, users: u } = matrixFixtures();
+  const admin = await apiSession(base(), "admin@casus.test");
+  try {
+    const post = async (path: string, form: Record<string, string>) => {
+      const response = await admin.post(path, { form, maxRedirects: 0 });
+      return { status: response.status(), html: await response.text() };
+    };
+    const pro = `/admin/organisaties/${o.first}/professional/${u.pro}`;
+    const inactive = await post(pro, { intent: "move", targetOrganisationId: o.inactive });
+    expect(inactive.status).toBe(200);
+    expect(inactive.html).toContain("Deze organisatie is gedeactiveerd");
+    expect((await post(pro, { intent: "move", targetOrganisationId: o.first })).status).not.toBe(302);
+    // Still in the first organisation.
+    expect((await admin.get(pro, { maxRedirects: 0 })).status()).toBe(200);
+
+    const third = `/admin/organisaties/${o.third}`;
+    expect((await post(third, { intent: "assign", supervisorId: u.pro })).status).not.toBe(302);
+    expect(await (await admin.get(third)).text()).not.toContain(`confirm=unassign&amp;id=${u.pro}`);
+  } finally {
+    await admin.dispose();
+  }
+});
