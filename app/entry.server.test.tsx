@@ -63,3 +63,62 @@ describe("the server entry's render timeout", () => {
     expect(await text).toContain("loading");
   });
 });
+
+/** Reads a response body chunk by chunk, as the Express adapter does. */
+async function chunksOf(response: Response, onChunk: (text: string) => void = () => undefined) {
+  const chunks: string[] = [];
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    chunks.push(decoder.decode(next.value));
+    onChunk(chunks.at(-1)!);
+  }
+  return chunks;
+}
+
+describe("the page's body", () => {
+  it("is written in few large chunks, not React's 2 KB views", async () => {
+    const rows = Array.from({ length: 800 }, (_, i) => `row ${i} of a long list`);
+    page = () => (
+      <ul>
+        {rows.map((row) => (
+          <li key={row}>{row}</li>
+        ))}
+      </ul>
+    );
+    const chunks = await chunksOf(await render());
+    const html = chunks.join("");
+    expect(html.length).toBeGreaterThan(20_000);
+    expect(html).toContain("row 799 of a long list");
+    // React writes this page as ten or more views; each used to travel on its own through the web stream, the
+    // response and a system call.
+    expect(chunks.length).toBe(1);
+  });
+
+  it("still streams: a part that resolves later arrives after the rest has been sent", async () => {
+    let resolveSlow!: (text: string) => void;
+    const slow = new Promise<string>((resolve) => (resolveSlow = resolve));
+    function Slow() {
+      return <p>{use(slow)}</p>;
+    }
+    // A whole document: without its <html> React holds the shell back, since the boundary might still bring one.
+    page = () => (
+      <html lang="en">
+        <body>
+          <p>at once</p>
+          <Suspense fallback={<p>loading</p>}>
+            <Slow />
+          </Suspense>
+        </body>
+      </html>
+    );
+    const chunks = await chunksOf(await render(), (text) => {
+      // Only once the shell has reached the reader does the slow part resolve.
+      if (text.includes("at once")) resolveSlow("later");
+    });
+    expect(chunks.length).toBeGreaterThanOrEqual(2);
+    expect(chunks[0]).toContain("loading");
+    expect(chunks[0]).not.toContain("later");
+    expect(chunks.slice(1).join("")).toContain("later");
+  });
+});

@@ -2,7 +2,6 @@
  * Server rendering: streams the page with the request's CSP nonce and the locale's i18next instance.
  * Known bots asking for an error status get the status with an empty body (seed §2).
  */
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -11,6 +10,7 @@ import { type AppLoadContext, type EntryContext, type HandleErrorFunction, Serve
 import { localeFromPath } from "~/domain/locales";
 import { serverI18n } from "~/i18n/i18n.server";
 import { NonceContext, PublicConfigContext } from "~/lib/public-config";
+import { coalescedBody } from "~/server/http/coalesced-body.server";
 import { logger } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
@@ -59,12 +59,7 @@ export default function handleRequest(
         nonce: loadContext.nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeout);
-              callback();
-            },
-          });
+          const body = coalescedBody(() => clearTimeout(timeout));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Cache-Control", PAGE_CACHE_CONTROL);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
