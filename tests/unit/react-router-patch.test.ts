@@ -1,14 +1,15 @@
 /**
  * Casus's patch to React Router (patches/react-router+<version>.patch, applied by `npm install`'s postinstall
  * through patch-package): every copy of React Router remembers, on the server, the routes each address prefix
- * matches for the partial manifest (decision 086) and what each path matches in a route tree (decision 088). If an
+ * matches for the partial manifest (decision 086) and what each path matches in a route tree (decision 088), and
+ * makes the route objects of a server render once per build instead of once per page (decision 090). If an
  * upgrade or a fresh install leaves a copy unpatched, this says so; the partial manifest's behaviour is checked
  * against the running server in tests/e2e/route-manifest.spec.ts, the remembered matches here and by every browser
  * test.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { matchRoutes, type RouteObject } from "react-router";
+import { createStaticHandler, createStaticRouter, matchRoutes, type RouteObject, type StaticHandlerContext } from "react-router";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -21,6 +22,16 @@ const copies = ["development", "production"].flatMap((dir) =>
     .map((file) => path.join(dir, file))
     .filter((file) => fs.readFileSync(path.join(DIST, file), "utf8").includes("function getPartialManifest(")),
 );
+
+/** The copies (ESM and CommonJS, development and production) that hold `source`. */
+const copiesWith = (source: string) =>
+  ["development", "production"].flatMap((dir) =>
+    fs
+      .readdirSync(path.join(DIST, dir))
+      .filter((file) => /\.m?js$/.test(file))
+      .map((file) => path.join(dir, file))
+      .filter((file) => fs.readFileSync(path.join(DIST, file), "utf8").includes(source)),
+  );
 
 describe("the React Router patch", () => {
   it("is written for the installed version", () => {
@@ -114,5 +125,57 @@ describe("the React Router patch", () => {
     answer("/other/last"); // the 5,001st path: the map is full, so it starts again
     expect(answer("/q/first")).toBe("under-q");
   });
-});
 
+  it.each(copiesWith("function ServerRouter({"))("%s keeps a server render's route objects per build", (file) => {
+    const source = fs.readFileSync(path.join(DIST, file), "utf8");
+    expect(source).toContain("Casus patch (docs/decisions/090)");
+    expect(source).toContain("let routes = routesByModules.get(routeModules);");
+    expect(source).toMatch(/let known = entryRouteModulesByRoutes\.get\(manifest\);/);
+  });
+
+  it.each(copiesWith("function createStaticRouter(routes, context"))("%s keeps the static router's data routes per route list", (file) => {
+    const source = fs.readFileSync(path.join(DIST, file), "utf8");
+    expect(source).toContain("Casus patch (docs/decisions/090)");
+    expect(source).toContain("let converted = staticDataRoutesByRoutes.get(routes);");
+  });
+
+  it("finds both in ESM and CommonJS, development and production", () => {
+    expect(copiesWith("function ServerRouter({")).toHaveLength(4);
+    expect(copiesWith("function createStaticRouter(routes, context")).toHaveLength(4);
+  });
+
+  it("gives each page its own matches and data from data routes made once for the route list", async () => {
+    const routes: RouteObject[] = [
+      {
+        id: "root",
+        path: "/",
+        loader: () => "root data",
+        children: [
+          { id: "home", index: true, loader: () => "home data" },
+          { id: "case", path: "case/:caseId", loader: ({ params }) => `case ${params.caseId}` },
+        ],
+      },
+    ];
+    const handler = createStaticHandler(routes);
+    const page = async (url: string) => (await handler.query(new Request(`http://casus.test${url}`))) as StaticHandlerContext;
+    const [one, two, home] = await Promise.all([page("/case/1"), page("/case/2"), page("/")]);
+    const routers = [one, two, home].map((context) => createStaticRouter(handler.dataRoutes, context));
+    // One set of data routes for the three pages...
+    expect(routers[1].routes).toBe(routers[0].routes);
+    expect(routers[2].routes).toBe(routers[0].routes);
+    // ...and each page's own matches, params and data, pointing into them.
+    const summary = (router: (typeof routers)[number]) => ({
+      matches: router.state.matches.map((m) => [m.route.id, m.params]),
+      data: router.state.loaderData,
+      sameRoutes: router.state.matches.every((m) => router.routes.flatMap((r) => [r, ...(r.children ?? [])]).includes(m.route)),
+    });
+    expect(routers.map(summary)).toEqual([
+      { matches: [["root", { caseId: "1" }], ["case", { caseId: "1" }]], data: { root: "root data", case: "case 1" }, sameRoutes: true },
+      { matches: [["root", { caseId: "2" }], ["case", { caseId: "2" }]], data: { root: "root data", case: "case 2" }, sameRoutes: true },
+      { matches: [["root", {}], ["home", {}]], data: { root: "root data", home: "home data" }, sameRoutes: true },
+    ]);
+    // A different route list gets data routes of its own.
+    const other: RouteObject[] = [{ id: "only", path: "/case/:caseId" }];
+    expect(createStaticRouter(other, one).routes).not.toBe(routers[0].routes);
+  });
+});
