@@ -36,25 +36,32 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), "casus-test-"));
 const vitestReport = path.join(reports, "vitest.json");
 const playwrightReport = path.join(reports, "playwright.json");
 
-// Steps in a group run at the same time: the first group's three are single-threaded and independent (the build
-// does not touch the types typegen writes), so on two cores they take about half as long side by side. Vitest and
-// Playwright use both cores themselves and run alone.
+// Steps in a group run at the same time. Type check and build are single-threaded and independent (the build does
+// not touch the types typegen writes), so on two cores they take about half as long side by side. Lint runs beside
+// Vitest, whose workers leave about half a core idle (waiting on PostgreSQL, SMTP, S3 and timers); Playwright uses
+// both cores and runs alone. A step marked `live` prints as it goes; the others print whole when they end.
 const groups = [
   [
     { title: "Type check", cmd: "npm", args: ["run", "--silent", "typecheck"] },
-    { title: "Lint", cmd: "npm", args: ["run", "--silent", "lint"] },
     { title: "Production build", cmd: "npx", args: ["react-router", "build"], env: { NODE_ENV: "production" } },
   ],
-  [{ title: "Unit and integration tests", cmd: "npx", args: ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`] }],
-  [{ title: "Browser tests", cmd: "npx", args: ["playwright", "test"], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } }],
+  [
+    { title: "Unit and integration tests", cmd: "npx", args: ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`], live: true },
+    { title: "Lint", cmd: "npm", args: ["run", "--silent", "lint"] },
+  ],
+  [{ title: "Browser tests", cmd: "npx", args: ["playwright", "test"], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }, live: true }],
 ];
 
-/** Runs one step; alone it prints as it goes, beside others its output is printed whole when it ends. */
-function run(step, alone) {
+/** Runs one step: a live one prints as it goes, the others' output is printed whole when they end. */
+function run(step) {
   const env = { ...process.env, ...step.env };
-  if (alone) {
+  if (step.live) {
     console.log(`\n▶ ${step.title}`);
-    return Promise.resolve(spawnSync(step.cmd, step.args, { stdio: "inherit", env }).status ?? 1);
+    return new Promise((resolve) => {
+      const child = spawn(step.cmd, step.args, { stdio: "inherit", env });
+      child.on("error", (error) => console.error(String(error)));
+      child.on("close", (status) => resolve(status ?? 1));
+    });
   }
   return new Promise((resolve) => {
     const started = Date.now();
@@ -90,7 +97,7 @@ function counts() {
 const started = Date.now();
 let exitCode = 0;
 for (const group of groups) {
-  const statuses = await Promise.all(group.map((step) => run(step, group.length === 1)));
+  const statuses = await Promise.all(group.map((step) => run(step)));
   const failedStep = group.find((_, i) => statuses[i] !== 0);
   if (failedStep) {
     for (const [i, step] of group.entries()) if (statuses[i] !== 0) console.error(`✖ ${step.title} failed`);
