@@ -77,7 +77,7 @@ async function chunksOf(response: Response, onChunk: (text: string) => void = ()
 }
 
 describe("the page's body", () => {
-  it("is written in few large chunks, not React's 2 KB views", async () => {
+  it("is written in one chunk, not in React's small views", async () => {
     const rows = Array.from({ length: 800 }, (_, i) => `row ${i} of a long list`);
     page = () => (
       <ul>
@@ -90,7 +90,7 @@ describe("the page's body", () => {
     const html = chunks.join("");
     expect(html.length).toBeGreaterThan(20_000);
     expect(html).toContain("row 799 of a long list");
-    // React writes this page as ten or more views; each used to travel on its own through the web stream, the
+    // React writes this page as several views of 2–4 KB; each used to travel on its own through the web stream, the
     // response and a system call.
     expect(chunks.length).toBe(1);
   });

@@ -1,11 +1,11 @@
 /**
  * A page's body, written in few large chunks instead of React's many small ones.
  *
- * React's stream renderer writes a page in views of about 2 KB. Each view then crossed a Node stream, a web stream
- * and Express's response on its own (a read promise, a write, a chunk of the chunked encoding and a `writev`
- * system call): on a 50 kB page, about 25 of each. What React writes in one turn of the event loop is gathered here
- * and passed on as one chunk at the next turn; a Suspense boundary that resolves later still arrives as soon as it
- * is ready, so the page streams as before.
+ * React's stream renderer writes a page in views of 2–4 KB. Each view then crossed a Node stream, a web stream
+ * and Express's response on its own (a read promise, a write, a chunk of the chunked encoding, a compression flush
+ * and a `writev` system call): on a 50 kB page, a dozen or more of each. What React writes in one turn of the event
+ * loop is gathered here and passed on as one chunk at the next turn; a Suspense boundary that resolves later still
+ * arrives as soon as it is ready, so the page streams as before.
  */
 import { Transform } from "node:stream";
 
