@@ -15,13 +15,28 @@ const LABELS = {
  * `more`: the list's count stopped at its cap, so there are more pages than `pageCount` (decision 087). Only the
  * dossier lists count up to a cap; the admin pages' lists count exactly, so their labels have no "more than".
  */
-export function Pager({ page, pageCount, more = false, t, labels = "dossier" }: { page: number; pageCount: number; more?: boolean; t: TFunction; labels?: keyof typeof LABELS }) {
+/** `param`: the query parameter of this list's page, for a page with two paged lists (an organisation's people). */
+export function Pager({
+  page,
+  pageCount,
+  more = false,
+  t,
+  labels = "dossier",
+  param = "page",
+}: {
+  page: number;
+  pageCount: number;
+  more?: boolean;
+  t: TFunction;
+  labels?: keyof typeof LABELS;
+  param?: string;
+}) {
   const { search } = useLocation();
   if (pageCount <= 1 && !more) return null;
   const keys = LABELS[labels];
   const hrefOf = (target: number) => {
     const params = new URLSearchParams(search);
-    params.set("page", String(target));
+    params.set(param, String(target));
     return `?${params}`;
   };
   return (

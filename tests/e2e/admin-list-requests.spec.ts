@@ -24,6 +24,8 @@ test("typed page numbers and searches get a page, never a 500", async () => {
       "/admin/administrators?page=1e21&q=%25",
       "/admin/organisaties?page=1e21&q=%25",
       `/admin/organisaties/${o.first}?page=1e21&q=%5C`,
+      `/admin/organisaties/${o.first}?supervisorsPage=1e21`,
+      `/admin/organisaties/${o.first}?supervisorsPage=abc&page=-1&confirm=unassign&id=${"x".repeat(500)}`,
       "/admin/unfinished-dossiers?page=1e21",
       "/admin/unfinished-dossiers?page=-1",
     ];
@@ -135,6 +137,24 @@ test("a choice the select never offers is refused when posted anyway: a move to 
     const third = `/admin/organisaties/${o.third}`;
     expect((await post(third, { intent: "assign", supervisorId: u.pro })).status).not.toBe(302);
     expect(await (await admin.get(third)).text()).not.toContain(`confirm=unassign&amp;id=${u.pro}`);
+  } finally {
+    await admin.dispose();
+  }
+});
+
+test("the unassignment is confirmed for a supervisor assigned to this organisation only, whichever page they are on", async () => {
+  const { organisations: o, users: u } = matrixFixtures();
+  const admin = await apiSession(base(), "admin@casus.test");
+  try {
+    const confirmation = async (orgId: string, id: string) => {
+      const html = await (await admin.get(`/admin/organisaties/${orgId}?confirm=unassign&id=${encodeURIComponent(id)}&supervisorsPage=9`)).text();
+      return /De toewijzing van .* opheffen\?/.exec(html)?.[0] ?? null;
+    };
+    // The demo supervisor is assigned to the first organisation (read by id, so a page of the list is no matter)...
+    expect(await confirmation(o.first, u.supervisor)).toMatch(/^De toewijzing van .+ aan .+ opheffen\?$/);
+    // ...not to the third; a professional is no supervisor at all.
+    expect(await confirmation(o.third, u.supervisor)).toBeNull();
+    expect(await confirmation(o.first, u.pro)).toBeNull();
   } finally {
     await admin.dispose();
   }

@@ -37,9 +37,12 @@ import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const handle = { i18n: ["people"] };
 
-async function load(actor: ReturnType<typeof actorOf>, orgId: string, query?: AdminListQuery, find = "") {
+/** The assigned supervisors' own page number: the professionals' list above them has `?page=`. */
+const SUPERVISOR_PAGE_PARAM = "supervisorsPage";
+
+async function load(actor: ReturnType<typeof actorOf>, orgId: string, query?: AdminListQuery, find = "", supervisors?: Parameters<typeof organisationDetail>[4]) {
   try {
-    return await organisationDetail(actor, orgId, query, find);
+    return await organisationDetail(actor, orgId, query, find, supervisors);
   } catch (error) {
     if (error instanceof AppError && error.code === "not-found") throw notFound();
     throw error;
@@ -52,9 +55,11 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const query = adminListQuery(url.searchParams);
   const find = findParam(url.searchParams);
-  const detail = await load(actor, args.params.orgId, query, find);
+  const confirmId = url.searchParams.get("id");
+  const supervisorPage = adminListQuery(new URLSearchParams({ page: url.searchParams.get(SUPERVISOR_PAGE_PARAM) ?? "" })).page;
+  const detail = await load(actor, args.params.orgId, query, find, { supervisorPage, confirmSupervisorId: confirmId });
   const audit = await auditTrail(actor, { organisationId: args.params.orgId, professionalsOf: args.params.orgId, limit: 30 });
-  return { ...detail, q: query.q, find, audit, confirm: url.searchParams.get("confirm"), confirmId: url.searchParams.get("id"), done: doneNotice(url) };
+  return { ...detail, q: query.q, find, audit, confirm: url.searchParams.get("confirm"), confirmId, done: doneNotice(url) };
 }
 
 const organisationActionForm = z.discriminatedUnion("intent", [
@@ -144,12 +149,12 @@ export default function Organisation({ loaderData, actionData }: Route.Component
   const { t } = useTranslation(["people", "errors", "common"]);
   const lp = useLocalizedPath();
   const locale = useLocale();
-  const { organisation: org, professionals, professionalTotal, q, find, supervisors, assignable, audit, confirm, confirmId, done } = loaderData;
+  const { organisation: org, professionals, professionalTotal, q, find, supervisors, confirmSupervisor, assignable, audit, confirm, confirmId, done } = loaderData;
   const here = lp(routePath("admin-organisation", { orgId: org.id }));
   const errorsFor = (intent: string): Record<string, string> => (actionData?.intent === intent ? (actionData.errors as Record<string, string>) : {});
   const valuesFor = (intent: string) => (actionData?.intent === intent ? (actionData.values as Record<string, string>) : {});
   const preview = actionData && "preview" in actionData ? actionData.preview : null;
-  const unassignName = supervisors.find((s) => s.id === confirmId)?.name;
+  const unassignName = confirmSupervisor?.name;
   return (
     <>
       <PageHeader routeKey="admin-organisation" title={org.name} />
@@ -270,9 +275,9 @@ export default function Organisation({ loaderData, actionData }: Route.Component
 
       <section aria-labelledby="sups" className="mb-8">
         <h2 id="sups" className="mb-2 text-lg font-semibold">{t("people:organisation.supervisors")}</h2>
-        {supervisors.length === 0 ? <p className="text-slate-600">{t("people:organisation.noSupervisors")}</p> : (
+        {supervisors.total === 0 ? <p className="text-slate-600">{t("people:organisation.noSupervisors")}</p> : (
           <ul className="mb-3 divide-y divide-slate-100 rounded border border-slate-200 bg-white" data-testid="assigned-supervisors">
-            {supervisors.map((s) => (
+            {supervisors.rows.map((s) => (
               <li key={s.id} className="flex items-center justify-between gap-3 px-3 py-2">
                 <span>{s.name} <span className="text-slate-600">({t(`people:specialties.${s.specialty}`, { defaultValue: s.specialty })})</span></span>
                 <Link to={`${here}?confirm=unassign&id=${encodeURIComponent(s.id)}`} className="text-sm text-red-800 underline">{t("people:organisation.unassign")}</Link>
@@ -280,6 +285,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         )}
+        <Pager page={supervisors.page} pageCount={supervisors.pages} t={t} labels="people" param={SUPERVISOR_PAGE_PARAM} />
         <ChoiceSearch label={t("people:people.search")} find={find} shown={assignable.rows.length} total={assignable.total} noneText={t("people:people.none")} t={t} />
         {assignable.rows.length ? (
           <Form method="post" className="flex flex-wrap items-end gap-3">

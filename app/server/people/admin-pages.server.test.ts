@@ -18,6 +18,8 @@ import { administratorById, listAdministrators, listSupervisors, supervisorById 
 let database: TestDatabase;
 let orgA: string;
 let orgB: string;
+/** An organisation with 25 assigned supervisors. */
+let orgC: string;
 const admin: Actor = { id: "admin-0", role: "admin", organisationId: null, supervisedOrganisationIds: [] };
 const two = (n: number) => String(n).padStart(2, "0");
 
@@ -32,6 +34,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   orgA = (await createOrganisation({ name: "Praktijk Paging" })).id;
   orgB = (await createOrganisation({ name: "Praktijk Elders" })).id;
+  orgC = (await createOrganisation({ name: "Praktijk Veel Supervisors" })).id;
   // 45 supervisors "Sup 00" … "Sup 44", inserted in reverse so the order comes from the query, not the table.
   await insertPeople("supervisor", 45, (i) => `Sup ${two(44 - i)}`, (i) => `sup-${two(44 - i)}`);
   await systemDb()
@@ -140,6 +143,28 @@ describe("an organisation's professionals", () => {
   });
 });
 
+describe("an organisation's assigned supervisors", () => {
+  it("are listed a page at a time, by name; the one being unassigned is found by id on any page", async () => {
+    // 25 of the 45 supervisors, Sup 44 down to Sup 20, assigned in that order (the list's order is the query's).
+    const assigned = Array.from({ length: 25 }, (_, i) => `sup-${two(44 - i)}`);
+    await systemDb()
+      .insert(supervisorOrganisation)
+      .values(assigned.map((supervisorId) => ({ supervisorId, organisationId: orgC })));
+    const first = await organisationDetail(admin, orgC);
+    expect(first.supervisors).toMatchObject({ total: 25, page: 1, pages: 2 });
+    expect(first.supervisors.rows.map((s) => s.name)).toEqual(Array.from({ length: ADMIN_PAGE_SIZE }, (_, i) => `Sup ${two(20 + i)}`));
+    const second = await organisationDetail(admin, orgC, {}, "", { supervisorPage: 2 });
+    expect(second.supervisors.rows.map((s) => s.name)).toEqual(["Sup 40", "Sup 41", "Sup 42", "Sup 43", "Sup 44"]);
+    // A page past the end shows the last one; the professionals' page is its own.
+    expect((await organisationDetail(admin, orgC, { page: 1 }, "", { supervisorPage: 99 })).supervisors).toMatchObject({ page: 2, rows: second.supervisors.rows });
+    // Confirming the unassignment of Sup 44 (page 2) from page 1 still names them; someone not assigned here is null.
+    expect((await organisationDetail(admin, orgC, {}, "", { confirmSupervisorId: "sup-44" })).confirmSupervisor).toMatchObject({ id: "sup-44", name: "Sup 44" });
+    expect((await organisationDetail(admin, orgC, {}, "", { confirmSupervisorId: "sup-00" })).confirmSupervisor).toBeNull();
+    expect((await organisationDetail(admin, orgC, {}, "", { confirmSupervisorId: "admin-1" })).confirmSupervisor).toBeNull();
+    expect((await organisationDetail(admin, orgC)).confirmSupervisor).toBeNull();
+  });
+});
+
 describe("the capped selects (assign a supervisor, move a professional)", () => {
   it("offer at most CHOICES_MAX supervisors not yet assigned, searched by name or e-mail, with how many match", async () => {
     // 45 + 10 = 55 supervisors; two of them assigned to orgA.
@@ -167,8 +192,8 @@ describe("the capped selects (assign a supervisor, move a professional)", () => 
       .insert(organisation)
       .values(Array.from({ length: 55 }, (_, i) => ({ name: `Kliniek ${two(i)}`, kind: "gp-practice", city: i % 2 ? "Utrecht" : "Delft", active: i !== 3 })));
     const all = await moveTargets(admin, orgA, "");
-    // 55 clinics (one inactive) and orgB; not orgA itself.
-    expect(all.total).toBe(55);
+    // 55 clinics (one inactive), orgB and orgC; not orgA itself.
+    expect(all.total).toBe(56);
     expect(all.rows).toHaveLength(CHOICES_MAX);
     expect(all.rows.map((o) => o.id)).not.toContain(orgA);
     expect(all.rows.map((o) => o.name)).not.toContain("Kliniek 03");
@@ -178,7 +203,7 @@ describe("the capped selects (assign a supervisor, move a professional)", () => 
 
     // The supervisors page's organisation checkboxes: every organisation, active or not, capped and searched.
     const checkboxes = await organisationChoices(admin);
-    expect(checkboxes.total).toBe(57);
+    expect(checkboxes.total).toBe(58);
     expect(checkboxes.rows).toHaveLength(CHOICES_MAX);
     expect((await organisationChoices(admin, "kliniek 0")).rows.map((o) => o.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Kliniek 0${i}`));
     expect((await organisationChoices(admin, "utrecht")).total).toBe(27);

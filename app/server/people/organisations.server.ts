@@ -124,7 +124,18 @@ export async function assignableSupervisors(actor: Actor, orgId: string, q: stri
  * An organisation with one page of its professionals (searched by name or e-mail), its assigned supervisors and
  * the supervisors that can still be assigned (at most CHOICES_MAX, searched by `assignQuery`).
  */
-export async function organisationDetail(actor: Actor, orgId: string, query: Partial<AdminListQuery> = {}, assignQuery = "") {
+/**
+ * An organisation's page: the organisation, a page of its professionals (searched), a page of its assigned
+ * supervisors (`supervisorPage`, ADMIN_PAGE_SIZE a page; `confirmSupervisorId`, the one whose unassignment is being
+ * confirmed, is read by id wherever they are in the list) and the supervisors that may still be assigned.
+ */
+export async function organisationDetail(
+  actor: Actor,
+  orgId: string,
+  query: Partial<AdminListQuery> = {},
+  assignQuery = "",
+  { supervisorPage = 1, confirmSupervisorId = null }: { supervisorPage?: number; confirmSupervisorId?: string | null } = {},
+) {
   const { db } = actingAs(actor, "people.manage");
   const [org] = await db.select().from(organisation).where(eq(organisation.id, orgId));
   if (!org) throw new AppError("not-found");
@@ -147,19 +158,29 @@ export async function organisationDetail(actor: Actor, orgId: string, query: Par
         .offset(offset),
   );
   const latest = await invitationStates(db, prosPage.rows.map((p) => p.id));
-  const assigned = await db
-    .select({ id: user.id, name: user.name, email: user.email, specialty: supervisor.specialty, banned: user.banned })
-    .from(supervisorOrganisation)
-    .innerJoin(supervisor, eq(supervisor.userId, supervisorOrganisation.supervisorId))
-    .innerJoin(user, eq(user.id, supervisor.userId))
-    .where(eq(supervisorOrganisation.organisationId, orgId))
-    .orderBy(sql`lower(${user.name})`);
+  const assignedHere = eq(supervisorOrganisation.organisationId, orgId);
+  const assignedRows = () =>
+    db
+      .select({ id: user.id, name: user.name, email: user.email, specialty: supervisor.specialty, banned: user.banned })
+      .from(supervisorOrganisation)
+      .innerJoin(supervisor, eq(supervisor.userId, supervisorOrganisation.supervisorId))
+      .innerJoin(user, eq(user.id, supervisor.userId));
+  const assigned = await adminPage(
+    supervisorPage,
+    async () => (await db.select({ n: count() }).from(supervisorOrganisation).where(assignedHere))[0].n,
+    (limit, offset) => assignedRows().where(assignedHere).orderBy(sql`lower(${user.name})`, asc(user.id)).limit(limit).offset(offset),
+  );
+  const [confirmSupervisor] = confirmSupervisorId
+    ? await assignedRows().where(and(assignedHere, eq(supervisorOrganisation.supervisorId, confirmSupervisorId)))
+    : [];
   return {
     organisation: { ...org, createdAt: org.createdAt.toISOString(), updatedAt: org.updatedAt.toISOString() },
     professionals: { ...prosPage, rows: prosPage.rows.map((p) => ({ ...p, invitation: latest.get(p.id) ?? "none" })) },
     /** Every professional of the organisation, whatever the search: the deactivation asks about all of them. */
     professionalTotal: search ? await professionalCount(ofOrganisation) : prosPage.total,
     supervisors: assigned,
+    /** The assigned supervisor whose unassignment is being confirmed; null when not assigned here. */
+    confirmSupervisor: confirmSupervisor ?? null,
     assignable: await assignableSupervisors(actor, orgId, assignQuery),
   };
 }

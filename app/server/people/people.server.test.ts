@@ -115,9 +115,9 @@ describe("organisations", () => {
 
   it("assign and unassign supervisors", async () => {
     await assignSupervisor(admin, orgB, supervisorId, origin);
-    expect((await organisationDetail(admin, orgB)).supervisors.map((s) => s.id)).toEqual([supervisorId]);
+    expect((await organisationDetail(admin, orgB)).supervisors.rows.map((s) => s.id)).toEqual([supervisorId]);
     await unassignSupervisor(admin, orgB, supervisorId, origin);
-    expect((await organisationDetail(admin, orgB)).supervisors).toEqual([]);
+    expect((await organisationDetail(admin, orgB)).supervisors.rows).toEqual([]);
     expect(await codeOf(unassignSupervisor(admin, orgB, supervisorId, origin))).toBe("not-found");
     expect(await codeOf(organisationDetail(admin, "no-such-org"))).toBe("not-found");
   });
