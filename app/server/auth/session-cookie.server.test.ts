@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { seedDemoData, DEMO_PASSWORD } from "../demo/seed-demo.server";
+import { loadSessionUser } from "./session.server";
 
 let database: TestDatabase | undefined;
 afterEach(async () => {
@@ -33,5 +34,15 @@ describe("the session cookie", { timeout: 60_000 }, () => {
     expect(cookie).toMatch(/;\s*Secure/i);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  // A request without a session cookie skips the session lookup; the cookie that Better Auth really sets, on
+  // HTTP and on HTTPS, must still be recognised as one, or nobody could stay signed in.
+  it.each(["http://localhost:3999", "https://casus.example.nl"])("set on %s is the one the session is read from", async (baseUrl) => {
+    const cookie = (await sessionCookie(baseUrl)).split(";")[0];
+    expect((await loadSessionUser(new Headers({ cookie })))?.email).toBe("pro@casus.test");
+    expect((await loadSessionUser(new Headers({ cookie: `casus_locale=en; ${cookie}` })))?.email).toBe("pro@casus.test");
+    expect(await loadSessionUser(new Headers())).toBeNull();
+    expect(await loadSessionUser(new Headers({ cookie: "casus_locale=en" }))).toBeNull();
   });
 });

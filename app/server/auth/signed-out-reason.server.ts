@@ -5,6 +5,11 @@
  */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?casus\.session_token=[^;]/;
 
+/** Whether the request carries a session cookie at all (Better Auth's, `casus.session_token`); sessions have no other carrier. */
+export function hasSessionCookie(headers: Headers): boolean {
+  return SESSION_COOKIE.test(headers.get("cookie") ?? "");
+}
+
 export function signedOutReason(headers: Headers): "token-expired" | null {
-  return SESSION_COOKIE.test(headers.get("cookie") ?? "") ? "token-expired" : null;
+  return hasSessionCookie(headers) ? "token-expired" : null;
 }
