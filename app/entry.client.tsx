@@ -12,6 +12,7 @@ import { HydratedRouter } from "react-router/dom";
 import { isLocale, DEFAULT_LOCALE } from "~/domain/locales";
 import { ALWAYS_LOADED, i18nOptions, isNamespace } from "~/i18n/config";
 import { installChunkReloadHandler } from "~/lib/chunk-reload";
+import { messageFileFetch } from "~/lib/message-file-fetch";
 import { PublicConfigContext, readPublicConfig } from "~/lib/public-config";
 import { setClinicTimeZone } from "~/domain/clinic-time-zone";
 
@@ -36,7 +37,7 @@ async function start() {
     .init({
       ...i18nOptions(locale),
       ns: initialNamespaces(),
-      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${encodeURIComponent(config.buildId)}` },
+      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${encodeURIComponent(config.buildId)}`, fetch: messageFileFetch },
     });
   startTransition(() => {
     hydrateRoot(

@@ -18,6 +18,10 @@ export const LANGUAGE_COOKIE_MAX_AGE_MS = 365 * DAY;
 /** After a failed chunk load the page reloads once; not again within this window. */
 export const CHUNK_RELOAD_GUARD_MS = 10 * SECOND;
 
+/** A message file that got no answer is asked for again: this many attempts in all, waits doubling from the first. */
+export const MESSAGE_FILE_ATTEMPTS = 4;
+export const MESSAGE_FILE_FIRST_RETRY_MS = 500;
+
 /** Session keeper: refresh starts before expiry, backs off on failure, and treats sessions as expired early. */
 export const SESSION_REFRESH_LEAD_MS = 5 * MINUTE;
 export const SESSION_RETRY_INITIAL_MS = 30 * SECOND;
