@@ -14,8 +14,8 @@ const LABELS = {
 /**
  * `more`: the list's count stopped at its cap, so there are more pages than `pageCount` (decision 087). Only the
  * dossier lists count up to a cap; the admin pages' lists count exactly, so their labels have no "more than".
+ * `param`: the query parameter of this list's page, for a page with two paged lists (an organisation's people).
  */
-/** `param`: the query parameter of this list's page, for a page with two paged lists (an organisation's people). */
 export function Pager({
   page,
   pageCount,

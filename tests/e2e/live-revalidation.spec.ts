@@ -9,6 +9,7 @@
  * second event always arrives while the first reload is still loading.
  */
 import pg from "pg";
+import { LIVE_CHANNEL, type LiveEvent } from "../../app/server/live/channel";
 import { expect, signIn, test } from "./support/fixtures";
 import { matrixFixtures } from "./support/matrix-fixtures";
 
@@ -28,8 +29,8 @@ async function announceEdit(client: pg.Client, dossierId: string) {
       [dossierId, dossier.organisation_id, dossier.professional_id],
     )
   ).rows;
-  const payload = { seq: Number(seq), dossierId, organisationId: dossier.organisation_id, professionalId: dossier.professional_id, kind: "edit", status: dossier.status };
-  await client.query(`select pg_notify('casus_live', $1)`, [JSON.stringify(payload)]);
+  const payload: LiveEvent = { seq: Number(seq), dossierId, organisationId: dossier.organisation_id, professionalId: dossier.professional_id, kind: "edit", status: dossier.status };
+  await client.query("select pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify(payload)]);
   await client.query("commit");
 }
 

@@ -29,7 +29,7 @@ import { actorOf, CSV_MAX_BYTES, doneRedirect, refusedPeopleForm, runChange } fr
 import { AppError } from "~/domain/errors";
 import { LOCALES } from "~/domain/locales";
 import type { Route } from "./+types/organisation";
-import { adminListQuery, type AdminListQuery } from "~/server/people/admin-pages.server";
+import { adminListQuery, pageParam, type AdminListQuery } from "~/server/people/admin-pages.server";
 import { PeopleSearch } from "~/components/admin/people-search";
 import { Pager } from "~/components/pager";
 import { parseForm } from "~/server/forms/parse-form.server";
@@ -56,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
   const query = adminListQuery(url.searchParams);
   const find = findParam(url.searchParams);
   const confirmId = url.searchParams.get("id");
-  const supervisorPage = adminListQuery(new URLSearchParams({ page: url.searchParams.get(SUPERVISOR_PAGE_PARAM) ?? "" })).page;
+  const supervisorPage = pageParam(url.searchParams, SUPERVISOR_PAGE_PARAM);
   const detail = await load(actor, args.params.orgId, query, find, { supervisorPage, confirmSupervisorId: confirmId });
   const audit = await auditTrail(actor, { organisationId: args.params.orgId, professionalsOf: args.params.orgId, limit: 30 });
   return { ...detail, q: query.q, find, audit, confirm: url.searchParams.get("confirm"), confirmId, done: doneNotice(url) };

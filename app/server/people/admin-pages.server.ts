@@ -25,9 +25,13 @@ export interface AdminPage<Row> {
 /** `?q=` and `?page=` of an admin list page, made safe: a trimmed, cut search and a whole page number ≥ 1. */
 export function adminListQuery(params: URLSearchParams): AdminListQuery {
   const q = (params.get("q") ?? "").trim().slice(0, ADMIN_SEARCH_MAX);
-  const asked = Number(params.get("page"));
-  const page = Number.isFinite(asked) ? Math.min(MAX_PAGE, Math.max(1, Math.floor(asked))) : 1;
-  return { q, page };
+  return { q, page: pageParam(params) };
+}
+
+/** A page number from the query (`name`, `?page=` by default), made safe: a whole number ≥ 1, 1 when unreadable. */
+export function pageParam(params: URLSearchParams, name = "page"): number {
+  const asked = Number(params.get(name));
+  return Number.isFinite(asked) ? Math.min(MAX_PAGE, Math.max(1, Math.floor(asked))) : 1;
 }
 
 /** An ILIKE pattern that matches `q` anywhere, its own `%`, `_` and `\` taken literally; null for no search. */

@@ -121,13 +121,10 @@ export async function assignableSupervisors(actor: Actor, orgId: string, q: stri
 }
 
 /**
- * An organisation with one page of its professionals (searched by name or e-mail), its assigned supervisors and
- * the supervisors that can still be assigned (at most CHOICES_MAX, searched by `assignQuery`).
- */
-/**
- * An organisation's page: the organisation, a page of its professionals (searched), a page of its assigned
- * supervisors (`supervisorPage`, ADMIN_PAGE_SIZE a page; `confirmSupervisorId`, the one whose unassignment is being
- * confirmed, is read by id wherever they are in the list) and the supervisors that may still be assigned.
+ * An organisation's page: the organisation, a page of its professionals (searched by name or e-mail), a page of its
+ * assigned supervisors (`supervisorPage`; `confirmSupervisorId`, the one whose unassignment is being confirmed, is
+ * read by id wherever they are in the list) and the supervisors that can still be assigned (at most CHOICES_MAX,
+ * searched by `assignQuery`).
  */
 export async function organisationDetail(
   actor: Actor,
