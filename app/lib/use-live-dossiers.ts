@@ -6,38 +6,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { LiveEvent as LiveDossierEvent } from "~/domain/dossier/live-event";
+import { oneAtATime } from "~/lib/one-at-a-time";
 
 /** Events arriving together cause one reload of the data. */
 const REVALIDATE_DELAY_MS = 150;
-
-/**
- * One reload at a time; events during it cause one more once it is done. A second revalidation started while the
- * first still loads would abort it: its answer is thrown away, and React Router lets the aborted load's rejection
- * go unhandled ("signal is aborted without reason").
- */
-function oneReloadAtATime(reload: () => Promise<void>) {
-  let loading = false;
-  let again = false;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    if (loading) {
-      again = true;
-      return;
-    }
-    loading = true;
-    reload()
-      .catch(() => undefined)
-      .finally(() => {
-        loading = false;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  return { run, stop: () => (stopped = true) };
-}
 
 export function useLiveDossiers(accept?: (event: LiveDossierEvent) => boolean): "connecting" | "connected" {
   const revalidator = useRevalidator();
@@ -50,7 +22,10 @@ export function useLiveDossiers(accept?: (event: LiveDossierEvent) => boolean): 
     const source = new EventSource("/api/live");
     let timer: ReturnType<typeof setTimeout> | undefined;
     let readyBefore = false;
-    const reloads = oneReloadAtATime(() => revalidate.current());
+    // One reload at a time: a second revalidation started while the first still loads would abort it, its answer
+    // thrown away, and React Router lets the aborted load's rejection go unhandled ("signal is aborted without
+    // reason").
+    const reloads = oneAtATime(() => revalidate.current());
     const schedule = () => {
       clearTimeout(timer);
       timer = setTimeout(reloads.run, REVALIDATE_DELAY_MS);

@@ -1,8 +1,8 @@
 /**
  * The tus datastore: @tus/file-store staging under DATA_DIR/uploads, with the type check on the first bytes.
  * Unfinished uploads live on local disk (their `.json` sidecar holds length and metadata), so a server restart
- * loses nothing; a finished upload is streamed into the ObjectStore (disk or S3) and its staged file removed
- * (decision 023).
+ * loses nothing; a finished upload goes into the ObjectStore (the disk store links the staged file into place, S3
+ * receives a copy) and its staged file is removed (decision 023).
  */
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -12,11 +12,22 @@ import type { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
 import { ERRORS } from "@tus/utils";
 import { UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import { oneAtATime } from "~/lib/one-at-a-time";
 import { SNIFF_BYTES, claimedKind, sniffMediaType, type SniffedType } from "~/domain/media-types";
 import { StorageError } from "~/domain/storage-errors";
+import { StagedDigests } from "./staged-digests.server";
 import { tusError } from "./tus-errors.server";
 
 const STAGING_WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
+
+async function syncFile(file: string): Promise<void> {
+  const handle = await fsp.open(file, "r");
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
 
 /** The first bytes of a staged file, as far as they exist. */
 export async function readHead(filePath: string, length = SNIFF_BYTES): Promise<Buffer> {
@@ -66,9 +77,26 @@ async function* checkedFirstBytes(source: AsyncIterable<Buffer>, prefix: Buffer,
 }
 
 export class StagingStore extends FileStore {
+  private readonly digests = new StagedDigests();
+  private readonly unsynced = new Set<string>();
+  // One sync at a time, so the write-back never holds more than one of the thread pool's four threads.
+  private readonly writeBack = oneAtATime(async () => {
+    for (const file of this.unsynced) {
+      this.unsynced.delete(file);
+      // A hint only (a file removed meanwhile has nothing left to write): the finished upload's own sync is what
+      // makes it durable.
+      await syncFile(file).catch(() => undefined);
+    }
+  });
+
+  /**
+   * `wantsDigests` says whether finished uploads need the SHA-256 computed here (the disk store records it; an S3
+   * store counts its own while it copies the bytes to the bucket).
+   */
   constructor(
     private readonly stagingDir: string,
     private readonly onRefused: (id: string) => Promise<void>,
+    private readonly wantsDigests: () => boolean = () => true,
   ) {
     // tus answers 410 for a PATCH after this; the sweep (upload-server.server.ts) removes such uploads.
     super({ directory: stagingDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
@@ -118,6 +146,31 @@ export class StagingStore extends FileStore {
       }
       throw ERRORS.FILE_WRITE_ERROR;
     }
+    this.staged(id, filePath, offset + received);
     return offset + received;
+  }
+
+  override async remove(id: string): Promise<void> {
+    this.digests.forget(id);
+    await super.remove(id);
+  }
+
+  /**
+   * The finished upload's SHA-256, mostly computed already while its PATCHes arrived (staged-digests.server.ts);
+   * undefined when the object store counts its own.
+   */
+  async digestOf(id: string, size: number): Promise<string | undefined> {
+    return this.wantsDigests() ? this.digests.digest(id, this.stagedPath(id), size) : undefined;
+  }
+
+  /**
+   * After each PATCH: hash the new bytes, and start writing them to disk without waiting for it. The kernel would
+   * otherwise keep a whole upload dirty in memory (it is below its background threshold) until the finished
+   * upload's sync, which then wrote it all while the client waited for the last answer.
+   */
+  private staged(id: string, filePath: string, offset: number): void {
+    if (this.wantsDigests()) this.digests.advance(id, filePath, offset);
+    this.unsynced.add(filePath);
+    this.writeBack.run();
   }
 }

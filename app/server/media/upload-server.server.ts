@@ -17,6 +17,7 @@ import { claimedKind } from "~/domain/media-types";
 import { StorageError, isStorageError } from "~/domain/storage-errors";
 import { config } from "../config.server";
 import { logger } from "../logger.server";
+import { objectStore } from "../storage/storage.server";
 import type { Actor } from "~/domain/access/actor";
 import { dropUnfinishedUpload, unfinishedUploadIds } from "../jobs/abandoned-uploads.server";
 import { completeUpload, createUploadRecord, deleteUploadRecord, mediaForActor, uploadOrganisation, type MediaRow } from "./media.server";
@@ -106,7 +107,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export function createUploadServer(options: { stagingDir?: string } = {}): UploadServer {
   const stagingDir = options.stagingDir ?? path.join(config().dataDir, "uploads");
-  const store = new StagingStore(stagingDir, dropUnfinishedUpload);
+  const store = new StagingStore(stagingDir, dropUnfinishedUpload, () => objectStore().kind === "disk");
   const databaseUrl = config().databaseUrl;
   const sharedLocker = databaseUrl ? new PostgresUploadLocker(databaseUrl) : null;
   const locker = sharedLocker ?? new MemoryLocker();
@@ -120,7 +121,8 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
         const staged = store.stagedPath(id);
         const upload = await store.getUpload(id);
         const sniffed = checkHead(await readHead(staged), upload.metadata?.filetype);
-        const row = await completeUpload(actor, id, staged, sniffed.contentType, attachToItsDossier(actor));
+        const sha256 = await store.digestOf(id, upload.size ?? upload.offset);
+        const row = await completeUpload(actor, id, { file: staged, sha256 }, sniffed.contentType, attachToItsDossier(actor));
         await store.remove(id).catch(() => undefined);
         return row;
       })().finally(() => finishing.delete(id));

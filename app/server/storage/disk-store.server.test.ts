@@ -42,6 +42,17 @@ describe("disk object store", () => {
       expect(fs.readdirSync(path.join(root, "objects", ".tmp"))).toEqual([]);
     });
 
+    it("records the SHA-256 the upload server computed as the bytes arrived instead of reading the file again", async () => {
+      const staged = path.join(root, "staged-known");
+      fs.writeFileSync(staged, Buffer.alloc(300 * 1024, 5));
+      // A value no read of these bytes could give: recorded as given, so the file was not hashed again.
+      const given = "ab".repeat(32);
+      const info = await store.putFile("org-1/case-9/known", staged, { contentType: "video/webm", sha256: given });
+      expect(info).toMatchObject({ size: 300 * 1024, sha256: given, contentType: "video/webm" });
+      expect(await store.head("org-1/case-9/known")).toMatchObject({ size: 300 * 1024, sha256: given });
+      fs.rmSync(staged);
+    });
+
     it("leaves no partial file of a write cut short once the next start-up has swept (a crash mid-write)", async () => {
       // A write that stops halfway, as when the process dies while an upload moves into the store.
       const body = new PassThrough();

@@ -17,7 +17,7 @@ import { pipeline } from "node:stream/promises";
 import { StorageError } from "~/domain/storage-errors";
 import { DigestStream, toReadable } from "./digest.server";
 import { KeyedLock } from "./keyed-lock.server";
-import { ABANDONED_WRITE_MS, type ByteRange, type MetadataUpdate, type ObjectDownload, type ObjectInfo, type ObjectStore, type ObjectSummary, type PutOptions } from "./object-store.server";
+import { ABANDONED_WRITE_MS, type ByteRange, type MetadataUpdate, type ObjectDownload, type ObjectInfo, type ObjectStore, type ObjectSummary, type PutFileOptions, type PutOptions } from "./object-store.server";
 import { assertListPrefix, assertObjectKey, checkDescription, resolveRange, type Description } from "./rules.server";
 
 const DATA_SUFFIX = ".object";
@@ -34,6 +34,17 @@ interface Sidecar extends Description {
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException)?.code === "ENOENT" || (error as NodeJS.ErrnoException)?.code === "ENOTDIR";
+}
+
+/** Size and SHA-256 of an open file, read through once. */
+async function readDigest(handle: fs.FileHandle): Promise<{ size: number; sha256: string }> {
+  const hash = createHash("sha256");
+  let size = 0;
+  for await (const chunk of handle.createReadStream({ autoClose: false, highWaterMark: 1024 * 1024 })) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { size, sha256: hash.digest("hex") };
 }
 
 function notFound(key: string): StorageError {
@@ -120,11 +131,12 @@ export class DiskObjectStore implements ObjectStore {
   /**
    * A hard link instead of a copy (issue 17 point 7: a finished upload was written twice). The file is linked to a
    * temporary name first — another file system (EXDEV) or one without hard links falls back to a copy, which
-   * counts size and SHA-256 as it writes — then read once through that link for its size and SHA-256 and synced,
-   * and installed under the key's lock. The staged name stays until the upload server removes it after the
+   * counts size and SHA-256 as it writes — then synced, and installed under the key's lock. Its SHA-256 is the
+   * caller's when given (the upload server's, computed as the bytes arrived); otherwise the file is read once
+   * through the link for it, beside the sync. The staged name stays until the upload server removes it after the
    * database says complete, so a crash at any point leaves a whole file under one name or both.
    */
-  async putFile(key: string, file: string, options: PutOptions = {}): Promise<ObjectInfo> {
+  async putFile(key: string, file: string, { sha256: known, ...options }: PutFileOptions = {}): Promise<ObjectInfo> {
     this.paths(key); // the key is checked before anything is written
     const description = checkDescription(options);
     const temp = await this.tempFile();
@@ -135,22 +147,15 @@ export class DiskObjectStore implements ObjectStore {
         if (!["EXDEV", "EPERM", "ENOTSUP", "EMLINK"].includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
         return await this.put(key, createReadStream(file), options);
       }
-      const hash = createHash("sha256");
-      let size = 0;
       const handle = await fs.open(temp, "r");
+      let digest: { size: number; sha256: string };
       try {
         // The sync (the staged bytes still on their way to disk) runs while the file is read back from the cache.
-        const hashed = (async () => {
-          for await (const chunk of handle.createReadStream({ autoClose: false, highWaterMark: 1024 * 1024 })) {
-            hash.update(chunk as Buffer);
-            size += (chunk as Buffer).length;
-          }
-        })();
-        await Promise.all([hashed, handle.sync()]);
+        [digest] = await Promise.all([known ? handle.stat().then(({ size }) => ({ size, sha256: known })) : readDigest(handle), handle.sync()]);
       } finally {
         await handle.close();
       }
-      const sidecar: Sidecar = { version: 1, ...description, size, sha256: hash.digest("hex"), updatedAt: new Date().toISOString() };
+      const sidecar: Sidecar = { version: 1, ...description, ...digest, updatedAt: new Date().toISOString() };
       return await this.install(key, temp, sidecar);
     } catch (error) {
       if (error instanceof StorageError) throw error;

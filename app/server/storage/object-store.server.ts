@@ -31,6 +31,15 @@ export interface PutOptions {
   metadata?: FreeMetadata;
 }
 
+export interface PutFileOptions extends PutOptions {
+  /**
+   * The file's SHA-256 when the caller has computed it already (the upload server hashes staged bytes as they
+   * arrive): the disk store records it instead of reading the file again. A store that reads the file anyway (S3)
+   * records its own.
+   */
+  sha256?: string;
+}
+
 /** What updateMetadata may change; size and checksum belong to the bytes and cannot. `metadata` replaces the whole map. */
 export type MetadataUpdate = PutOptions;
 
@@ -64,7 +73,7 @@ export interface ObjectStore {
    * disk store links it into place when it is on the same file system (one write of the bytes instead of two),
    * otherwise it is read like any body.
    */
-  putFile(key: string, file: string, options?: PutOptions): Promise<ObjectInfo>;
+  putFile(key: string, file: string, options?: PutFileOptions): Promise<ObjectInfo>;
   get(key: string, options?: { range?: ByteRange }): Promise<ObjectDownload>;
   head(key: string): Promise<ObjectInfo>;
   updateMetadata(key: string, update: MetadataUpdate): Promise<ObjectInfo>;

@@ -25,7 +25,7 @@ import { Upload } from "@aws-sdk/lib-storage";
 import { StorageError } from "~/domain/storage-errors";
 import type { S3Settings } from "../config.server";
 import { DigestStream, toReadable } from "./digest.server";
-import { ABANDONED_WRITE_MS, type ByteRange, type MetadataUpdate, type ObjectDownload, type ObjectInfo, type ObjectStore, type ObjectSummary, type PutOptions } from "./object-store.server";
+import { ABANDONED_WRITE_MS, type ByteRange, type MetadataUpdate, type ObjectDownload, type ObjectInfo, type ObjectStore, type ObjectSummary, type PutFileOptions, type PutOptions } from "./object-store.server";
 import { assertListPrefix, assertObjectKey, checkDescription, objectKeyProblem, resolveRange, type Description } from "./rules.server";
 import { fromS3Error } from "./s3-errors.server";
 import { decodeS3Metadata, encodeS3Metadata } from "./s3-metadata.server";
@@ -90,7 +90,8 @@ export class S3ObjectStore implements ObjectStore {
     private readonly bucket: string,
   ) {}
 
-  async putFile(key: string, file: string, options: PutOptions = {}): Promise<ObjectInfo> {
+  async putFile(key: string, file: string, { sha256: _known, ...options }: PutFileOptions = {}): Promise<ObjectInfo> {
+    // The bytes go to the bucket anyway; their SHA-256 is counted on the way, as for any body.
     return this.put(key, createReadStream(file), options);
   }
 
