@@ -150,6 +150,11 @@ export class StagingStore extends FileStore {
     return offset + received;
   }
 
+  /** Stops the hashing thread. */
+  close(): Promise<void> {
+    return this.digests.close();
+  }
+
   override async remove(id: string): Promise<void> {
     this.digests.forget(id);
     await super.remove(id);

@@ -99,7 +99,7 @@ export interface UploadServer {
   stagingDir: string;
   /** Drops uploads not finished within UPLOAD_EXPIRY_MS (record and staged bytes); returns how many. */
   sweep(now?: number): Promise<number>;
-  /** Stops the hourly sweep. */
+  /** Stops the hourly sweep, the upload locker's connection and the hashing thread. */
   close(): void;
 }
 
@@ -252,6 +252,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
     close: () => {
       clearInterval(sweeper);
       void sharedLocker?.close();
+      void store.close();
     },
   };
 }
