@@ -150,7 +150,7 @@ export class DiskObjectStore implements ObjectStore {
       const handle = await fs.open(temp, "r");
       let digest: { size: number; sha256: string };
       try {
-        // The sync (the staged bytes still on their way to disk) runs while the file is read back from the cache.
+        // The sync (the staged bytes still on their way to disk) runs beside the read-back when there is one.
         [digest] = await Promise.all([known ? handle.stat().then(({ size }) => ({ size, sha256: known })) : readDigest(handle), handle.sync()]);
       } finally {
         await handle.close();
