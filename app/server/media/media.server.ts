@@ -117,22 +117,22 @@ export async function listMedia(actor: Actor, options: { organisationId?: string
 
 /**
  * Moves a fully staged upload into the object store and marks it complete. `staged.file` is the staged file's path
- * (the disk store links it into place instead of copying it); `staged.sha256`, when given, its SHA-256 computed by
- * the upload server as the bytes arrived, which the disk store records instead of reading the file again.
+ * (the disk store links it into place instead of copying it); `staged.digest`, when given, its size and SHA-256
+ * computed by the upload server as the bytes arrived, which the disk store records instead of reading the file again.
  * `alsoInTransaction` runs in the same transaction as the mark (attaching it to the dossier the upload named):
  * both happen, or neither. Called by the upload server for the actor whose upload it is.
  */
 export async function completeUpload(
   actor: Actor,
   id: string,
-  staged: { file: string; sha256?: string },
+  staged: { file: string; digest?: { size: number; sha256: string } },
   contentType: string,
   alsoInTransaction?: (tx: Transaction, row: MediaRow) => Promise<void>,
 ): Promise<MediaRow> {
   const { row } = await readableMedium(actor, id);
   if (row.status === "complete") return row;
   const description = { contentType, uploadedBy: row.uploaderId, organisationId: row.organisationId, metadata: { mediaId: row.id, kind: row.kind } };
-  const info = await objectStore().putFile(row.objectKey, staged.file, { ...description, sha256: staged.sha256 });
+  const info = await objectStore().putFile(row.objectKey, staged.file, { ...description, digest: staged.digest });
   return inTransaction(async (tx) => {
     const [updated] = await tx
       .update(media)

@@ -78,23 +78,51 @@ describe("staged upload digests", () => {
     expect((await digests.state("d")).uploads).toBe(0);
   });
 
-  it("fails a digest of more bytes than the staged file holds", async () => {
+  it("gives no digest for a staged file of another size than the upload's", async () => {
     const file = path.join(dir, "upload-e");
     fs.writeFileSync(file, randomBytes(1000));
-    await expect(newDigests().digest("e", file, 2000)).rejects.toThrow(/ended after 1000 of 2000/);
+    await expect(newDigests().digest("e", file, 2000)).rejects.toThrow(/holds 1000 bytes, not 2000/);
+    await expect(newDigests().digest("e", file, 999)).rejects.toThrow(/holds 1000 bytes, not 999/);
   });
 
-  it("keeps the state of at most 64 uploads, forgetting the one seen longest ago", async () => {
+  it("starts again on a staged file that replaced the one it was hashing (another inode of that name)", async () => {
+    const digests = newDigests();
+    const file = path.join(dir, "upload-h");
+    fs.writeFileSync(file, "");
+    patch(digests, "h", file, randomBytes(64 * 1024));
+    expect((await digests.state("h")).hashed).toBe(64 * 1024);
+    // Moved away, not removed, so the new file cannot reuse its inode number.
+    fs.renameSync(file, `${file}-old`);
+    const other = randomBytes(80 * 1024);
+    fs.writeFileSync(file, other);
+    expect(await digests.digest("h", file, other.length)).toBe(sha256(other));
+  });
+
+  it("keeps the state of at most 256 uploads, forgetting the one least recently advanced", async () => {
     const digests = newDigests();
     const file = path.join(dir, "upload-f");
     const bytes = randomBytes(100);
     fs.writeFileSync(file, bytes);
-    for (let i = 0; i < 65; i++) digests.advance(`upload-${i}`, file, bytes.length);
-    expect((await digests.state("upload-64")).uploads).toBe(64);
+    for (let i = 0; i < 256; i++) digests.advance(`upload-${i}`, file, 50);
+    // The first one goes on: now upload-1 is the one least recently advanced.
+    digests.advance("upload-0", file, 100);
+    digests.advance("upload-256", file, 50);
+    expect(await digests.state("upload-0")).toEqual({ hashed: 100, uploads: 256 });
+    expect((await digests.state("upload-1")).hashed).toBeUndefined();
+    expect((await digests.state("upload-2")).hashed).toBe(50);
     // Forgotten state is not a wrong digest: the finish hashes the file whole.
-    expect(await digests.digest("upload-0", file, bytes.length)).toBe(sha256(bytes));
-    digests.forget("upload-1");
-    expect((await digests.state("upload-2")).uploads).toBe(63);
+    expect(await digests.digest("upload-1", file, bytes.length)).toBe(sha256(bytes));
+    digests.forget("upload-2");
+    expect((await digests.state("upload-3")).uploads).toBe(255);
+  });
+
+  it("fails a digest still awaited when the hashing thread is stopped, instead of leaving it waiting", async () => {
+    const digests = newDigests();
+    const file = path.join(dir, "upload-i");
+    fs.writeFileSync(file, randomBytes(64 * 1024 * 1024));
+    const failed = expect(digests.digest("i", file, 64 * 1024 * 1024)).rejects.toThrow(/stopped/);
+    await digests.close();
+    await failed;
   });
 
   it("starts a new hashing thread after the last one stopped, and hashes the whole file then", async () => {

@@ -6,8 +6,10 @@
  * The hashing runs on a worker thread, so it takes the other core instead of the thread that receives the bytes.
  * Its state lives in this process only: a hash's state cannot move to another instance. An instance that answers
  * every other PATCH still keeps up, reading what the other instance staged from the shared staging directory; one
- * that has no state (it restarted, or never saw the upload) hashes the whole file when it finishes the upload.
- * That is sound because tus only appends: the bytes below an offset a PATCH reported never change.
+ * that has no state (it restarted, or never saw the upload) hashes from the first byte, at its next PATCH or when it
+ * finishes the upload. That is sound because tus only appends and one request at a time holds an upload's lock: the
+ * bytes below an offset a PATCH reported never change. The file's identity (device, inode, birth time) is kept with
+ * the state and checked at each step, and a digest is only given for a file of exactly the upload's size.
  */
 import { Worker } from "node:worker_threads";
 
@@ -20,14 +22,19 @@ const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { createHash } = require("node:crypto");
 const fs = require("node:fs");
-const KEPT_UPLOADS = 64; // an older upload is forgotten and, if it finishes here, hashed whole
+// The uploads least recently advanced beyond this are forgotten; one of them that goes on is hashed from its start.
+const KEPT_UPLOADS = 256;
 const buffer = Buffer.allocUnsafe(4 * 1024 * 1024);
 const uploads = new Map();
-const fresh = () => ({ hash: createHash("sha256"), hashed: 0 });
-function hashTo(state, file, to) {
-  if (to <= state.hashed) return;
+const fresh = () => ({ hash: createHash("sha256"), hashed: 0, identity: null });
+function hashTo(state, file, to, exactSize) {
   const fd = fs.openSync(file, "r");
   try {
+    const { dev, ino, birthtimeMs, size } = fs.fstatSync(fd);
+    const identity = dev + ":" + ino + ":" + birthtimeMs;
+    if (state.identity !== null && state.identity !== identity) throw Object.assign(new Error("the staged file was replaced"), { replaced: true });
+    state.identity = identity;
+    if (exactSize && size !== to) throw new Error("the staged file holds " + size + " bytes, not " + to);
     while (state.hashed < to) {
       const read = fs.readSync(fd, buffer, 0, Math.min(buffer.length, to - state.hashed), state.hashed);
       if (read === 0) throw new Error("staged file ended after " + state.hashed + " of " + to + " bytes");
@@ -41,25 +48,30 @@ function hashTo(state, file, to) {
 parentPort.on("message", (message) => {
   const { type, id } = message;
   if (type === "advance") {
-    let state = uploads.get(id);
-    if (!state) {
-      uploads.set(id, (state = fresh()));
-      // Map keeps insertion order: the first key is the upload seen longest ago.
-      if (uploads.size > KEPT_UPLOADS) uploads.delete(uploads.keys().next().value);
-    }
+    const state = uploads.get(id) ?? fresh();
+    // Taken out and put back: Map keeps insertion order, so the first key is the upload least recently advanced.
+    uploads.delete(id);
+    uploads.set(id, state);
+    if (uploads.size > KEPT_UPLOADS) uploads.delete(uploads.keys().next().value);
     try {
-      hashTo(state, message.file, message.offset);
+      hashTo(state, message.file, message.offset, false);
     } catch {
       uploads.delete(id); // gone or cut short (cancelled, expired): nothing to keep
     }
   } else if (type === "forget") {
     uploads.delete(id);
   } else if (type === "digest") {
-    let state = uploads.get(id);
+    const kept = uploads.get(id);
     uploads.delete(id);
-    if (!state || state.hashed > message.size) state = fresh();
     try {
-      hashTo(state, message.file, message.size);
+      let state = kept && kept.hashed <= message.size ? kept : fresh();
+      try {
+        hashTo(state, message.file, message.size, true);
+      } catch (error) {
+        // State for an earlier file of that name: start again on this one.
+        if (state !== kept || !error.replaced) throw error;
+        hashTo((state = fresh()), message.file, message.size, true);
+      }
       parentPort.postMessage({ reply: message.reply, sha256: state.hash.digest("hex") });
     } catch (error) {
       parentPort.postMessage({ reply: message.reply, error: String(error && error.message) });
@@ -137,10 +149,12 @@ export class StagedDigests {
     return { hashed, uploads };
   }
 
-  /** Stops the worker (tests; a server simply exits). */
+  /** Stops the worker (tests; a server simply exits); digests still awaited fail. */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
+    for (const { reject } of this.waiting.values()) reject(new Error("the upload hashing thread was stopped"));
+    this.waiting.clear();
     await worker?.terminate();
   }
 }

@@ -150,8 +150,14 @@ export class StagingStore extends FileStore {
     return offset + received;
   }
 
-  /** Stops the hashing thread. */
+  /** Bytes of upload `id` hashed here so far, once the work asked before is done (for tests). */
+  async hashedBytes(id: string): Promise<number | undefined> {
+    return (await this.digests.state(id)).hashed;
+  }
+
+  /** Stops the write-back and the hashing thread. */
   close(): Promise<void> {
+    this.writeBack.stop();
     return this.digests.close();
   }
 
@@ -164,8 +170,8 @@ export class StagingStore extends FileStore {
    * The finished upload's SHA-256, mostly computed already while its PATCHes arrived (staged-digests.server.ts);
    * undefined when the object store counts its own.
    */
-  async digestOf(id: string, size: number): Promise<string | undefined> {
-    return this.wantsDigests() ? this.digests.digest(id, this.stagedPath(id), size) : undefined;
+  async digestOf(id: string, size: number): Promise<{ size: number; sha256: string } | undefined> {
+    return this.wantsDigests() ? { size, sha256: await this.digests.digest(id, this.stagedPath(id), size) } : undefined;
   }
 
   /**

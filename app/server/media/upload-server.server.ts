@@ -121,8 +121,8 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
         const staged = store.stagedPath(id);
         const upload = await store.getUpload(id);
         const sniffed = checkHead(await readHead(staged), upload.metadata?.filetype);
-        const sha256 = await store.digestOf(id, upload.size ?? upload.offset);
-        const row = await completeUpload(actor, id, { file: staged, sha256 }, sniffed.contentType, attachToItsDossier(actor));
+        const digest = await store.digestOf(id, upload.size ?? upload.offset);
+        const row = await completeUpload(actor, id, { file: staged, digest }, sniffed.contentType, attachToItsDossier(actor));
         await store.remove(id).catch(() => undefined);
         return row;
       })().finally(() => finishing.delete(id));

@@ -46,10 +46,20 @@ describe("disk object store", () => {
       const staged = path.join(root, "staged-known");
       fs.writeFileSync(staged, Buffer.alloc(300 * 1024, 5));
       // A value no read of these bytes could give: recorded as given, so the file was not hashed again.
-      const given = "ab".repeat(32);
-      const info = await store.putFile("org-1/case-9/known", staged, { contentType: "video/webm", sha256: given });
-      expect(info).toMatchObject({ size: 300 * 1024, sha256: given, contentType: "video/webm" });
-      expect(await store.head("org-1/case-9/known")).toMatchObject({ size: 300 * 1024, sha256: given });
+      const given = { size: 300 * 1024, sha256: "ab".repeat(32) };
+      const info = await store.putFile("org-1/case-9/known", staged, { contentType: "video/webm", digest: given });
+      expect(info).toMatchObject({ ...given, contentType: "video/webm" });
+      expect(await store.head("org-1/case-9/known")).toMatchObject(given);
+      fs.rmSync(staged);
+    });
+
+    it("reads the file for its SHA-256 after all when its size is not the one the digest was given for", async () => {
+      const staged = path.join(root, "staged-longer");
+      const bytes = Buffer.alloc(300 * 1024 + 1, 6);
+      fs.writeFileSync(staged, bytes);
+      const info = await store.putFile("org-1/case-9/longer", staged, { digest: { size: 300 * 1024, sha256: "ab".repeat(32) } });
+      const { createHash } = await import("node:crypto");
+      expect(info).toMatchObject({ size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") });
       fs.rmSync(staged);
     });
 

@@ -131,12 +131,12 @@ export class DiskObjectStore implements ObjectStore {
   /**
    * A hard link instead of a copy (issue 17 point 7: a finished upload was written twice). The file is linked to a
    * temporary name first — another file system (EXDEV) or one without hard links falls back to a copy, which
-   * counts size and SHA-256 as it writes — then synced, and installed under the key's lock. Its SHA-256 is the
-   * caller's when given (the upload server's, computed as the bytes arrived); otherwise the file is read once
-   * through the link for it, beside the sync. The staged name stays until the upload server removes it after the
+   * counts size and SHA-256 as it writes — then synced, and installed under the key's lock. Size and SHA-256 are the
+   * caller's when given and the file has that size (the upload server's, computed as the bytes arrived); otherwise
+   * the file is read once through the link for them, beside the sync. The staged name stays until the upload server removes it after the
    * database says complete, so a crash at any point leaves a whole file under one name or both.
    */
-  async putFile(key: string, file: string, { sha256: known, ...options }: PutFileOptions = {}): Promise<ObjectInfo> {
+  async putFile(key: string, file: string, { digest: known, ...options }: PutFileOptions = {}): Promise<ObjectInfo> {
     this.paths(key); // the key is checked before anything is written
     const description = checkDescription(options);
     const temp = await this.tempFile();
@@ -151,7 +151,8 @@ export class DiskObjectStore implements ObjectStore {
       let digest: { size: number; sha256: string };
       try {
         // The sync (the staged bytes still on their way to disk) runs beside the read-back when there is one.
-        [digest] = await Promise.all([known ? handle.stat().then(({ size }) => ({ size, sha256: known })) : readDigest(handle), handle.sync()]);
+        const given = known && (await handle.stat()).size === known.size ? known : null;
+        [digest] = await Promise.all([given ?? readDigest(handle), handle.sync()]);
       } finally {
         await handle.close();
       }

@@ -33,11 +33,11 @@ export interface PutOptions {
 
 export interface PutFileOptions extends PutOptions {
   /**
-   * The file's SHA-256 when the caller has computed it already (the upload server hashes staged bytes as they
-   * arrive): the disk store records it instead of reading the file again. A store that reads the file anyway (S3)
-   * records its own.
+   * The file's size and SHA-256 when the caller has computed them already (the upload server hashes staged bytes as
+   * they arrive): the disk store records them instead of reading the file again, unless the file's size differs. A
+   * store that reads the file anyway (S3) records its own.
    */
-  sha256?: string;
+  digest?: { size: number; sha256: string };
 }
 
 /** What updateMetadata may change; size and checksum belong to the bytes and cannot. `metadata` replaces the whole map. */

@@ -90,7 +90,7 @@ export class S3ObjectStore implements ObjectStore {
     private readonly bucket: string,
   ) {}
 
-  async putFile(key: string, file: string, { sha256: _known, ...options }: PutFileOptions = {}): Promise<ObjectInfo> {
+  async putFile(key: string, file: string, { digest: _known, ...options }: PutFileOptions = {}): Promise<ObjectInfo> {
     // The bytes go to the bucket anyway; their SHA-256 is counted on the way, as for any body.
     return this.put(key, createReadStream(file), options);
   }
