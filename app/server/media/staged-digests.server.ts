@@ -132,7 +132,7 @@ export class StagedDigests {
     this.thread().postMessage({ type: "advance", id, file, offset });
   }
 
-  /** The SHA-256 (hex) of the first `size` bytes of the finished upload's staged file; forgets the upload's state. */
+  /** The SHA-256 (hex) of the finished upload's staged file, which must hold exactly `size` bytes; forgets its state. */
   async digest(id: string, file: string, size: number): Promise<string> {
     const { sha256, error } = await this.ask({ type: "digest", id, file, size });
     if (sha256 === undefined) throw new Error(error ?? "no digest");
