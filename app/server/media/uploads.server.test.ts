@@ -132,6 +132,29 @@ describe("resumable uploads", () => {
     expect(done.headers.get("upload-offset")).toBe(String(bytes.length));
   });
 
+  it("records the SHA-256 of the bytes it stored, whatever replayed, foreign or overlong PATCHes came in between", async () => {
+    const bytes = fakeMedia(WEBM_HEAD, 3 * MiB + 11);
+    const created = await create(cookies.pro, bytes.length, { filetype: "video/webm" });
+    const location = created.headers.get("location")!;
+    const id = location.split("/").pop()!;
+    expect((await patch(cookies.pro, location, 0, bytes.subarray(0, MiB))).status).toBe(204);
+    // Replayed at an offset already written, with other bytes: refused, the staged bytes stay as they were.
+    expect((await patch(cookies.pro, location, 0, Buffer.alloc(MiB, 7))).status).toBe(409);
+    // Another professional's PATCH at the right offset: not theirs to see.
+    expect((await patch(cookies.pro2, location, MiB, Buffer.alloc(MiB, 8))).status).toBe(404);
+    // More bytes than the upload declared: refused without writing past its length.
+    expect((await patch(cookies.pro, location, MiB, Buffer.alloc(3 * MiB, 9))).status).toBeGreaterThanOrEqual(400);
+    const offset = Number((await head(cookies.pro, location)).headers.get("upload-offset"));
+    expect(offset).toBe(MiB);
+    expect((await patch(cookies.pro, location, MiB, bytes.subarray(MiB))).status).toBe(204);
+    const stored = await info(cookies.pro, id);
+    expect(stored).toMatchObject({ status: "complete", size: bytes.length, sha256: sha256(bytes) });
+    expect(sha256(Buffer.from(await (await fetch(`${server.url}${stored.urls.file}`)).arrayBuffer()))).toBe(sha256(bytes));
+    // Replayed once complete: refused, and the record stands.
+    expect((await patch(cookies.pro, location, 0, Buffer.alloc(16, 1))).status).toBeGreaterThanOrEqual(400);
+    expect((await info(cookies.pro, id)).sha256).toBe(sha256(bytes));
+  });
+
   it("finishes an upload whose bytes all arrived before the server stopped, on the next HEAD", async () => {
     const bytes = fakeMedia(JPEG_HEAD, 4096);
     const created = await create(cookies.pro, bytes.length, { filetype: "image/jpeg" });
