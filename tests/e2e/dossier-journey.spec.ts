@@ -213,11 +213,19 @@ test("in English on a phone: a known patient, the five steps, ears in tabs, and 
   await expect(page.getByTestId("step-of")).toHaveText("Step 1 of 5: Patient");
   await expect(form.getByLabel(english.question)).toBeHidden();
   await form.getByLabel(english.phone).fill("+32 470 12 34 56");
-  await form.getByRole("radio", { name: "Both", exact: true }).check();
+  // Leaving the phone field looks the new number up; the answer (unknown) must not move the ear-side choice.
+  const both = form.getByRole("radio", { name: "Both", exact: true });
+  const before = await both.boundingBox();
+  await form.getByLabel(english.phone).blur();
+  await expect(page.getByTestId("known-patient")).toHaveText("");
+  expect(await both.boundingBox()).toEqual(before);
+  await both.check();
   await form.getByRole("button", { name: english.create }).click();
   await expect(page).toHaveURL(/\?dossier=[0-9a-f-]{36}&step=recording$/);
   const steps = page.getByTestId("dossier-steps");
   await expect(page.getByTestId("step-of")).toHaveText("Step 2 of 5: Recording");
+  // The heading names the page, not one of its steps: a wide screen shows patient, recording and anamnesis at once.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit dossier");
   await expect(steps.locator('[aria-current="step"]')).toHaveAccessibleName("Recording");
   await expect(steps.locator('[data-step="patient"][data-done]')).toHaveCount(1);
   // Recording is one tap away, for each ear; the patient's facts are another step.

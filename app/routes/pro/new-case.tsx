@@ -183,11 +183,12 @@ function NewDossierForm({ error, values }: { error?: string; values?: TypedValue
           defaultValue={values?.phone}
           onBlur={(e) => e.currentTarget.value.trim() && lookup.load(`?phone=${encodeURIComponent(e.currentTarget.value)}`)}
         />
-        {known ? (
-          <p role="status" className="text-sm text-emerald-800" data-testid="known-patient">
-            {t("dossier:newCase.knownPatient", { phone: displayPhone(known.canonical), count: known.dossiers })}
-          </p>
-        ) : null}
+        {/* Always there, two lines high (the message's length on a phone): a live region must exist before it
+            speaks, and a line that came and went would move the ear-side choice while the phone field, losing
+            focus to it, asks whether the new number is known. */}
+        <p role="status" className="min-h-10 text-sm text-emerald-800" data-testid="known-patient">
+          {known ? t("dossier:newCase.knownPatient", { phone: displayPhone(known.canonical), count: known.dossiers }) : null}
+        </p>
         <RadioGroup name="earSide" list="earSide" codes={EAR_SIDES} value={values?.earSide} label={t("dossier:fields.earSide")} required />
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label={t("dossier:fields.initials")} name="initials" maxLength={10} autoComplete="off" defaultValue={values?.initials} />
