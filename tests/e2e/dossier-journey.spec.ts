@@ -285,6 +285,21 @@ test("in English on a phone: a known patient, the five steps, ears in tabs, and 
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
+test("finding a patient from the home page: a wrong number is refused beside the field, a known one opens its history", async ({ page }) => {
+  await signIn(page, "pro@casus.test", undefined, "/en");
+  const find = page.getByRole("main").locator("form[method=get]");
+  await find.getByLabel("Patient's phone number").fill("12");
+  await find.getByRole("button", { name: "Find" }).click();
+  const field = find.getByLabel("Patient's phone number");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveValue("12");
+  await expect(field).toHaveAccessibleDescription(/^This is not a valid phone number/);
+  await field.fill("06 33 33 33 33");
+  await find.getByRole("button", { name: "Find" }).click();
+  await expect(page).toHaveURL(/\/en\/pro\/[^/]+\/%2B31633333333\/history$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dossiers of 06 33333333");
+});
+
 test("without JavaScript: create, save with the button, and the server's missing list", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

@@ -4,7 +4,6 @@ import { Form, Link, redirect } from "react-router";
 import { DossierTable } from "~/components/dossier/dossier-table";
 import { proDossierPath } from "~/domain/dossier/pro-links";
 import { PageHeader } from "~/components/page-header";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { toE164 } from "~/domain/phone";
@@ -25,14 +24,17 @@ export const handle = { i18n: ["dossier", "reporting"] };
 export async function loader(args: Route.LoaderArgs) {
   const { user, locale } = await authorize(args, "pro-home");
   const phone = new URL(args.request.url).searchParams.get("phone");
+  let phoneError: "phone-invalid" | null = null;
   if (phone !== null) {
     // "Find a patient": a plain GET form, so it works without JavaScript.
     const canonical = toE164(phone);
-    if (!canonical) return { ...(await professionalHome(user, auditOrigin(args.request, args.context))), curve: await professionalCurve(user, user.id), phoneError: "phone-invalid" as const };
-    throw redirect(localizePath(routePath("pro-history", { proId: user.id, phone: canonical }), locale));
+    if (canonical) throw redirect(localizePath(routePath("pro-history", { proId: user.id, phone: canonical }), locale));
+    phoneError = "phone-invalid";
   }
+  // The lists and the curve side by side: a database across a network answers both in one round trip's time.
   // Their own learning curve only: the curve is read through the professional's own read rule.
-  return { ...(await professionalHome(user, auditOrigin(args.request, args.context))), curve: await professionalCurve(user, user.id), phoneError: null };
+  const [home, curve] = await Promise.all([professionalHome(user, auditOrigin(args.request, args.context)), professionalCurve(user, user.id)]);
+  return { ...home, curve, phoneError, phone: phoneError ? phone : null };
 }
 
 export default function Page({ loaderData, params }: Route.ComponentProps) {
@@ -54,8 +56,18 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
         <section className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-lg font-semibold">{t("dossier:home.findTitle")}</h2>
           <Form method="get" className="mt-2 flex flex-col gap-2">
-            <Field label={t("dossier:fields.phone")} hint={t("dossier:fields.phoneHint")} name="phone" type="tel" inputMode="tel" required />
-            {loaderData.phoneError ? <Alert tone="error">{t(errorMessageKey(loaderData.phoneError))}</Alert> : null}
+            <Field
+              // A new value (another search) starts from what was typed.
+              key={loaderData.phone ?? ""}
+              label={t("dossier:fields.phone")}
+              hint={t("dossier:fields.phoneHint")}
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              required
+              defaultValue={loaderData.phone ?? undefined}
+              error={loaderData.phoneError ? t(errorMessageKey(loaderData.phoneError)) : undefined}
+            />
             <div>
               <Button type="submit" variant="secondary">
                 {t("dossier:home.find")}
