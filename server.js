@@ -33,8 +33,8 @@ let casus;
 try {
   casus = await load();
 } catch (error) {
-  // Settings problems are for a person to fix: print the message, not a stack trace.
-  console.error(error?.name === "ConfigError" ? error.message : error);
+  // Settings problems and a data directory in use are for a person to fix: print the message, not a stack trace.
+  console.error(error?.name === "ConfigError" || error?.name === "DataDirectoryInUseError" ? error.message : error);
   process.exit(1);
 }
 

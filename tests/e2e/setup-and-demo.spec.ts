@@ -101,6 +101,12 @@ test("the demo runs on the embedded database, every demo account can sign in, an
     const rss = residentMiB(again.pid);
     test.info().annotations.push({ type: "idle RSS", description: `${rss.toFixed(0)} MiB` });
     expect(rss, "idle RSS on the embedded database (MiB)").toBeLessThan(300);
+
+    // A second server on the same directory would corrupt the embedded database: it refuses to start, and says why.
+    await expect(startServer({ env: { DEMO: "on" }, dataDir: again.dataDir })).rejects.toThrow(
+      `Another process (pid ${again.pid}) is using the embedded database in ${again.dataDir}.`,
+    );
+    expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
   } finally {
     await again.stop();
   }

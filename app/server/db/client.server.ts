@@ -1,7 +1,8 @@
 /**
  * The database of this process: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
  * Exactly one instance per process (two PGlite instances on one directory corrupt it), kept on globalThis so that
- * development hot reloads reuse it, and closed on shutdown.
+ * development hot reloads reuse it, and closed on shutdown; a lock file keeps a second process off the directory
+ * (data-dir-lock.server.ts).
  *
  * `systemDb()` is unscoped access. Route modules never use it: they call data-access functions that take the
  * acting user and scope their own queries (a test checks the imports). Seeding, migrations and jobs may use it.
@@ -14,6 +15,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { REQUEST_TIMEOUT_MS } from "~/domain/constants";
+import { lockDataDirectory } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -70,16 +72,32 @@ export async function openDatabase({ url, dataDir = "memory", loadDataDir, count
     return { db, kind: "postgres", pool, pglite: null, close: () => pool.end() };
   }
   let pglite: PGlite;
+  let unlock = () => {};
   if (dataDir === "memory") {
     pglite = await PGlite.create({ ...PGLITE_SETTINGS, ...(loadDataDir ? { loadDataDir } : {}) });
   } else {
+    unlock = lockDataDirectory(dataDir);
     const dir = path.join(dataDir, "pglite");
     fs.mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir, PGLITE_SETTINGS);
+    try {
+      pglite = await PGlite.create(dir, PGLITE_SETTINGS);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
   await pglite.exec(`SET statement_timeout = ${REQUEST_TIMEOUT_MS}`);
   const db = drizzlePglite(pglite, { schema, logger }) as unknown as Database;
-  return { db, kind: "pglite", pool: null, pglite, close: () => pglite.close() };
+  return {
+    db,
+    kind: "pglite",
+    pool: null,
+    pglite,
+    close: async () => {
+      await pglite.close();
+      unlock();
+    },
+  };
 }
 
 const HANDLE_KEY = Symbol.for("casus.database");
