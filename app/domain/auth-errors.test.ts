@@ -21,7 +21,8 @@ describe("the seed's authentication errors (SPEC.md §8)", () => {
 
   it("maps Better Auth's callback errors to our codes, and anything unknown to a generic provider failure", () => {
     expect(codeForBetterAuthError("INVALID_TOKEN")).toBe("invalid-action-code");
-    expect(codeForBetterAuthError("state_mismatch")).toBe("invalid-action-code");
+    expect(codeForBetterAuthError("state_mismatch")).toBe("oidc-failed");
+    expect(codeForBetterAuthError("state_not_found")).toBe("oidc-failed");
     expect(codeForBetterAuthError("BANNED_USER")).toBe("user-disabled");
     expect(codeForBetterAuthError("ORGANISATION_INACTIVE")).toBe("organisation-inactive");
     expect(codeForBetterAuthError("signup_disabled")).toBe("oidc-account-unknown");

@@ -53,10 +53,13 @@ export function codeForBetterAuthError(error: string | null | undefined): SignIn
     case "INVALID_TOKEN":
     case "EXPIRED_TOKEN":
     case "invalid_token":
+      return "invalid-action-code";
+    // A sign-in through the organisation's service whose state is gone (back button, another browser, too slow):
+    // there is no link to ask for again, only the sign-in to try again.
     case "state_not_found":
     case "state_mismatch":
     case "please_restart_the_process":
-      return "invalid-action-code";
+      return "oidc-failed";
     case "BANNED_USER":
       return "user-disabled";
     // app/server/auth/organisation-sign-in.server.ts (a pure module cannot import it).

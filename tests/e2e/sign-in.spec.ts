@@ -84,6 +84,13 @@ test("the role's menu is always at hand: beside the page on a desktop, folded on
   await expect(page).toHaveURL(`/pro/${pro}/mijn-dossiers`);
 });
 
+test("a sign-in callback whose state is lost (back button, another browser) ends on the sign-in page, saying so", async ({ page }) => {
+  await page.goto("/api/auth/callback/oidc?code=x&state=y");
+  await expect(page).toHaveURL("/?error=state_mismatch");
+  await expect(page.getByRole("alert")).toHaveText("Inloggen via de inlogdienst is niet gelukt. Probeer het opnieuw of log op een andere manier in.");
+  await expect(page.locator("input[name=email]")).toBeVisible();
+});
+
 test("/verify-login without a link says what it is for and leads to sign-in", async ({ page }) => {
   await page.goto("/verify-login");
   await expect(page.getByTestId("verify-login-purpose")).toContainText("Deze pagina rondt het inloggen af");

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { takeConsoleErrors } from "../../../tests/support/console-errors";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { DEMO_PASSWORD, seedDemoData } from "../demo/seed-demo.server";
 import { AUTH_BASE_PATH, authDoor, PUBLIC_AUTH_ENDPOINTS } from "./auth-door.server";
@@ -102,6 +103,16 @@ describe("the /api/auth door", () => {
     expect(await signedOut.json()).toBeNull();
     // Open, and answered by Better Auth (an unknown provider is its 4xx, not the door's 404).
     expect((await call("POST", "/sign-in/social")).status).not.toBe(404);
+  });
+
+  it("sends a sign-in callback whose state is lost to the sign-in page with the reason, not to a closed error page", async () => {
+    // (A form_post callback is first turned into this GET by Better Auth.)
+    const response = await fetch(`${base}${AUTH_BASE_PATH}/callback/oidc?code=x&state=y`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    // The sign-in page reads this code as "signing in through the sign-in service did not work" (codeForBetterAuthError).
+    expect(response.headers.get("location")).toBe("/?error=state_mismatch");
+    // Better Auth says so on the console; nothing else went wrong.
+    expect(takeConsoleErrors().every((message) => message.includes("State mismatch"))).toBe(true);
   });
 
   it("lists exactly the open endpoints, each with who uses it", () => {

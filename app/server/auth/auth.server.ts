@@ -32,6 +32,10 @@ export function createAuth(db: Database, config: Config) {
     basePath: "/api/auth",
     secret: config.authSecret,
     trustedOrigins: trustedOrigins(config),
+    // A sign-in callback that cannot name its own error page (its state is lost or expired: the back button, another
+    // browser) goes to the sign-in page, which says what happened in the user's language, not to Better Auth's error
+    // page (closed by the door, so a JSON 404).
+    onAPIError: { errorURL: "/" },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
