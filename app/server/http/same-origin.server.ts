@@ -4,6 +4,7 @@
  * neither cannot carry a victim's cookies from another site. Better Auth checks its own endpoints.
  */
 import type { Request, RequestHandler } from "express";
+import { sendRefusalPage } from "./refusal-page.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -20,6 +21,9 @@ export function sameOriginActions(trustedOrigins: readonly string[]): RequestHan
     if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/auth/")) return next();
     if (isSameOrigin(req, trustedOrigins)) return next();
     req.log?.warn({ origin: req.get("origin"), site: req.get("sec-fetch-site") }, "cross-origin state-changing request refused");
-    res.status(403).type("application/json").send(JSON.stringify({ code: "csrf-rejected" }));
+    // A form posted by a browser (with Origin: null from a sandboxed or privacy-redirected page, say) is answered
+    // with a page a person can read; React Router's own data requests keep the JSON its client code reads.
+    if (req.path.endsWith(".data")) res.status(403).set("Cache-Control", "no-store").type("application/json").send(JSON.stringify({ code: "csrf-rejected" }));
+    else sendRefusalPage(res, req.path, 403, "csrf-rejected");
   };
 }
