@@ -297,6 +297,10 @@ describe("media follow their dossier's rule (issue 12)", () => {
     // Nor can the colleague replace its poster.
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]);
     expect(await storageCodeOf(storePreview(pro2, mediaId, "poster", jpeg, "image/jpeg"))).toBe(missing);
+    // Those who may see it may not replace its preview either: only the uploader's browser makes one.
+    expect(await storageCodeOf(storePreview(sup, mediaId, "poster", jpeg, "image/jpeg"))).toBe("storage/unauthorized");
+    expect(await storageCodeOf(storePreview(admin, mediaId, "poster", jpeg, "image/jpeg"))).toBe("storage/unauthorized");
+    expect(await storageCodeOf(storePreview(pro, mediaId, "poster", jpeg, "image/jpeg"))).toBe("allowed");
   });
 
   it("an upload in progress is its uploader's alone: a colleague cannot see or cancel it, and learns nothing", async () => {

@@ -154,9 +154,13 @@ export async function deleteUploadRecord(actor: Actor, id: string): Promise<void
   await db.delete(media).where(eq(media.id, id));
 }
 
-/** Stores a browser-made poster frame (video) or thumbnail (image) beside the medium. */
+/**
+ * Stores a browser-made poster frame (video) or thumbnail (image) beside the medium. Only the uploader's browser
+ * makes one; others who may see the medium (its supervisor, an administrator) may not replace what it shows.
+ */
 export async function storePreview(actor: Actor, id: string, variant: "poster" | "thumbnail", body: Buffer, contentType: string): Promise<MediaRow> {
   const { row, db } = await readableMedium(actor, id);
+  if (row.uploaderId !== actor.id) throw new StorageError("storage/unauthorized");
   const key = mediaObjectKey(row.organisationId, row.id, variant);
   await objectStore().put(key, body, { contentType, uploadedBy: actor.id, organisationId: row.organisationId, metadata: { mediaId: row.id, variant } });
   const [updated] = await db
