@@ -141,6 +141,13 @@ export const MEDIA_MAX_VIDEO_BYTES_DEFAULT = 1024 * 1024 * 1024;
 export const MEDIA_MAX_IMAGE_BYTES_DEFAULT = 20 * 1024 * 1024;
 /** A poster frame or thumbnail made in the browser; larger ones are refused. */
 export const MEDIA_PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * The longest video and the widest or tallest picture or frame the browser may report (upload metadata, labelled
+ * images); larger numbers are refused. A day of video is far beyond any recording, and 65,535 px is the most a
+ * JPEG can be; both stay inside PostgreSQL's `integer` (2,147,483,647), the columns they are stored in.
+ */
+export const MEDIA_MAX_DURATION_MS = 24 * HOUR;
+export const MEDIA_MAX_DIMENSION_PX = 65_535;
 
 /** An upload not finished within this time is dropped (staged bytes and record), freeing its quota. */
 export const UPLOAD_EXPIRY_MS = 7 * DAY;

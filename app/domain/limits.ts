@@ -6,8 +6,8 @@ import { z } from "zod";
 import { FORBIDDEN_KEY_CHARACTERS, MAX_STORED_STRING_BYTES } from "./constants";
 import type { ErrorCode } from "./errors";
 
-// C0 and C1 control characters and DEL.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+/** C0 and C1 control characters and DEL: none belongs in a one-line value (a key, a file name, an upload's metadata). */
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Why a key is not acceptable, or null when it is. */
 export function keyProblem(key: string): Extract<ErrorCode, `key-${string}`> | null {

@@ -6,6 +6,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ENDPOINT_NAMES, API_TABLE } from "~/domain/api-table";
+import { MEDIA_MAX_DIMENSION_PX } from "~/domain/constants";
 import { appCheckHeaders, signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { seedDemoData } from "../demo/seed-demo.server";
@@ -123,6 +124,24 @@ describe("the API router", () => {
     expect(await model({ name: "x\u0000", modelJson: "{}", weights: "AAAA" })).toMatchObject({ status: 422, body: { code: "text-control-character" } });
     expect(await model({ name: "x", modelJson: "{}", weights: "AAAA", metrics: { note: "a\u0007b" } })).toMatchObject({ status: 422, body: { code: "text-control-character" } });
     expect(await model({ name: "x".repeat(121), modelJson: "{}", weights: "AAAA" })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+  });
+
+  it("refuses a labelled image's size or time outside what a browser reports with 400, never a 500 from its integer column", async () => {
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]).toString("base64");
+    const post = (fields: Record<string, unknown>) =>
+      call("/api/ml/images", {
+        method: "POST",
+        cookie: cookies.admin,
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ label: 1, source: "upload", width: 1, height: 1, image: jpeg, thumbnail: jpeg, ...fields }),
+      });
+    // The attacker's request: 1e308 is a finite, positive JSON number.
+    expect(await post({ width: 1e308 })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    expect(await post({ height: 2 ** 31 })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    expect(await post({ width: 640.5 })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    expect(await post({ source: "video", videoId: "video-1", timestampMs: 1e308 })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    expect(await post({ width: MEDIA_MAX_DIMENSION_PX + 1 })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    expect(await post({ width: MEDIA_MAX_DIMENSION_PX, height: 480 })).toMatchObject({ status: 201 });
   });
 
   it("refuses a state-changing request from another site, whoever asks", async () => {

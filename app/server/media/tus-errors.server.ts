@@ -6,6 +6,9 @@ export interface TusErrorAnswer {
   body: string;
 }
 
+/** The answers made here, so the error hook can tell them from tus's own and from thrown exceptions. */
+const ours = new WeakSet<object>();
+
 /** Only the code and harmless details (a reason, a limit) go to the client; never a path or a stack. */
 export function storageErrorBody(error: StorageError): string {
   const { reason, field, maxBytes, quotaBytes, usedBytes } = error.details as Record<string, unknown>;
@@ -13,5 +16,14 @@ export function storageErrorBody(error: StorageError): string {
 }
 
 export function tusError(error: StorageError): TusErrorAnswer {
-  return { status_code: error.status, body: storageErrorBody(error) };
+  const answer = { status_code: error.status, body: storageErrorBody(error) };
+  ours.add(answer);
+  return answer;
 }
+
+export function isTusErrorAnswer(value: unknown): value is TusErrorAnswer {
+  return typeof value === "object" && value !== null && ours.has(value);
+}
+
+/** What any unexpected failure answers, as every other API endpoint does (api-error.server.ts): no message, no stack. */
+export const INTERNAL_ERROR_ANSWER: TusErrorAnswer = { status_code: 500, body: JSON.stringify({ code: "internal" }) };

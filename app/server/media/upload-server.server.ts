@@ -4,7 +4,8 @@
  * Every request but OPTIONS carries a valid app-check token (app-check.server.ts, decision 051) and is
  * authenticated by the session cookie — both checked by the API wrapper (app/domain/api-table.ts) — and each existing upload is looked up through the media data layer, so another organisation's
  * upload answers 404. Creating an upload checks the declared type and length, the organisation and its quota; the first bytes are checked by the staging store; the finished upload
- * is moved into the object store. Errors are the seed's storage codes as JSON (`{"code":"storage/…"}`).
+ * is moved into the object store. Errors are the seed's storage codes as JSON (`{"code":"storage/…"}`); anything
+ * unexpected is logged and answered `{"code":"internal"}`, never with its message.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -16,14 +17,15 @@ import { UPLOAD_EXPIRY_MS, UPLOADS_PATH } from "~/domain/constants";
 import { claimedKind } from "~/domain/media-types";
 import { StorageError, isStorageError } from "~/domain/storage-errors";
 import { config } from "../config.server";
-import { logger } from "../logger.server";
+import { logger, type Logger } from "../logger.server";
 import { objectStore } from "../storage/storage.server";
 import type { Actor } from "~/domain/access/actor";
 import { dropUnfinishedUpload, unfinishedUploadIds } from "../jobs/abandoned-uploads.server";
 import { completeUpload, createUploadRecord, deleteUploadRecord, mediaForActor, uploadOrganisation, type MediaRow } from "./media.server";
 import { StagingStore, checkHead, readHead } from "./staging-store.server";
 import { sendApiError } from "../http/api-error.server";
-import { storageErrorBody, tusError } from "./tus-errors.server";
+import { INTERNAL_ERROR_ANSWER, isTusErrorAnswer, storageErrorBody, tusError } from "./tus-errors.server";
+import { assertPlainMetadata, metadataNumber } from "./upload-metadata.server";
 import { AppError } from "~/domain/errors";
 import type { Transaction } from "../db/client.server";
 import { assertUploadMayAttach, attachUploadInTransaction } from "../dossiers/media.server";
@@ -36,6 +38,11 @@ function actorOf(req: { runtime?: { node?: { req: object } } }): Actor {
   const actor = node ? actors.get(node) : undefined;
   if (!actor) throw tusError(new StorageError("storage/unauthenticated"));
   return actor;
+}
+
+/** The request's own logger (with its request id) when the Express layer gave it one. */
+function requestLogger(req: { runtime?: { node?: { req: object } } }): Logger {
+  return (req.runtime?.node?.req as ExpressRequest | undefined)?.log ?? logger;
 }
 
 /** Refusals before tus takes over: the one API error answer, with the tus protocol header the client expects. */
@@ -54,11 +61,6 @@ function inEarFacts(metadata: Record<string, string | null | undefined>): { inEa
 /** The largest upload of any kind: tus refuses a longer Upload-Length before anything else is checked. */
 function largestUploadBytes(): number {
   return Math.max(config().mediaMaxBytes.video, config().mediaMaxBytes.image);
-}
-
-function numberOrNull(value: string | null | undefined): number | null {
-  if (!value || !/^\d{1,12}$/.test(value)) return null;
-  return Number(value);
 }
 
 /**
@@ -143,21 +145,23 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
       try {
         const actor = actorOf(req);
         const metadata = upload.metadata ?? {};
+        assertPlainMetadata(metadata);
         const kind = claimedKind(metadata.filetype);
         if (!kind) throw new StorageError("storage/invalid-argument", { field: "type", reason: "type-not-allowed" });
         if (upload.size === undefined) throw new StorageError("storage/invalid-argument", { field: "size", reason: "missing" });
         const organisationId = await uploadOrganisation(actor, metadata.organisationId);
         const destination = await destinationOf(actor, metadata);
         const fileName = (metadata.filename ?? "").slice(0, 200);
-        const width = numberOrNull(metadata.width);
-        const height = numberOrNull(metadata.height);
+        const width = metadataNumber(metadata, "width");
+        const height = metadataNumber(metadata, "height");
+        const durationMs = metadataNumber(metadata, "durationMs");
         await createUploadRecord(actor, {
           id: upload.id,
           organisationId,
           kind,
           contentType: metadata.filetype ?? "application/octet-stream",
           size: upload.size,
-          durationMs: numberOrNull(metadata.durationMs),
+          durationMs,
           metadata: {
             ...(fileName ? { fileName } : {}),
             ...(width ? { width } : {}),
@@ -174,13 +178,22 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
       }
     },
     // tus's own refusals in the seed's codes: larger than any kind may be, an upload that expired or is gone.
-    onResponseError(_req, error) {
+    // Anything unexpected (a thrown exception, which tus would answer with its message; tus's own 500s) is logged
+    // here and answered as every API endpoint answers it, without a message: it may hold SQL, ids or paths.
+    onResponseError(req, error) {
+      if (isTusErrorAnswer(error)) return undefined;
+      // A typed error that reached tus unconverted: its status and code, as sendApiError would answer it.
+      if (error instanceof AppError) return { status_code: error.status, body: isStorageError(error) ? storageErrorBody(error) : JSON.stringify({ code: error.code }) };
       const status = "status_code" in error ? error.status_code : 500;
       if (status === 413) {
         const tooLarge = new StorageError("storage/invalid-argument", { field: "size", reason: "too-large", maxBytes: largestUploadBytes() });
         return { status_code: 413, body: storageErrorBody(tooLarge) };
       }
       if (status === 404 || status === 410) return { status_code: status, body: storageErrorBody(new StorageError("storage/object-not-found")) };
+      if (status === 500) {
+        requestLogger(req).error({ err: error }, "an upload request failed");
+        return INTERNAL_ERROR_ANSWER;
+      }
       return undefined;
     },
     async onUploadFinish(req, upload: Upload) {

@@ -5,13 +5,22 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appCheckHeaders, signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { MP4_HEAD, PNG_HEAD, WEBM_HEAD, JPEG_HEAD, fakeMedia, sha256, tusMetadata } from "../../../tests/support/media-bytes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { APP_CHECK_HEADER, APP_CHECK_PATH, APP_CHECK_TTL_MS, MEDIA_PREVIEW_MAX_BYTES, MEDIA_URL_TTL_MS, UPLOAD_EXPIRY_MS } from "~/domain/constants";
+import {
+  APP_CHECK_HEADER,
+  APP_CHECK_PATH,
+  APP_CHECK_TTL_MS,
+  MEDIA_MAX_DIMENSION_PX,
+  MEDIA_MAX_DURATION_MS,
+  MEDIA_PREVIEW_MAX_BYTES,
+  MEDIA_URL_TTL_MS,
+  UPLOAD_EXPIRY_MS,
+} from "~/domain/constants";
 import { signMediaUrl } from "./signed-url.server";
 import { issueAppCheckToken } from "./app-check.server";
 import { systemDb } from "../db/client.server";
@@ -249,6 +258,43 @@ describe("refusals with the seed's storage codes", () => {
     const first = await create(cookies.admin, 2 * MiB, { filetype: "video/webm", organisationId: org.id });
     expect(first.status).toBe(201);
     await refusal(await create(cookies.admin, 2 * MiB, { filetype: "video/webm", organisationId: org.id }), 402, "storage/quota-exceeded");
+  });
+
+  it("metadata with a control character or a number out of range: 400 naming the field, never the failed query", async () => {
+    const refusedField = async (metadata: Record<string, string>, field: string, reason: string) => {
+      const response = await create(cookies.pro, 100, { filetype: "image/png", ...metadata });
+      const text = await response.text();
+      expect(text).not.toMatch(/query|insert|params|media/i);
+      await refusal(new Response(text, { status: response.status }), 400, "storage/invalid-argument", reason);
+      expect(JSON.parse(text).field).toBe(field);
+    };
+    // The attacker's requests: a NUL in the file name (PostgreSQL cannot store it) and a duration past `integer`.
+    await refusedField({ filename: "a\u0000b" }, "filename", "control-character");
+    await refusedField({ durationMs: "999999999999" }, "durationMs", "out-of-range");
+    await refusedField({ source: "upload\u001b[31m" }, "source", "control-character");
+    await refusedField({ filename: "a\u0085b" }, "filename", "control-character");
+    await refusedField({ dossierId: "x\u0000", ear: "left" }, "dossierId", "control-character");
+    await refusedField({ organisationId: "\u0000" }, "organisationId", "control-character");
+    await refusedField({ width: "70000" }, "width", "out-of-range");
+    await refusedField({ height: "1e9" }, "height", "not-a-number");
+    await refusedField({ durationMs: "-5" }, "durationMs", "not-a-number");
+    // The largest values the product allows are kept.
+    const kept = await create(cookies.pro, 100, { filetype: "video/mp4", filename: "otoscopie ø.mp4", durationMs: String(MEDIA_MAX_DURATION_MS), width: String(MEDIA_MAX_DIMENSION_PX) });
+    expect(kept.status).toBe(201);
+    const [row] = await systemDb().select().from(media).where(eq(media.id, kept.headers.get("location")!.split("/").pop()!));
+    expect(row).toMatchObject({ durationMs: MEDIA_MAX_DURATION_MS, metadata: { fileName: "otoscopie ø.mp4", width: MEDIA_MAX_DIMENSION_PX } });
+  });
+
+  it("an unexpected failure answers 500 {code: internal}, without its message, SQL or parameters", async () => {
+    // A constraint the insert breaks: the database refuses it as it would any failed query.
+    await systemDb().execute(sql`alter table media add constraint test_no_boom check (metadata->>'fileName' is distinct from 'boom.png')`);
+    try {
+      const response = await create(cookies.pro, 100, { filetype: "image/png", filename: "boom.png" });
+      expect(response.status).toBe(500);
+      expect(await response.text()).toBe(JSON.stringify({ code: "internal" }));
+    } finally {
+      await systemDb().execute(sql`alter table media drop constraint test_no_boom`);
+    }
   });
 
   it("403 for an organisation the uploader does not work for; 404 for anybody else's upload", async () => {

@@ -4,6 +4,7 @@
  * schema and only ever loads thumbnails, so it stays fast at 10,000 images and beyond.
  */
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { MEDIA_MAX_DIMENSION_PX, MEDIA_MAX_DURATION_MS } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import { IMAGE_SOURCES, type ImageSource, UPLOADABLE_IMAGE_SOURCES } from "~/domain/image-sources";
 import { SNIFF_BYTES, sniffMediaType } from "~/domain/media-types";
@@ -67,6 +68,11 @@ export function isJpeg(bytes: Buffer): boolean {
   return sniffMediaType(bytes.subarray(0, SNIFF_BYTES))?.contentType === "image/jpeg";
 }
 
+/** A whole number from `min` to `max`: the columns are `integer`, and the browser reports whole pixels and milliseconds. */
+function isWholeNumber(value: unknown, min: number, max: number): value is number {
+  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+}
+
 export async function saveLabelledImage(actor: Actor | null, input: NewLabelledImage): Promise<LabelledImageRow> {
   const { actor: admin, db } = actingAs(actor, "model-data.manage");
   // "review" images come only from a supervisor's judgement (app/server/dossiers/frame-judgements.server.ts).
@@ -77,8 +83,12 @@ export async function saveLabelledImage(actor: Actor | null, input: NewLabelledI
   // as for every other upload into Casus.
   if (!isJpeg(input.image)) throw new AppError("invalid-argument", { field: "image" });
   if (!isJpeg(input.thumbnail)) throw new AppError("invalid-argument", { field: "thumbnail" });
-  if (!(input.width > 0 && input.height > 0)) throw new AppError("invalid-argument", { field: "width" });
-  if (input.source === "video" && (!input.videoId || !Number.isFinite(input.timestampMs))) throw new AppError("invalid-argument", { field: "videoId" });
+  if (!isWholeNumber(input.width, 1, MEDIA_MAX_DIMENSION_PX)) throw new AppError("invalid-argument", { field: "width" });
+  if (!isWholeNumber(input.height, 1, MEDIA_MAX_DIMENSION_PX)) throw new AppError("invalid-argument", { field: "height" });
+  if (input.source === "video" && !input.videoId) throw new AppError("invalid-argument", { field: "videoId" });
+  // A frame's time is the player's, in fractions of a millisecond; it is stored to the millisecond.
+  const timestampMs = input.source === "video" && typeof input.timestampMs === "number" ? Math.round(input.timestampMs) : null;
+  if (input.source === "video" && !isWholeNumber(timestampMs, 0, MEDIA_MAX_DURATION_MS)) throw new AppError("invalid-argument", { field: "timestampMs" });
   const id = crypto.randomUUID();
   await objectStore().put(imageKey(id, "image.jpg"), input.image, { contentType: "image/jpeg", uploadedBy: admin.id });
   await objectStore().put(imageKey(id, "thumb.jpg"), input.thumbnail, { contentType: "image/jpeg", uploadedBy: admin.id });
@@ -89,9 +99,9 @@ export async function saveLabelledImage(actor: Actor | null, input: NewLabelledI
       label: input.label,
       source: input.source,
       videoId: input.source === "video" ? input.videoId! : null,
-      timestampMs: input.source === "video" ? Math.round(input.timestampMs!) : null,
-      width: Math.round(input.width),
-      height: Math.round(input.height),
+      timestampMs,
+      width: input.width,
+      height: input.height,
       labelledBy: admin.id,
     })
     .returning();

@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MEDIA_MAX_DIMENSION_PX, MEDIA_MAX_DURATION_MS } from "~/domain/constants";
 import { systemDb } from "~/server/db/client.server";
 import { createAdmin } from "~/server/demo/factories.server";
 import { createObjectStore, installObjectStore, objectStore } from "~/server/storage/storage.server";
@@ -137,6 +138,25 @@ describe("labelled images", () => {
       await expect(saveLabelledImage(admin, { ...base, thumbnail: bad })).rejects.toMatchObject({ code: "invalid-argument", details: { field: "thumbnail" } });
     }
     expect(await classBalance(admin, { source: "upload" })).toEqual({ inEar: 0, notInEar: 0 });
+  });
+
+  it("refuses a size or time that is not a whole number within what a browser reports, before storing anything", async () => {
+    const base = { label: 1 as const, source: "upload" as const, width: 640, height: 480, image: jpeg, thumbnail: jpeg };
+    const frame = { ...base, source: "video" as const, videoId: "video-1", timestampMs: 1000 };
+    const refusals: [Partial<typeof frame>, string][] = [
+      [{ width: 1e308 }, "width"],
+      [{ width: MEDIA_MAX_DIMENSION_PX + 1 }, "width"],
+      [{ width: 640.4 }, "width"],
+      [{ height: 0 }, "height"],
+      [{ height: Number.NaN }, "height"],
+      [{ timestampMs: 1e308 }, "timestampMs"],
+      [{ timestampMs: MEDIA_MAX_DURATION_MS + 1 }, "timestampMs"],
+      [{ timestampMs: -1 }, "timestampMs"],
+    ];
+    for (const [change, field] of refusals) {
+      await expect(saveLabelledImage(admin, { ...frame, ...change }), field).rejects.toMatchObject({ code: "invalid-argument", details: { field } });
+    }
+    expect(await classBalance(admin)).toEqual({ inEar: 0, notInEar: 0 });
   });
 
   it("pages 10,000 images through the index, in time that does not grow with the table", { timeout: 120_000 }, async () => {

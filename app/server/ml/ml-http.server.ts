@@ -19,6 +19,7 @@
 import type { Response } from "express";
 import yazl from "yazl";
 import { z } from "zod";
+import { MEDIA_MAX_DIMENSION_PX, MEDIA_MAX_DURATION_MS } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import { rawText, requiredText } from "~/domain/forms/fields";
 import { UPLOADABLE_IMAGE_SOURCES } from "~/domain/image-sources";
@@ -43,9 +44,11 @@ const labelledImageBody = z.object({
   label: z.union([z.literal(0), z.literal(1), z.literal("0"), z.literal("1")]).transform((value) => (Number(value) === 1 ? 1 : 0) as 0 | 1),
   source: z.enum(UPLOADABLE_IMAGE_SOURCES),
   videoId: id.nullish(),
-  timestampMs: z.number().finite().nonnegative().nullish(),
-  width: z.number().finite().positive(),
-  height: z.number().finite().positive(),
+  // Within what a browser reports for a frame or picture (and their `integer` columns): whole pixels, and a
+  // frame's time in milliseconds, which the data layer rounds.
+  timestampMs: z.number().nonnegative().max(MEDIA_MAX_DURATION_MS).nullish(),
+  width: z.number().int().positive().max(MEDIA_MAX_DIMENSION_PX),
+  height: z.number().int().positive().max(MEDIA_MAX_DIMENSION_PX),
   image: base64,
   thumbnail: base64,
 });
