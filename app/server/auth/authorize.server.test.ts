@@ -65,6 +65,7 @@ function context(): AppLoadContext {
     log: undefined as never,
     publicConfig: { buildId: "test", versionPollMs: 60_000, testPages: true, defaultLocale: "nl", offlineCacheBytes: 40 * 1024 * 1024, clinicTimeZone: "Europe/Amsterdam" },
     clientIp: "127.0.0.1",
+    refusedStatus: null,
   };
 }
 
