@@ -10,6 +10,8 @@ declare module "react-router" {
     publicConfig: PublicConfig;
     /** The client address as Express sees it (honours TRUST_PROXY). */
     clientIp: string | null;
+    /** A request refused before routing (app/server/http/request-hygiene.server.ts): the catch-all route's status. */
+    refusedStatus: number | null;
   }
 }
 

@@ -21,6 +21,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "~/server/demo/see
 import { localeCookie } from "~/server/http/locale-cookie.server";
 import { createRequestLog } from "~/server/http/request-log.server";
 import { closeAfterUnreadBody } from "~/server/http/unread-body.server";
+import { refuseControlCharacters, refuseUnfetchableMethods } from "~/server/http/request-hygiene.server";
 import { sameOriginActions } from "~/server/http/same-origin.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { logger } from "~/server/logger.server";
@@ -114,6 +115,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   app.use(createRequestLog({ demo: config.demo }));
   app.use(closeAfterUnreadBody);
   app.use(securityHeaders({ development, hsts: config.secureCookies, signInOrigins: config.oidcProviders.map((p) => p.origin) }));
+  // An address with a control character is 400 before anything reads it (a page: the error page, through React Router).
+  app.use(refuseControlCharacters);
   // Every JSON, byte and stream endpoint, from the one API table (app/domain/api-table.ts): guard, body, cache and
   // compression per entry (an event stream must leave at once), and a 404 for anything else under /api.
   // Storage requests carry an app-check token bound to this build (decision 051); uploads are staged in DATA_DIR/uploads.
@@ -136,6 +139,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   }
   app.use(localeCookie({ secure: config.secureCookies }));
   app.use(sameOriginActions(config.trustedOrigins));
+  // CONNECT, TRACE and TRACK: 405, as any method React Router does not know (it cannot build a Request from these).
+  app.use(refuseUnfetchableMethods);
   app.use(
     createRequestHandler({
       // Production: the build object itself. Given a function, React Router re-imports it and rebuilds its route
@@ -149,6 +154,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
         log: req.log,
         publicConfig,
         clientIp: req.ip ?? null,
+        refusedStatus: (res.locals.refusedStatus as number | undefined) ?? null,
       }),
     }),
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FORBIDDEN_KEY_CHARACTERS, MAX_STORED_STRING_BYTES } from "./constants";
-import { keyProblem, keySchema, storedStringProblem, storedStringSchema, utf8ByteLength } from "./limits";
+import { ADMIN_SEARCH_MAX, FORBIDDEN_KEY_CHARACTERS, MAX_STORED_STRING_BYTES } from "./constants";
+import { keyProblem, keySchema, searchText, storedStringProblem, storedStringSchema, utf8ByteLength } from "./limits";
 
 const MAX = MAX_STORED_STRING_BYTES;
 
@@ -126,5 +126,14 @@ describe("Zod schemas", () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual(["string-too-long"]);
     expect(storedStringSchema.safeParse(null).success).toBe(false);
+  });
+});
+
+describe("searchText", () => {
+  it("drops control characters (a NUL above all), trims and cuts", () => {
+    expect(searchText(null)).toBe("");
+    expect(searchText("\0")).toBe("");
+    expect(searchText("  an\u0000na\u007f ")).toBe("anna");
+    expect(searchText("x".repeat(500))).toHaveLength(ADMIN_SEARCH_MAX);
   });
 });

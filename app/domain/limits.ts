@@ -3,7 +3,7 @@
  * so that every form and API applies the same rule with the same error code.
  */
 import { z } from "zod";
-import { FORBIDDEN_KEY_CHARACTERS, MAX_STORED_STRING_BYTES } from "./constants";
+import { ADMIN_SEARCH_MAX, FORBIDDEN_KEY_CHARACTERS, MAX_STORED_STRING_BYTES } from "./constants";
 import type { ErrorCode } from "./errors";
 
 /** C0 and C1 control characters and DEL: none belongs in a one-line value (a key, a file name, an upload's metadata). */
@@ -26,6 +26,14 @@ export function utf8ByteLength(text: string): number {
  * textarea sends. (A NUL cannot be stored in PostgreSQL text at all; the others hide text or restyle terminals.)
  */
 export const TEXT_CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * A list's search as the server uses it (`?q=`, `?find=`): without the control characters no stored text holds
+ * (nothing could match them, and PostgreSQL refuses a NUL outright), trimmed, at most ADMIN_SEARCH_MAX characters.
+ */
+export function searchText(raw: string | null | undefined): string {
+  return (raw ?? "").replace(new RegExp(TEXT_CONTROL_CHARACTER.source, "g"), "").trim().slice(0, ADMIN_SEARCH_MAX);
+}
 
 /** Why a text from a form or API is not acceptable to store, or null: every path that writes text asks this. */
 export function textProblem(text: string): "text-control-character" | "string-too-long" | null {

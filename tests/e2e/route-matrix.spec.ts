@@ -62,6 +62,9 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     [`/admin/organisaties/${o.first}/professional/${u.supervisor}`, { ...ADMIN, admin: "404" }],
     [`/admin/organisaties/${missing}`, { ...ADMIN, admin: "404" }],
     [`/admin/organisaties/${missing}/professional/${u.pro}`, { ...ADMIN, admin: "404" }],
+    // An id that is no id at all is an unknown record too (never asked of the database).
+    ["/admin/organisaties/not-an-organisation", { ...ADMIN, admin: "404" }],
+    [`/admin/organisaties/${o.first}/professional/not-a-professional`, { ...ADMIN, admin: "404" }],
     ["/admin/supervisors", ADMIN],
     [`/admin/supervisors?id=${u.supervisor}`, ADMIN],
     [`/admin/supervisors?id=${u.pro}`, { ...ADMIN, admin: "404" }],
@@ -93,6 +96,8 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     [`/supervisor/case/${d.third}`, CASE_FOREIGN],
     [`/supervisor/case/${d.third}/mvp`, CASE_FOREIGN],
     [`/supervisor/case/${missing}`, CASE_FOREIGN],
+    ["/supervisor/case/not-a-dossier", CASE_FOREIGN],
+    ["/supervisor/case/not-a-dossier/mvp", CASE_FOREIGN],
     [`/pro/${u.pro}`, PRO_OWN],
     [`/pro/${u.pro}/profiel`, PRO_OWN],
     [`/pro/${u.pro}/case`, PRO_OWN],
@@ -105,6 +110,7 @@ function cases(f: MatrixFixtures): [string, Expectation][] {
     // Their own path, but someone else's case (of another organisation, or none at all).
     [`/pro/${u.pro}/case/${d.second}/klinisch-redeneren`, { ...PRO_OWN, pro: "404" }],
     [`/pro/${u.pro}/case/${missing}/klinisch-redeneren`, { ...PRO_OWN, pro: "404" }],
+    [`/pro/${u.pro}/case/not-a-dossier/klinisch-redeneren`, { ...PRO_OWN, pro: "404" }],
     [`/pro/${u.pro2}`, PRO2_OWN],
     [`/pro/${u.pro2}/profiel`, PRO2_OWN],
     [`/pro/${u.pro2}/case`, PRO2_OWN],

@@ -3,6 +3,7 @@ import { Form, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { ADMIN_SEARCH_MAX } from "~/domain/constants";
+import { searchText } from "~/domain/limits";
 
 /** The page parameters that belong to one visit (a notice, a confirmation): a new search drops them. A selected
  * person (`id`) stays: the search is for their form. */
@@ -36,7 +37,7 @@ export function ChoiceSearch({ label, find, shown, total, noneText, t }: { label
   );
 }
 
-/** `?find=` of a page with a capped select: trimmed and cut like the lists' searches. */
+/** `?find=` of a page with a capped select: made safe like the lists' searches. */
 export function findParam(params: URLSearchParams): string {
-  return (params.get("find") ?? "").trim().slice(0, ADMIN_SEARCH_MAX);
+  return searchText(params.get("find"));
 }

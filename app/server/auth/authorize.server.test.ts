@@ -65,6 +65,7 @@ function context(): AppLoadContext {
     log: undefined as never,
     publicConfig: { buildId: "test", versionPollMs: 60_000, testPages: true, defaultLocale: "nl", offlineCacheBytes: 40 * 1024 * 1024, clinicTimeZone: "Europe/Amsterdam" },
     clientIp: "127.0.0.1",
+    refusedStatus: null,
   };
 }
 
@@ -149,6 +150,18 @@ describe("records", () => {
     expect(await outcome("supervisor-case", { caseId: cases.pro2 }, cookies.pro)).toEqual({ status: 404 });
     expect(await outcome("supervisor-case", { caseId: cases.pro }, cookies.pro2)).toEqual({ status: 404 });
     expect(await outcome("supervisor-case", { caseId: "no-such-case" }, cookies.pro)).toEqual({ status: 404 });
+  });
+
+  it("a case id that is no record id (a NUL byte) is an unknown case, without asking the database", async () => {
+    // PostgreSQL refuses a NUL in a text parameter: this was a 500 for everyone, signed in or not.
+    for (const caseId of ["\0", "%00", `${cases.pro}\0`]) {
+      expect(await outcome("supervisor-case", { caseId })).toEqual({ redirect: expect.stringMatching(/^\/\?redirectTo=/) });
+      for (const cookie of [cookies.pro, cookies.pro2, cookies.supervisor]) {
+        expect(await outcome("supervisor-case", { caseId }, cookie)).toEqual({ status: 404 });
+        expect(await outcome("supervisor-case-mvp", { caseId }, cookie)).toEqual({ status: 404 });
+      }
+      expect(await outcome("pro-clinical-reasoning", { proId: demo.proId, caseId }, cookies.pro)).toEqual({ status: 404 });
+    }
   });
 
   it("a case under a professional's own path must be their own case", async () => {

@@ -9,6 +9,7 @@ import { type CaseFacts, decideGuard, guardNeedsCase } from "~/domain/guards";
 import { localeFromPath, localizePath, type Locale } from "~/domain/locales";
 import { enrolmentPath, enrolmentRouteKey, mustEnrolSecondFactor } from "~/domain/mfa-policy";
 import { homePath } from "~/domain/roles";
+import { isRowId } from "~/domain/row-id";
 import { ROUTES, type RouteKey } from "~/domain/route-table";
 import { config } from "../config.server";
 import { systemDb } from "../db/client.server";
@@ -26,8 +27,9 @@ export interface RouteArgs {
 type GuardOf<K extends RouteKey> = (typeof ROUTES)[K]["guard"];
 export type Access<K extends RouteKey> = { locale: Locale; user: GuardOf<K> extends null ? SessionUser | null : SessionUser };
 
+/** The guarded case, or null when there is none: an id that is no record id is none, unasked. */
 async function caseFacts(caseId: string | undefined): Promise<CaseFacts | null> {
-  if (!caseId) return null;
+  if (!caseId || !isRowId(caseId)) return null;
   const [row] = await systemDb()
     .select({ organisationId: dossier.organisationId, professionalId: dossier.professionalId, status: dossier.status })
     .from(dossier)
@@ -52,7 +54,8 @@ export async function authorize<K extends RouteKey>(args: RouteArgs, key: K): Pr
   if (user && mustEnrolSecondFactor(user, config().mfaRequiredRoles) && key !== enrolmentRouteKey(user.role)) {
     throw redirect(localizePath(enrolmentPath(user), locale));
   }
-  const facts = guardNeedsCase(entry.guard, args.params) ? await caseFacts(args.params.caseId) : null;
+  // Signed out is sent to sign-in whatever the case: the database is not asked for one.
+  const facts = user && guardNeedsCase(entry.guard, args.params) ? await caseFacts(args.params.caseId) : null;
   switch (decideGuard(entry.guard, user, args.params, facts)) {
     case "allow":
       return { locale, user } as Access<K>;

@@ -18,7 +18,8 @@ import { dossier, dossierMedium, frameJudgement, labelledImage, media, user } fr
 import { imageKey, isJpeg, MAX_IMAGE_BYTES, MAX_THUMB_BYTES } from "../ml/labelled-images.server";
 import { objectStore } from "../storage/storage.server";
 import { type Actor, relationOf } from "./actor.server";
-import { isRowId, loadDossierFor } from "./load.server";
+import { isRowId } from "~/domain/row-id";
+import { loadDossierFor } from "./load.server";
 
 export interface FrameJudgementInput {
   mediaId: string;

@@ -1,16 +1,12 @@
 /** Reading one dossier for an actor: scoped in the query's caller, 404 for anyone who may not see it. */
 import { eq } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
+import { isRowId } from "~/domain/row-id";
 import type { Queryable } from "../db/client.server";
 import { dossier } from "../db/schema";
 import { type Actor, mayRead } from "./actor.server";
 
 export type DossierRow = typeof dossier.$inferSelect;
-
-/** Ids are UUIDs; anything else cannot exist (and must not reach the database as a type error). */
-export function isRowId(id: string): boolean {
-  return /^[0-9a-f-]{36}$/i.test(id);
-}
 
 /**
  * The dossier row if the actor may read it. `forUpdate` locks the row for the rest of the transaction, so two

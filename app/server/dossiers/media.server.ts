@@ -20,7 +20,8 @@ import { mediaView, type MediaView } from "../media/media.server";
 import { type Actor, relationOf } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
 import { dropJudgementsOfDetachedMedium, removeImageFiles } from "./frame-judgements.server";
-import { type DossierRow, isRowId, loadDossierFor } from "./load.server";
+import { isRowId } from "~/domain/row-id";
+import { type DossierRow, loadDossierFor } from "./load.server";
 
 export interface DossierMediumView {
   id: string;

@@ -4,7 +4,8 @@
  * neither cannot carry a victim's cookies from another site. Better Auth checks its own endpoints.
  */
 import type { Request, RequestHandler } from "express";
-import { sendRefusalPage } from "./refusal-page.server";
+import { isPageRequest } from "./locale-cookie.server";
+import { refusePage } from "./request-hygiene.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -23,7 +24,8 @@ export function sameOriginActions(trustedOrigins: readonly string[]): RequestHan
     req.log?.warn({ origin: req.get("origin"), site: req.get("sec-fetch-site") }, "cross-origin state-changing request refused");
     // A form posted by a browser (with Origin: null from a sandboxed or privacy-redirected page, say) is answered
     // with a page a person can read; React Router's own data requests keep the JSON its client code reads.
-    if (req.path.endsWith(".data")) res.status(403).set("Cache-Control", "no-store").type("application/json").send(JSON.stringify({ code: "csrf-rejected" }));
-    else sendRefusalPage(res, req.path, 403, "csrf-rejected");
+    if (!isPageRequest(req.path)) return void res.status(403).set("Cache-Control", "no-store").type("application/json").send(JSON.stringify({ code: "csrf-rejected" }));
+    refusePage(req, res, 403);
+    next();
   };
 }

@@ -74,6 +74,23 @@ describe("the page and search asked for", () => {
     expect(adminListQuery(new URLSearchParams({ q: "x".repeat(500) })).q).toHaveLength(ADMIN_SEARCH_MAX);
   });
 
+  it("drops control characters from a search: no name holds one, and PostgreSQL refuses a NUL (a 500 before)", async () => {
+    expect(adminListQuery(new URLSearchParams({ q: "\0" })).q).toBe("");
+    expect(adminListQuery(new URLSearchParams({ q: " sup\u0000 4\u001b " })).q).toBe("sup 4");
+    expect(containsPattern("\0")).toBeNull();
+    expect(containsPattern("a\0b")).toBe("%ab%");
+    // Straight to the lists, past the query readers: the pattern is made safe where it is built.
+    expect((await listSupervisors(admin, { q: "\0" })).total).toBe(45);
+    expect((await listAdministrators(admin, { q: "cor\0" })).rows.map((a) => a.name)).toEqual(["Cor Admin"]);
+    expect((await organisationDetail(admin, orgA, { q: "pro 2\0" }, "\0")).professionals.total).toBe(5);
+    expect((await moveTargets(admin, orgA, "\0")).total).toBeGreaterThan(0);
+  });
+
+  it("answers an organisation id that is no record id (a NUL) as unknown, without asking the database", async () => {
+    await expect(organisationDetail(admin, "\0")).rejects.toMatchObject({ code: "not-found" });
+    await expect(organisationDetail(admin, `${orgA}\0`)).rejects.toMatchObject({ code: "not-found" });
+  });
+
   it("takes %, _ and \\ in a search literally", () => {
     expect(containsPattern("")).toBeNull();
     expect(containsPattern("   ")).toBeNull();

@@ -4,7 +4,8 @@
  * and a search over name and e-mail. Every list is paged or bounded (issue 13).
  */
 import { ilike, or, type SQL } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX, CHOICES_MAX } from "~/domain/constants";
+import { ADMIN_PAGE_SIZE, CHOICES_MAX } from "~/domain/constants";
+import { searchText } from "~/domain/limits";
 import { organisation, user } from "../db/schema";
 
 /** Beyond this page OFFSET could not be represented exactly; `?page=1e21` is answered with the last page. */
@@ -22,10 +23,9 @@ export interface AdminPage<Row> {
   pages: number;
 }
 
-/** `?q=` and `?page=` of an admin list page, made safe: a trimmed, cut search and a whole page number ≥ 1. */
+/** `?q=` and `?page=` of an admin list page, made safe: a search (searchText) and a whole page number ≥ 1. */
 export function adminListQuery(params: URLSearchParams): AdminListQuery {
-  const q = (params.get("q") ?? "").trim().slice(0, ADMIN_SEARCH_MAX);
-  return { q, page: pageParam(params) };
+  return { q: searchText(params.get("q")), page: pageParam(params) };
 }
 
 /** A page number from the query (`name`, `?page=` by default), made safe: a whole number ≥ 1, 1 when unreadable. */
@@ -34,9 +34,9 @@ export function pageParam(params: URLSearchParams, name = "page"): number {
   return Number.isFinite(asked) ? Math.min(MAX_PAGE, Math.max(1, Math.floor(asked))) : 1;
 }
 
-/** An ILIKE pattern that matches `q` anywhere, its own `%`, `_` and `\` taken literally; null for no search. */
+/** An ILIKE pattern that matches `q` (made safe by searchText) anywhere, its own `%`, `_` and `\` taken literally; null for no search. */
 export function containsPattern(q: string | undefined): string | null {
-  const text = q?.trim();
+  const text = searchText(q);
   return text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
 }
 

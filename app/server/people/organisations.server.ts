@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
 import type { OrganisationForm } from "~/domain/people-forms";
+import { isRowId } from "~/domain/row-id";
 import { recordAudit } from "../audit/audit.server";
 import { actingAs } from "../access/actor-db.server";
 import { dossier, organisation, professional, session, supervisor, supervisorOrganisation, user } from "../db/schema";
@@ -134,6 +135,7 @@ export async function organisationDetail(
   { supervisorPage = 1, confirmSupervisorId = null }: { supervisorPage?: number; confirmSupervisorId?: string | null } = {},
 ) {
   const { db } = actingAs(actor, "people.manage");
+  if (!isRowId(orgId)) throw new AppError("not-found");
   const [org] = await db.select().from(organisation).where(eq(organisation.id, orgId));
   if (!org) throw new AppError("not-found");
   const search = nameOrEmailContains(query.q);

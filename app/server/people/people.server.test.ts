@@ -128,6 +128,9 @@ describe("professionals", () => {
     expect((await professionalDetail(admin, orgA, proA)).professional.name).toBe("Pieter Pro");
     expect(await codeOf(professionalDetail(admin, orgB, proA))).toBe("not-found");
     expect(await codeOf(professionalDetail(admin, orgA, "nobody"))).toBe("not-found");
+    // Ids that are no record ids (a NUL byte was a PostgreSQL error, a 500) are unknown, like ones that do not exist.
+    expect(await codeOf(professionalDetail(admin, orgA, "\0"))).toBe("not-found");
+    expect(await codeOf(professionalDetail(admin, "\0", proA))).toBe("not-found");
   });
 
   it("disable signs out everywhere and blocks sign-in; enable lets them in again", async () => {

@@ -5,6 +5,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { DOSSIER_PAGE_SIZE } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
+import { isRowId } from "~/domain/row-id";
 import { recordAudit } from "../audit/audit.server";
 import { actingAs } from "../access/actor-db.server";
 import { dossier, dossierMedium, media, organisation, patient, professional, session, user } from "../db/schema";
@@ -17,6 +18,7 @@ import { latestInvitation } from "./invitations.server";
 
 export async function professionalDetail(actor: Actor, orgId: string, proId: string, page = 1) {
   const { db } = actingAs(actor, "people.manage");
+  if (!isRowId(orgId) || !isRowId(proId)) throw new AppError("not-found");
   const [row] = await db
     .select({
       id: user.id,

@@ -1,0 +1,57 @@
+/**
+ * Requests no page or endpoint of ours can answer, refused before anything reads them (never a 500):
+ * - an address whose path or query holds a control character no stored text holds (TEXT_CONTROL_CHARACTER): no
+ *   link of ours carries one, and a NUL handed to PostgreSQL as a query parameter fails there. 400.
+ * - a method the Fetch API cannot carry (CONNECT, TRACE, TRACK): React Router cannot even build its Request from
+ *   it. 405, the answer React Router gives every other method it does not know.
+ * A page gets the error page in its language: React Router renders it, handed the request as a visit to the
+ * catch-all route (`REFUSED_PATH`) with the status in `res.locals.refusedStatus` (the load context's
+ * `refusedStatus`), so no loader of the page asked for runs. API endpoints and React Router's own fetches get
+ * `{ code }` JSON.
+ */
+import type { Request, RequestHandler, Response } from "express";
+import { AppError } from "~/domain/errors";
+import { TEXT_CONTROL_CHARACTER } from "~/domain/limits";
+import { localizePath, splitLocalePath } from "~/domain/locales";
+import { sendApiError } from "./api-error.server";
+import { isPageRequest } from "./locale-cookie.server";
+
+/** Matched by no page, so the catch-all route answers it; visited directly, it is a 404 like any unknown address. */
+export const REFUSED_PATH = "/__refused";
+
+/** The methods `new Request()` refuses (Fetch's forbidden methods). Node itself answers TRACK and CONNECT 400 before us. */
+const UNFETCHABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/**
+ * Whether an address (path and query, as sent) holds a control character once decoded. Only escapes of ASCII are
+ * decoded, as a control character is ASCII: a broken escape elsewhere cannot make this throw.
+ */
+export function hasControlCharacter(url: string): boolean {
+  const decoded = url.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return TEXT_CONTROL_CHARACTER.test(decoded);
+}
+
+/** The error page with `status` for this request: the same request, in the same language, to the refused page. */
+export function refusePage(req: Request, res: Response, status: number): void {
+  res.locals.refusedStatus = status;
+  const target = localizePath(REFUSED_PATH, splitLocalePath(req.path).locale);
+  req.url = target;
+  // React Router builds its Request from originalUrl.
+  req.originalUrl = target;
+  if (req.method !== "HEAD") req.method = "GET";
+}
+
+/** Early, before the API and everything else: an address with a control character is 400. */
+export const refuseControlCharacters: RequestHandler = (req, res, next) => {
+  if (!hasControlCharacter(req.originalUrl)) return next();
+  req.log?.warn("address with a control character refused");
+  if (!isPageRequest(req.path)) return sendApiError(req, res, new AppError("invalid-argument"));
+  refusePage(req, res, 400);
+  next();
+};
+
+/** Last before React Router (everything that reaches it is React Router's): CONNECT, TRACE and TRACK are 405. */
+export const refuseUnfetchableMethods: RequestHandler = (req, res, next) => {
+  if (UNFETCHABLE_METHODS.has(req.method)) refusePage(req, res, 405);
+  next();
+};

@@ -1,0 +1,106 @@
+/**
+ * Addresses and methods no page or endpoint can answer (security review): a NUL or other control character in the
+ * path or query is 400 — the error page in the page's language, `{ code }` JSON for an endpoint — and CONNECT,
+ * TRACE and TRACK are the 405 page any other unknown method gets. Never a 500, for anyone, signed in or not.
+ * The middlewares themselves: app/server/http/request-hygiene.server.test.ts.
+ */
+import type { APIResponse } from "@playwright/test";
+import { apiSession, expect, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
+
+const VISITORS = [null, "admin@casus.test", "supervisor@casus.test", "pro@casus.test", "pro2@casus.test"];
+const TITLE = {
+  400: { nl: "Ongeldig verzoek", en: "Bad Request", de: "Ungültige Anfrage", fr: "Requête incorrecte" },
+  405: { nl: "Methode niet toegestaan", en: "Method Not Allowed", de: "Methode nicht erlaubt", fr: "Méthode non autorisée" },
+} as const;
+
+async function expectErrorPage(response: APIResponse, status: 400 | 405, locale: keyof (typeof TITLE)[400], where: string) {
+  expect(response.status(), where).toBe(status);
+  expect(response.headers()["content-type"], where).toContain("text/html");
+  const html = await response.text();
+  expect(html, where).toContain(`<html lang="${locale}"`);
+  expect(html, where).toContain(`<title>${status} ${TITLE[status][locale]} · Casus</title>`);
+}
+
+test("a NUL in a dossier's address is the 400 page for everyone, signed in or not, GET or POST", async ({ baseURL }) => {
+  const { users: u, dossiers: d } = matrixFixtures();
+  const paths = ["/supervisor/case/%00", "/supervisor/case/%00/mvp", `/supervisor/case/${d.first}%00`, `/pro/${u.pro}/case/%00/klinisch-redeneren`, `/pro/${u.pro2}/case/%00/klinisch-redeneren`];
+  for (const email of VISITORS) {
+    const session = await apiSession(baseURL!, email);
+    try {
+      for (const path of paths) {
+        await expectErrorPage(await session.get(path, { maxRedirects: 0 }), 400, "nl", `${email ?? "anon"} GET ${path}`);
+        await expectErrorPage(await session.post(path, { form: { intent: "x" }, maxRedirects: 0 }), 400, "nl", `${email ?? "anon"} POST ${path}`);
+        await expectErrorPage(await session.get(`/en${path}`, { maxRedirects: 0 }), 400, "en", `${email ?? "anon"} GET /en${path}`);
+      }
+    } finally {
+      await session.dispose();
+    }
+  }
+});
+
+test("the admin's searches and addresses with a NUL are 400 pages", async ({ baseURL }) => {
+  const { users: u, organisations: o } = matrixFixtures();
+  const admin = await apiSession(baseURL!, "admin@casus.test");
+  try {
+    for (const path of [
+      "/admin/organisaties?q=%00",
+      "/admin/supervisors?q=%00",
+      "/admin/administrators?q=%00",
+      `/admin/organisaties/${o.first}?q=%00`,
+      `/admin/organisaties/${o.first}?find=a%00`,
+      `/admin/organisaties/${o.first}/professional/${u.pro}?find=%00`,
+      `/admin/supervisors?id=%00`,
+      "/admin/organisaties/%00",
+      `/admin/organisaties/${o.first}/professional/%00`,
+      "/admin/dossiers/%00",
+    ]) {
+      await expectErrorPage(await admin.get(path, { maxRedirects: 0 }), 400, "nl", path);
+      await expectErrorPage(await admin.get(`/de${path}`, { maxRedirects: 0 }), 400, "de", `/de${path}`);
+    }
+    // Other control characters too; a tab or an escaped percent sign is an ordinary search.
+    await expectErrorPage(await admin.get("/fr/admin/supervisors?q=a%1Bb", { maxRedirects: 0 }), 400, "fr", "ESC");
+    expect((await admin.get("/admin/supervisors?q=%2500", { maxRedirects: 0 })).status()).toBe(200);
+    expect((await admin.get("/admin/supervisors?q=a%09b", { maxRedirects: 0 })).status()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+});
+
+test("an endpoint's address with a NUL is a 400 in JSON", async ({ baseURL }) => {
+  const { dossiers: d } = matrixFixtures();
+  const pro = await apiSession(baseURL!, "pro@casus.test");
+  try {
+    for (const path of ["/api/version?x=%00", `/api/dossiers/${d.first}%00/media`, "/api/auth/get-session?x=%00", "/locales/nl/errors.json%00", "/supervisor/case/%00.data"]) {
+      const response = await pro.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(400);
+      expect(await response.json(), path).toEqual({ code: "invalid-argument" });
+    }
+  } finally {
+    await pro.dispose();
+  }
+});
+
+test("TRACE on a page is the translated 405 page, like any unknown method; on an endpoint, the endpoint's 404", async ({ baseURL }) => {
+  const anon = await apiSession(baseURL!, null);
+  try {
+    for (const [path, locale] of [["/", "nl"], ["/en/admin", "en"], ["/de/supervisor/case/x", "de"], ["/fr/forgot?x=1", "fr"], ["/favicon.svg", "nl"], ["/robots.txt", "nl"]] as const) {
+      await expectErrorPage(await anon.fetch(path, { method: "TRACE", maxRedirects: 0 }), 405, locale, `TRACE ${path}`);
+      await expectErrorPage(await anon.fetch(path, { method: "PROPFIND", maxRedirects: 0 }), 405, locale, `PROPFIND ${path}`);
+    }
+    const api = await anon.fetch("/api/version", { method: "TRACE" });
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toEqual({ code: "not-found" });
+  } finally {
+    await anon.dispose();
+  }
+});
+
+test("a browser that opens an address with a NUL sees the 400 page, and it stays", async ({ page }) => {
+  const response = await page.goto("/en/supervisor/case/%00");
+  expect(response?.status()).toBe(400);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+  await expect(page.getByTestId("error-status")).toHaveText("400");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bad Request");
+  await expect(page).toHaveTitle("400 Bad Request · Casus");
+});
