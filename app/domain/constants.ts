@@ -102,6 +102,15 @@ export const ADDRESS_RATE_LIMIT_WINDOW_MS = 15 * MINUTE;
 /** The cookie by which /verify-login recognises the browser that asked for a sign-in link. */
 export const MAGIC_LINK_MARKER_COOKIE = "casus.sign_in_link";
 
+/**
+ * The calendar years a date may have anywhere the product takes one (a list's or report's period, an export's
+ * since and until, a patient's birth year): every patient and every dossier fits, and a day or a few years of
+ * arithmetic on such a date (the next day, the previous period) stays far inside what JavaScript's Date and
+ * PostgreSQL take (years 1 to 9999 in their ISO text). app/domain/calendar-day.ts applies it.
+ */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2100;
+
 /** Dossiers (PRODUCT.md "Unfinished dossiers"): the review target and when a draft counts as unfinished. Settings may override both. */
 export const REVIEW_TARGET_WORKING_DAYS = 2;
 

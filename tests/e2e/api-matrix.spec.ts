@@ -105,6 +105,9 @@ function cases(f: MatrixFixtures, facts: Facts): Case[] {
     // The dossier export: administrators only, the files too; anyone else is told nothing exists.
     { endpoint: "exportList", path: "/api/exports", expected: ADMIN },
     { endpoint: "exportStart", path: "/api/exports", method: "POST", headers: json, body: "{}", expected: ADMIN_BAD_REQUEST },
+    // A day in a year PostgreSQL does not take (nor the day after `until`) is refused like any malformed day.
+    { endpoint: "exportStart", path: "/api/exports", method: "POST", headers: json, body: '{"filters":{"until":"9999-12-31"},"format":"ndjson"}', expected: ADMIN_BAD_REQUEST },
+    { endpoint: "exportStart", path: "/api/exports", method: "POST", headers: json, body: '{"filters":{"since":"0000-01-01"},"format":"ndjson"}', expected: ADMIN_BAD_REQUEST },
     { endpoint: "exportStatus", path: `/api/exports/${facts.exportId}`, expected: ADMIN },
     { endpoint: "exportStatus", path: `/api/exports/${missing}`, expected: NOBODY_SIGNED_IN },
     { endpoint: "exportFile", path: `/api/exports/${facts.exportId}/file`, expected: ADMIN },
@@ -119,9 +122,13 @@ function cases(f: MatrixFixtures, facts: Facts): Case[] {
     // Reporting CSV: administrators and supervisors (each their own organisations' counts), nobody else; bad filters are 400, an unknown table 404.
     { endpoint: "reportingCsv", path: "/api/reporting/csv/summary?period=4w", expected: ADMIN_SUPERVISOR },
     { endpoint: "reportingCsv", path: "/api/reporting/csv/weekly?period=custom&from=2026-13-01&to=2026-01-01", expected: ADMIN_SUPERVISOR_BAD_REQUEST },
+    // So is a period in years PostgreSQL does not take: its previous period would fall in year 0, its next day in 10000.
+    { endpoint: "reportingCsv", path: "/api/reporting/csv/summary?period=custom&from=0001-01-01&to=0001-01-02", expected: ADMIN_SUPERVISOR_BAD_REQUEST },
+    { endpoint: "reportingCsv", path: "/api/reporting/csv/summary?period=custom&from=9999-12-30&to=9999-12-31", expected: ADMIN_SUPERVISOR_BAD_REQUEST },
     { endpoint: "reportingCsv", path: "/api/reporting/csv/nothing", expected: NOBODY_SIGNED_IN },
     { endpoint: "caseHandlingCsv", path: "/api/case-handling/csv/matrix?period=year&ear=left", expected: ADMIN },
     { endpoint: "caseHandlingCsv", path: "/api/case-handling/csv/plans?ear=middle", expected: ADMIN_BAD_REQUEST },
+    { endpoint: "caseHandlingCsv", path: "/api/case-handling/csv/matrix?period=custom&from=9999-12-30&to=9999-12-31", expected: ADMIN_BAD_REQUEST },
     { endpoint: "benchStats", path: "/__bench/stats", expected: { anon: 404, admin: 404, supervisor: 404, pro: 404, pro2: 404, colleague: 404 } },
   ];
 }

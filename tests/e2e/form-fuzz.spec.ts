@@ -45,6 +45,8 @@ const BODIES: Body[] = [
   { name: "only separators", contentType: FORM, data: "&&&=&=" },
   { name: "bracket names", contentType: FORM, data: "a[b]=1&__proto__[x]=1&constructor=1" },
   { name: "wrong types", contentType: FORM, data: "version=abc&durationDays=1e309&confidence=-1&birthYear=NaN&page=-5" },
+  // Days JavaScript takes but PostgreSQL does not (year 0, 10000 the day after, the Date's own limits).
+  { name: "dates out of range", contentType: FORM, data: "from=0000-01-01&to=9999-12-31&since=275760-09-13&until=-271821-04-20&birthYear=99999" },
   { name: "long strings", contentType: FORM, data: `name=${"x".repeat(100_000)}&email=${"y".repeat(100_000)}@casus.test&phone=${"9".repeat(5000)}` },
   { name: "bad e-mail and phone", contentType: FORM, data: "email=%40%40&phone=%2B999999999999999999999&code=abc" },
   { name: "broken JSON in a field", contentType: FORM, data: "intent=fuzz&content=%7B&reasoning=%5B&anamnesis=null" },
@@ -79,6 +81,7 @@ function targets(): [Role, string][] {
     ["admin", "/admin/administrators"],
     ["admin", "/admin/unfinished-dossiers"],
     ["admin", "/admin/jobs"],
+    ["admin", "/admin/data-insights/export-dossier-jsons"],
     ["admin", `/admin/dossiers/${d.first}`],
     ["admin", "/admin/profiel"],
     ["admin", "/debug/ml"],

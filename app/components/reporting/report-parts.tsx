@@ -6,6 +6,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { FIRST_DAY, LAST_DAY } from "~/domain/calendar-day";
 import { REPORT_PRESETS, type FilterProblem, type ReportFilters } from "~/domain/reporting/filters";
 import type { Cell } from "~/domain/reporting/small-counts";
 import { numberFormatter } from "~/lib/formatters";
@@ -154,11 +155,11 @@ export function FilterForm({
         <div className="flex flex-wrap gap-3">
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
             {t("filters.from")}
-            <input type="date" name={preset === "custom" ? "from" : undefined} defaultValue={filters.from} className="min-h-11 rounded-md border border-slate-300 px-3" onChange={() => setPreset("custom")} />
+            <input type="date" name={preset === "custom" ? "from" : undefined} min={FIRST_DAY} max={LAST_DAY} defaultValue={filters.from} className="min-h-11 rounded-md border border-slate-300 px-3" onChange={() => setPreset("custom")} />
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
             {t("filters.to")}
-            <input type="date" name={preset === "custom" ? "to" : undefined} defaultValue={filters.to} className="min-h-11 rounded-md border border-slate-300 px-3" onChange={() => setPreset("custom")} />
+            <input type="date" name={preset === "custom" ? "to" : undefined} min={FIRST_DAY} max={LAST_DAY} defaultValue={filters.to} className="min-h-11 rounded-md border border-slate-300 px-3" onChange={() => setPreset("custom")} />
           </label>
         </div>
       </div>

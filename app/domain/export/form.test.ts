@@ -23,6 +23,26 @@ describe("the export page's forms", () => {
     expect(issues({ organisationIds: ["x"] })?.[0][0]).toBe("organisationIds");
   });
 
+  it("refuses a day outside the accepted years at its field, in the query, the start form and the API's options", () => {
+    // The security review's days: JavaScript takes them, PostgreSQL does not take them or the day after `until`.
+    // The page shows each field's first issue beside it.
+    const shown = (value: unknown) => {
+      const fields: Record<string, string> = {};
+      for (const issue of exportFilterQuery.safeParse(value).error?.issues ?? []) fields[String(issue.path[0])] ??= issue.message;
+      return fields;
+    };
+    expect(shown({ until: "9999-12-31" })).toEqual({ until: "field-invalid" });
+    expect(shown({ since: "0000-01-01" })).toEqual({ since: "field-invalid" });
+    expect(shown({ since: "275760-09-13", until: "-271821-04-20" })).toEqual({ since: "field-invalid", until: "field-invalid" });
+    expect(shown({ since: "1900-01-01", until: "2100-12-31" })).toEqual({});
+    const start = exportPageForm.safeParse({ intent: "start", format: "ndjson", until: "9999-12-31" });
+    expect(start.error?.issues.map((i) => [i.path[0], i.message])).toEqual([["until", "field-invalid"]]);
+    const api = (filters: Record<string, unknown>) => exportOptionsSchema.safeParse({ filters, format: "ndjson" }).error?.issues.map((i) => i.path.join("."));
+    expect(api({ until: "9999-12-31" })).toEqual(["filters.until"]);
+    expect(api({ since: "0000-01-01" })).toEqual(["filters.since"]);
+    expect(api({ since: "1900-01-01", until: "2100-12-31" })).toBeUndefined();
+  });
+
   it("turns a start form into the options the API takes, and needs a recipient to pseudonymise", () => {
     const start = exportPageForm.parse({ intent: "start", format: "zip", without: ["events"], pseudonymise: "on", recipient: " Groep A ", freeText: "keep" });
     if (start.intent !== "start") throw new Error("start expected");

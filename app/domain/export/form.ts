@@ -5,14 +5,14 @@
  */
 import { z } from "zod";
 import { DOSSIER_STATUSES } from "../dossier/lifecycle";
-import { checkbox, choice, intent, list, optionalText, recordId } from "../forms/fields";
+import { calendarDay, checkbox, choice, intent, list, optionalText, recordId } from "../forms/fields";
 import { EXPORT_FORMATS, EXPORT_MAX_ORGANISATIONS, EXPORT_PARTS, EXPORT_RECIPIENT_MAX, FREE_TEXT_CHOICES, type ExportFilters, type ExportOptions } from "./options";
 
 const optionalDay = z
   .string({ error: "field-invalid" })
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()))
-  .pipe(z.iso.date({ error: "field-invalid" }).optional());
+  .pipe(calendarDay().optional());
 
 const filterFields = {
   organisationIds: list(recordId, EXPORT_MAX_ORGANISATIONS),

@@ -4,6 +4,7 @@
  * whether to pseudonymise for a named recipient.
  */
 import { z } from "zod";
+import { calendarDay } from "../forms/fields";
 import { DOSSIER_STATUSES } from "../dossier/lifecycle";
 
 export const EXPORT_FORMATS = ["ndjson", "ndjson-gzip", "zip"] as const;
@@ -23,7 +24,8 @@ export const FINISHED_EXPORT_STATUSES: readonly ExportStatus[] = ["completed", "
 export const EXPORT_RECIPIENT_MAX = 120;
 export const EXPORT_MAX_ORGANISATIONS = 500;
 
-const day = z.iso.date();
+/** A day of the period: a calendar day the product accepts (calendar-day.ts), so `until`'s next day is one too. */
+const day = calendarDay();
 
 export const exportFiltersSchema = z
   .object({

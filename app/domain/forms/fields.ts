@@ -8,6 +8,7 @@
  * breaks, at most MAX_STORED_STRING_BYTES), so a form and an API that store the same text refuse the same input.
  */
 import { z } from "zod";
+import { isCalendarDay } from "../calendar-day";
 import type { ErrorCode } from "../errors";
 import { textProblem } from "../limits";
 
@@ -94,6 +95,14 @@ export const expectedVersion = z
 /** Several values under one name (checkbox groups, multi-selects): parseForm hands these over as an array. */
 export function list<T extends z.ZodType>(item: T, max: number) {
   return z.array(item, { error: code("field-invalid") }).max(max, code("field-invalid")).default([]);
+}
+
+/**
+ * A calendar day the product accepts (app/domain/calendar-day.ts: `YYYY-MM-DD`, a real day, its year within the
+ * bounds of constants.ts), for a form field or an API body alike; an API reports any refusal as invalid-argument.
+ */
+export function calendarDay(message: string = code("field-invalid")) {
+  return z.string({ error: message }).refine(isCalendarDay, { error: message });
 }
 
 /** An uploaded file (multipart); a text under the file's name is refused. */

@@ -4,6 +4,7 @@
  * the previous period of the same length for comparison. Pure: the page, the CSV endpoint and the tests share it.
  */
 import { z } from "zod";
+import { addDays, dayStart, daysBetween, isCalendarDay } from "../calendar-day";
 
 export const REPORT_PRESETS = ["4w", "quarter", "year", "custom"] as const;
 export type ReportPreset = (typeof REPORT_PRESETS)[number];
@@ -29,21 +30,13 @@ export interface ReportFilters extends Period {
 
 export type FilterProblem = "period" | "organisation";
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const organisationId = z.string().regex(/^[0-9A-Za-z-]{1,64}$/);
 
-const DAY = 86_400_000;
-const toDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const toIso = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (iso: string, days: number) => toIso(new Date(toDate(iso).getTime() + days * DAY));
-function validDate(iso: string): boolean {
-  const d = toDate(iso);
-  return !Number.isNaN(d.getTime()) && toIso(d) === iso;
-}
 
 /** Days in a period, both ends included. */
 export function periodDays(p: Period): number {
-  return Math.round((toDate(p.to).getTime() - toDate(p.from).getTime()) / DAY) + 1;
+  return daysBetween(p.from, p.to) + 1;
 }
 
 /** The period of the same length just before `p`. */
@@ -59,7 +52,7 @@ export function presetPeriod(preset: Exclude<ReportPreset, "custom">, today: str
       return { from: addDays(today, -27), to: today };
     case "quarter": {
       // The last complete calendar quarter.
-      const d = toDate(today);
+      const d = dayStart(today);
       const quarterStartMonth = Math.floor(d.getUTCMonth() / 3) * 3;
       const end = new Date(Date.UTC(d.getUTCFullYear(), quarterStartMonth, 0));
       const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 2, 1));
@@ -84,7 +77,8 @@ export function parseReportFilters(params: URLSearchParams, today: string): { fi
   if (preset === "custom") {
     const from = params.get("from") ?? "";
     const to = params.get("to") ?? "";
-    const ok = isoDate.safeParse(from).success && isoDate.safeParse(to).success && validDate(from) && validDate(to) && from <= to && periodDays({ from, to }) <= MAX_PERIOD_DAYS;
+    // Days the product accepts (calendar-day.ts), so the previous period below is a date every layer takes too.
+    const ok = isCalendarDay(from) && isCalendarDay(to) && from <= to && periodDays({ from, to }) <= MAX_PERIOD_DAYS;
     if (ok) period = { from, to };
     else {
       problems.push("period");

@@ -13,6 +13,7 @@ import { EXPORT_FORMATS, EXPORT_PARTS, FREE_TEXT_CHOICES } from "~/domain/export
 import { DOSSIER_SCHEMA_VERSION, dossierSchemaPath } from "~/domain/export/dossier-document";
 import { exportFilterQuery, exportPageForm, filterEntries, startOptions } from "~/domain/export/form";
 import { DOSSIER_STATUSES } from "~/domain/dossier/lifecycle";
+import { FIRST_DAY, LAST_DAY } from "~/domain/calendar-day";
 import { errorMessageKey, type ErrorCode } from "~/domain/errors";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { useExportProgress } from "~/lib/use-export-progress";
@@ -220,6 +221,8 @@ function DayField({ name, label, value, error }: { name: string; label: string; 
         id={`export-${name}`}
         type="date"
         name={name}
+        min={FIRST_DAY}
+        max={LAST_DAY}
         defaultValue={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `export-${name}-error` : undefined}

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { errorMessageKey } from "~/domain/errors";
 import { routePath } from "~/domain/route-table";
 import { VIDEO_SOURCES } from "~/domain/video-sources";
+import { FIRST_DAY, LAST_DAY } from "~/domain/calendar-day";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
 import { pageAction, testVideoForm, uploadVideoFromForm, videosPage } from "~/server/ml/ml-pages.server";
@@ -78,11 +79,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </label>
           <label className="flex flex-col">
             {t("videos.from")}
-            <input type="date" name="from" defaultValue={filters.from} className="rounded border border-slate-300 px-2 py-1" />
+            <input type="date" name="from" min={FIRST_DAY} max={LAST_DAY} defaultValue={filters.from} className="rounded border border-slate-300 px-2 py-1" />
           </label>
           <label className="flex flex-col">
             {t("videos.to")}
-            <input type="date" name="to" defaultValue={filters.to} className="rounded border border-slate-300 px-2 py-1" />
+            <input type="date" name="to" min={FIRST_DAY} max={LAST_DAY} defaultValue={filters.to} className="rounded border border-slate-300 px-2 py-1" />
           </label>
           <label className="flex items-center gap-1">
             <input type="checkbox" name="mine" value="1" defaultChecked={filters.mine} />

@@ -8,6 +8,7 @@ import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { DOSSIER_STATUSES } from "~/domain/dossier/lifecycle";
+import { calendarDayOrNull, dayEnd, dayStart, FIRST_DAY, LAST_DAY } from "~/domain/calendar-day";
 import { useLiveDossiers } from "~/lib/use-live-dossiers";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { authorize } from "~/server/auth/authorize.server";
@@ -22,24 +23,20 @@ export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "pro-my-dossiers");
   const params = new URL(args.request.url).searchParams;
   const sort = OWN_DOSSIER_SORTS.find((s) => s === params.get("sort")) ?? "updated-desc";
+  // A day that is not one the product accepts (calendar-day.ts) is ignored, as the page always ignored a malformed one.
+  const from = calendarDayOrNull(params.get("from"));
+  const to = calendarDayOrNull(params.get("to"));
   const query: ProfessionalListQuery = {
     status: params.get("status") || null,
-    from: params.get("from") || null,
+    from: from ? dayStart(from).toISOString() : null,
     // "to" is inclusive on the page: the list query's bound is exclusive, so it runs to the next day.
-    to: params.get("to") ? nextDay(params.get("to")!) : null,
+    to: to ? dayEnd(to).toISOString() : null,
     phone: params.get("phone") || null,
     sort,
     page: Number(params.get("page")) || 1,
   };
   const result = await listOwnDossiers(user, query, auditOrigin(args.request, args.context));
   return { ...result, filters: { status: query.status ?? "", from: params.get("from") ?? "", to: params.get("to") ?? "", phone: query.phone ?? "", sort } };
-}
-
-function nextDay(date: string): string | null {
-  const d = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return null;
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString();
 }
 
 export default function Page({ loaderData, params }: Route.ComponentProps) {
@@ -64,8 +61,8 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <Field label={t("list.from")} name="from" type="date" defaultValue={f.from} />
-        <Field label={t("list.to")} name="to" type="date" defaultValue={f.to} />
+        <Field label={t("list.from")} name="from" type="date" min={FIRST_DAY} max={LAST_DAY} defaultValue={f.from} />
+        <Field label={t("list.to")} name="to" type="date" min={FIRST_DAY} max={LAST_DAY} defaultValue={f.to} />
         <Field label={t("fields.phone")} name="phone" type="tel" defaultValue={f.phone} />
         <div className="flex flex-col gap-1">
           <label htmlFor="sort" className="text-sm font-medium">

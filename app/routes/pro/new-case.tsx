@@ -18,6 +18,7 @@ import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { FIRST_YEAR, LAST_YEAR } from "~/domain/constants";
 import { EAR_SIDES, type EarSide, earsOf, PATIENT_SEXES } from "~/domain/dossier/choices";
 import { type Anamnesis, anamnesisSchema } from "~/domain/dossier/content";
 import { anamnesisFromForm } from "~/domain/dossier/form";
@@ -192,7 +193,7 @@ function NewDossierForm({ error, values }: { error?: string; values?: TypedValue
         <RadioGroup name="earSide" list="earSide" codes={EAR_SIDES} value={values?.earSide} label={t("dossier:fields.earSide")} required />
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label={t("dossier:fields.initials")} name="initials" maxLength={10} autoComplete="off" defaultValue={values?.initials} />
-          <Field label={t("dossier:fields.birthYear")} name="birthYear" type="number" inputMode="numeric" min={1900} max={2100} defaultValue={values?.birthYear} />
+          <Field label={t("dossier:fields.birthYear")} name="birthYear" type="number" inputMode="numeric" min={FIRST_YEAR} max={LAST_YEAR} defaultValue={values?.birthYear} />
           <div className="flex flex-col gap-1">
             <label htmlFor="sex-select" className="text-sm font-medium text-slate-800">
               {t("dossier:fields.sex")}

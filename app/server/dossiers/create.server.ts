@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { EAR_SIDES, type EarSide, PATIENT_SEXES } from "~/domain/dossier/choices";
 import { anamnesisSchema } from "~/domain/dossier/content";
+import { FIRST_YEAR, LAST_YEAR } from "~/domain/constants";
 import { toE164 } from "~/domain/phone";
 import { AppError } from "~/domain/errors";
 import { z } from "zod";
@@ -15,7 +16,7 @@ export const newDossierSchema = z.object({
   phone: z.string().max(40),
   earSide: z.enum(EAR_SIDES),
   initials: z.string().trim().max(10).optional(),
-  birthYear: z.number().int().min(1900).max(2100).optional(),
+  birthYear: z.number().int().min(FIRST_YEAR).max(LAST_YEAR).optional(),
   sex: z.enum(PATIENT_SEXES).optional(),
   /** The anamnesis typed on the start form: validated with everything else, so a refusal creates nothing. */
   anamnesis: anamnesisSchema.optional(),

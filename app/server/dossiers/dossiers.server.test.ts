@@ -307,6 +307,12 @@ describe("lists", () => {
     const period = await listOwnDossiers(pro3, { from: new Date(base + 5 * day).toISOString(), to: new Date(base + 8 * day).toISOString() });
     expect([period.total, period.rows.map((r) => r.id)]).toEqual([3, [ids[19], ids[20], ids[21]]]);
     expect((await listOwnDossiers(pro3, { from: "not a date" })).total).toBe(PAGE_SIZE + 2);
+    // A bound JavaScript takes but PostgreSQL does not (year 0, year 10000 and the Date's own limits) is ignored like
+    // one that is no date at all, instead of failing the query (the security review's 500s).
+    for (const bound of ["0000-01-01", "0000-01-01T00:00:00.000Z", "+010000-01-01T00:00:00.000Z", "275760-09-13", "-271821-04-20"]) {
+      expect((await listOwnDossiers(pro3, { from: bound })).total, bound).toBe(PAGE_SIZE + 2);
+      expect((await listOwnDossiers(pro3, { to: bound })).total, bound).toBe(PAGE_SIZE + 2);
+    }
 
     // A patient's history is paged too: newest first, a page at a time.
     const history = await patientHistory(pro3, "0623456789");

@@ -7,6 +7,7 @@
  * filters narrow what the actor may read and never widen it.
  */
 import { asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { isWithinCalendar } from "~/domain/calendar-day";
 import { DOSSIER_COUNT_LIMIT, DOSSIER_PAGE_SIZE } from "~/domain/constants";
 import { toE164 } from "~/domain/phone";
 import { type DossierStatus, isDossierStatus } from "~/domain/dossier/lifecycle";
@@ -53,7 +54,7 @@ export async function paged<Row>(page: number, pageOf: (page: number) => Promise
 
 export interface ProfessionalListQuery {
   status?: string | null;
-  /** ISO dates (inclusive from, exclusive to) on the last change. */
+  /** ISO dates or instants (inclusive from, exclusive to) on the last change; one outside the accepted calendar is ignored. */
   from?: string | null;
   to?: string | null;
   phone?: string | null;
@@ -75,10 +76,12 @@ const summary = {
   phone: patient.phone,
 };
 
+/** A period bound, or null (the bound is left out) when it is no instant or lies outside the accepted calendar. */
 function parseDate(value: string | null | undefined): Date | null {
   if (!value) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  // Year 0 or 10000 is a date to JavaScript but not to PostgreSQL: the query would fail (calendar-day.ts).
+  return Number.isNaN(date.getTime()) || !isWithinCalendar(date) ? null : date;
 }
 
 export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery = {}, origin: AuditOrigin = {}, options: { recordRead?: boolean } = {}) {

@@ -7,6 +7,7 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "~/domain/access/actor";
+import { dayEnd, dayStart } from "~/domain/calendar-day";
 import type { Anamnesis, Reasoning, Review } from "~/domain/dossier/content";
 import type { EarSide } from "~/domain/dossier/choices";
 import type { DossierStatus } from "~/domain/dossier/lifecycle";
@@ -17,15 +18,16 @@ import type { Database } from "../db/client.server";
 import { auditLog, dossier, dossierEvent, dossierMedium, dossierMessage, media, organisation, patient, user } from "../db/schema";
 import type { Pseudonymiser } from "./pseudonymise.server";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The filters as one SQL condition over `dossier`. `until` is a whole day, inclusive. */
+/**
+ * The filters as one SQL condition over `dossier`. `until` is a whole day, inclusive. The days passed the options'
+ * schema (calendar-day.ts), so their bounds are instants PostgreSQL takes.
+ */
 export function filterCondition(filters: ExportFilters): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (filters.organisationIds.length) parts.push(inArray(dossier.organisationId, filters.organisationIds));
   if (filters.statuses.length) parts.push(inArray(dossier.status, filters.statuses));
-  if (filters.since) parts.push(gte(dossier.updatedAt, new Date(`${filters.since}T00:00:00.000Z`)));
-  if (filters.until) parts.push(lt(dossier.updatedAt, new Date(Date.parse(`${filters.until}T00:00:00.000Z`) + DAY_MS)));
+  if (filters.since) parts.push(gte(dossier.updatedAt, dayStart(filters.since)));
+  if (filters.until) parts.push(lt(dossier.updatedAt, dayEnd(filters.until)));
   return and(...parts);
 }
 
@@ -326,8 +328,8 @@ function reviewFor(review: Review, removeText: boolean, mediumId: (id: string) =
  */
 export async function removedInPeriod(actor: Actor, filters: ExportFilters): Promise<{ discarded: string[]; deleted: string[] }> {
   const { db } = actingAs(actor, "export.run");
-  const since = filters.since ? new Date(`${filters.since}T00:00:00.000Z`) : null;
-  const until = filters.until ? new Date(Date.parse(`${filters.until}T00:00:00.000Z`) + DAY_MS) : null;
+  const since = filters.since ? dayStart(filters.since) : null;
+  const until = filters.until ? dayEnd(filters.until) : null;
   const discarded = await db
     .selectDistinct({ id: dossierEvent.dossierId })
     .from(dossierEvent)

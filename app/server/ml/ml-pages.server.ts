@@ -4,6 +4,7 @@
  */
 import { data } from "react-router";
 import { z } from "zod";
+import { calendarDayOrNull, dayEnd, dayStart } from "~/domain/calendar-day";
 import { AppError } from "~/domain/errors";
 import { choice, file, recordId, intent } from "~/domain/forms/fields";
 import { labelledImageUrl } from "~/ml/api-urls";
@@ -120,26 +121,23 @@ export async function pageAction(work: () => Promise<void>) {
   }
 }
 
-function dateParam(value: string | null): Date | undefined {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
+/** A day of the query string, or undefined (the filter is ignored) when it is not one the product accepts. */
+const dayParam = (value: string | null) => calendarDayOrNull(value) ?? undefined;
 
 /** Test and dossier videos for the select page, filtered by the query string (name, mine, source, organisation, period). */
 export async function videosPage(user: SessionUser, url: URL) {
   const p = url.searchParams;
   const source = p.get("source");
-  const from = dateParam(p.get("from"));
-  const until = dateParam(p.get("to"));
+  const from = dayParam(p.get("from"));
+  const until = dayParam(p.get("to"));
   const filters = {
     name: p.get("q") ?? "",
     mine: p.get("mine") === "1",
     source: (VIDEO_SOURCES as readonly string[]).includes(source ?? "") ? (source as VideoSource) : undefined,
     organisationId: p.get("organisation") || undefined,
-    from,
+    from: from ? dayStart(from) : undefined,
     // The "to" day is included: the query ends at the next midnight.
-    to: until ? new Date(until.getTime() + 24 * 3600 * 1000) : undefined,
+    to: until ? dayEnd(until) : undefined,
   };
   const videos = await listVideosForLabelling(user, filters);
   return {

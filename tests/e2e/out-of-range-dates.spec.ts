@@ -1,0 +1,65 @@
+/**
+ * Days in years JavaScript takes but PostgreSQL does not (0000, 0001, 9999 and the Date's own limits), typed into
+ * the filters of the list and data pages (a security review found each a 500). Each page treats them as it treats
+ * any unusable filter value: the professional's list ignores the filter, the reporting pages name the period
+ * beside the filter and show the default, the export page names the field; its start form is refused. The JSON
+ * and CSV endpoints answer 400 (api-matrix.spec.ts); the rule itself is tested in Vitest (app/domain/calendar-day).
+ */
+import { apiSession, expect, signIn, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
+
+test("the professional's list ignores a day outside the accepted years, as it ignores a malformed one", async ({ page }) => {
+  const { users } = matrixFixtures();
+  await signIn(page, "pro@casus.test", undefined, "/en");
+  for (const query of ["from=garbage", "from=0000-01-01", "to=9999-12-31", "from=275760-09-13", "from=-271821-04-20", "from=0000-01-01&to=9999-12-31"]) {
+    const response = await page.goto(`/en/pro/${users.pro}/mijn-dossiers?${query}`);
+    expect(response?.status(), query).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 }), query).toHaveText("My dossiers");
+    await expect(page.getByText(/^(\d+ dossiers?|More than \d+ dossiers)$/), query).toBeVisible();
+  }
+});
+
+test("reporting names a period in years outside the calendar beside the filter and shows the last 4 weeks", async ({ page }) => {
+  await signIn(page, "supervisor@casus.test", undefined, "/en");
+  for (const query of ["from=0001-01-01&to=0001-01-02", "from=9999-12-30&to=9999-12-31"]) {
+    const response = await page.goto(`/en/reporting?period=custom&${query}`);
+    expect(response?.status(), query).toBe(200);
+    await expect(page.getByRole("alert").filter({ hasText: "This period cannot be used" }), query).toBeVisible();
+    await expect(page.getByTestId("table-summary"), query).toBeVisible();
+  }
+});
+
+test("the administrator's case handling and reporting in Dutch name such a period too", async ({ page }) => {
+  await signIn(page, "admin@casus.test");
+  for (const path of ["/admin/data-insights/case-behandeling", "/reporting"]) {
+    for (const query of ["from=9999-12-30&to=9999-12-31", "from=0001-01-01&to=0001-01-02"]) {
+      const response = await page.goto(`${path}?period=custom&${query}`);
+      expect(response?.status(), `${path}?${query}`).toBe(200);
+      await expect(page.getByRole("alert").filter({ hasText: "Deze periode is niet bruikbaar" }), `${path}?${query}`).toBeVisible();
+    }
+  }
+});
+
+test("the export page names such a day beside its field, and its start form refuses it", async ({ page, baseURL }) => {
+  await signIn(page, "admin@casus.test", undefined, "/en");
+  for (const [name, label, day] of [
+    ["until", "Last changed on or before", "9999-12-31"],
+    ["since", "Last changed on or after", "0000-01-01"],
+  ] as const) {
+    const response = await page.goto(`/en/admin/data-insights/export-dossier-jsons?${name}=${day}`);
+    expect(response?.status(), name).toBe(200);
+    await expect(page.getByLabel(label), name).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator(`#export-${name}-error`), name).toHaveText("This value is not valid.");
+    await expect(page.getByTestId("export-matching"), name).toHaveCount(0);
+  }
+  // The start form as sent without the browser's date checks: refused as an invalid form, no export started.
+  const admin = await apiSession(baseURL!, "admin@casus.test");
+  try {
+    for (const body of ["intent=start&format=ndjson&until=9999-12-31", "intent=start&format=ndjson&since=0000-01-01"]) {
+      const response = await admin.post("/en/admin/data-insights/export-dossier-jsons", { headers: { "content-type": "application/x-www-form-urlencoded" }, data: body, maxRedirects: 0 });
+      expect(response.status(), body).toBe(422);
+    }
+  } finally {
+    await admin.dispose();
+  }
+});
