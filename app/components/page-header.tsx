@@ -1,9 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { breadcrumbTrail } from "~/domain/navigation";
-import type { RouteKey } from "~/domain/route-table";
+import { breadcrumbTrail, type NavKey } from "~/domain/navigation";
 
-/** The page's title (also the document title) and its place in the navigation. */
-export function PageHeader({ routeKey, title }: { routeKey: RouteKey; title?: string }) {
+/**
+ * The page's title (also the document title) and its place in the navigation. The breadcrumb's last item names
+ * the page as its heading does, `title` when given.
+ */
+export function PageHeader({ routeKey, title }: { routeKey: NavKey; title?: string }) {
   const { t } = useTranslation("common");
   const heading = title ?? t(`pages.${routeKey}.title`);
   const trail = breadcrumbTrail(routeKey);
@@ -16,7 +18,7 @@ export function PageHeader({ routeKey, title }: { routeKey: RouteKey; title?: st
             {trail.map((key, i) => (
               <li key={key} aria-current={i === trail.length - 1 ? "page" : undefined}>
                 {i > 0 ? <span aria-hidden="true">› </span> : null}
-                {t(`pages.${key}.title`)}
+                {i === trail.length - 1 ? heading : t(`pages.${key}.title`)}
               </li>
             ))}
           </ol>

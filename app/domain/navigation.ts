@@ -48,7 +48,18 @@ export const MODEL_NAVIGATION: RouteKey[] = [
   "debug-explanation",
 ];
 
-export const PARENT: Partial<Record<RouteKey, RouteKey>> = {
+/**
+ * Places in the navigation that are not routes of their own: one page shown as another to another user (the
+ * dossier's page is the supervisor's "Review dossier" under the queue, the professional's "Dossier" under their
+ * dossiers), or one page across two routes (the five steps of an existing dossier are "Edit dossier" throughout).
+ * Each has a title, common:pages.<place>.title, like a route.
+ */
+export const NAV_PLACES = ["pro-dossier", "pro-dossier-edit", "pro-dossier-summary"] as const;
+
+/** A route of the route table or one of the places above: what a page header and its breadcrumb name. */
+export type NavKey = RouteKey | (typeof NAV_PLACES)[number];
+
+export const PARENT: Partial<Record<NavKey, NavKey>> = {
   "admin-organisations": "admin",
   "admin-organisation": "admin-organisations",
   "admin-professional": "admin-organisation",
@@ -74,11 +85,23 @@ export const PARENT: Partial<Record<RouteKey, RouteKey>> = {
   "pro-my-dossiers": "pro-home",
   "pro-history": "pro-my-dossiers",
   "pro-clinical-reasoning": "pro-my-dossiers",
+  "pro-dossier": "pro-my-dossiers",
+  "pro-dossier-edit": "pro-my-dossiers",
+  "pro-dossier-summary": "pro-dossier",
 };
 
+/**
+ * The dossier's page (`supervisor-case`) and its summary as their viewer knows them: to a professional it is
+ * one of their dossiers, to a supervisor a review (its guard admits no other role).
+ */
+export function dossierPlace(page: "supervisor-case" | "supervisor-case-mvp", role: Role): NavKey {
+  if (role !== "professional") return page;
+  return page === "supervisor-case" ? "pro-dossier" : "pro-dossier-summary";
+}
+
 /** The trail from the top of the navigation down to `key` (inclusive). */
-export function breadcrumbTrail(key: RouteKey): RouteKey[] {
-  const trail: RouteKey[] = [key];
+export function breadcrumbTrail(key: NavKey): NavKey[] {
+  const trail: NavKey[] = [key];
   for (let parent = PARENT[key]; parent; parent = PARENT[parent]) trail.unshift(parent);
   return trail;
 }

@@ -4,6 +4,7 @@
  * guard named here through `authorize(args, key)`; navigation and titles read it too.
  */
 import type { GuardName } from "./guards";
+import type { Role } from "./roles";
 
 export type LayoutName = "default" | "documentation" | "full" | "sidebar" | "sidebar-copy";
 
@@ -179,6 +180,16 @@ export const ROUTES = {
 
 export type RouteKey = keyof typeof ROUTES;
 export const ROUTE_KEYS = Object.keys(ROUTES) as RouteKey[];
+
+/**
+ * Pages of a record that another role has a page of its own for, with the same path parameters: a user of that
+ * role, whom the guard would send home, is sent to their own page of the record instead (an administrator
+ * following a link to a dossier's review page lands on the administrator's page of that dossier).
+ */
+export const ROLE_VIEWS: Partial<Record<RouteKey, Partial<Record<Role, RouteKey>>>> = {
+  "supervisor-case": { admin: "admin-dossier" },
+  "supervisor-case-mvp": { admin: "admin-dossier" },
+};
 
 export function routeEntry(key: RouteKey): RouteEntry {
   return ROUTES[key];

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { statusTextKey } from "~/components/error-page";
 import { ERROR_CODES } from "~/domain/errors";
 import { LOCALES, type Locale } from "~/domain/locales";
-import { NAVIGATION } from "~/domain/navigation";
+import { NAV_PLACES, NAVIGATION } from "~/domain/navigation";
 import { ROLES } from "~/domain/roles";
 import { ROUTE_KEYS } from "~/domain/route-table";
 import { DEFAULT_NAMESPACE, isNamespace, NAMESPACES, type Namespace } from "./config";
@@ -127,6 +127,11 @@ describe("message files", () => {
 describe("keys the code relies on", () => {
   it("every page in the route table has a title", () => {
     const keys = ROUTE_KEYS.map((key) => `common:pages.${key}.title`);
+    for (const locale of LOCALES) expect(missingIn(locale, keys), locale).toEqual([]);
+  });
+
+  it("every place in the navigation that is not a route has a title too", () => {
+    const keys = NAV_PLACES.map((key) => `common:pages.${key}.title`);
     for (const locale of LOCALES) expect(missingIn(locale, keys), locale).toEqual([]);
   });
 

@@ -35,6 +35,9 @@ type StartTexts = { phone: string; left: string; pain: string; sudden: string; d
  * and after a client-side link the URL changes while the home page still shows (the next page waits for its
  * message files), so the URL is no sign that the form is there.
  */
+/** The breadcrumb's items, each after the first with its separator ("› "). */
+const crumbs = (page: Page, label = "Kruimelpad") => page.getByRole("navigation", { name: label }).getByRole("listitem");
+
 const startForm = (page: Page, texts: StartTexts) => page.locator("form", { has: page.getByRole("button", { name: texts.create }) });
 
 async function startDossier(page: Page, phone: string, texts: StartTexts) {
@@ -110,6 +113,9 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await page.getByRole("button", { name: "Indienen", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/supervisor/case/${id}$`));
   await expect(page.getByTestId("case-status")).toHaveText("Ingediend");
+  // Her own dossier, under her dossiers: she is not the one reviewing it.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dossier");
+  await expect(crumbs(page)).toHaveText(["Start", "› Mijn dossiers", "› Dossier"]);
 
   // The supervisor's queue shows it without a reload, and the supervisor is told by e-mail.
   const item = sup.locator(`[data-testid="waiting"] [data-dossier="${id}"]`);
@@ -123,6 +129,8 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await mine.getByRole("link", { name: "Openen" }).click();
   await expect(sup.locator('[data-live="connected"]')).toBeVisible();
   await expect(sup.getByTestId("review-form")).toBeVisible();
+  await expect(sup.getByRole("heading", { level: 1 })).toHaveText("Dossier beoordelen");
+  await expect(crumbs(sup)).toHaveText(["Beoordelingswachtrij", "› Dossier beoordelen"]);
   await expect.poll(() => sup.getByTestId("medium-video").evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
   // The actions stay in the bar at the foot of the screen; returning opens the question above it.
   const bar = sup.getByTestId("action-bar");
@@ -146,12 +154,26 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   // The supervisor claims again, reviews and completes; the professional sees the review live.
   await sup.getByRole("button", { name: "Oppakken" }).click();
   const review = sup.getByTestId("review-form");
+  // Completed empty: one summary of what is missing (no second banner saying so), and each field says what it lacks.
+  await bar.getByRole("button", { name: "Beoordeling afronden" }).click();
+  const reviewMissing = sup.getByTestId("missing-list");
+  await expect(reviewMissing).toBeFocused();
+  await expect(reviewMissing).toContainText("Het dossier is nog niet compleet. Dit ontbreekt:");
+  await expect(sup.getByRole("alert")).toHaveCount(0);
+  const agreement = review.getByRole("radiogroup", { name: /^Eens met de werkdiagnose/ });
+  await expect(agreement).toHaveAttribute("aria-invalid", "true");
+  await expect(agreement).toHaveAccessibleDescription("Kies of u het eens bent met de werkdiagnose.");
+  await expect(review.getByRole("radiogroup", { name: /^Urgentie/ })).toHaveAttribute("aria-invalid", "true");
+  const feedback = review.getByLabel("Feedback aan de professional");
+  await expect(feedback).toHaveAttribute("aria-invalid", "true");
+  await expect(feedback).toHaveAccessibleDescription("Schrijf feedback aan de professional.");
   await review.getByRole("radio", { name: "Eens", exact: true }).check();
   await review.getByRole("radio", { name: "Routine" }).check();
   await review.getByLabel("Feedback aan de professional").fill("Goed onderbouwd.");
   // The review sits beside the professional's reasoning: the same diagnosis is marked as such at a glance.
   await review.getByLabel(/^Diagnose supervisor/).selectOption("otitis-externa");
   await expect(review.getByTestId("agrees-left")).toHaveAttribute("data-agrees", "true");
+  await review.getByRole("group", { name: /^Geadviseerd beleid/ }).getByRole("checkbox", { name: "Oordruppels" }).check();
   await bar.getByRole("button", { name: "Beoordeling afronden" }).click();
   await expect(sup.getByTestId("case-status")).toHaveText("Afgerond");
   await expect(page.getByTestId("case-status")).toHaveText("Afgerond");
@@ -181,6 +203,11 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await expect(fact("Werkdiagnose")).toHaveText("Otitis externa");
   await expect(fact("Onderbouwing")).toHaveText("Rode, gezwollen gehoorgang na zwemmen.");
   await expect(fact("Feedback aan de professional")).toHaveText("Goed onderbouwd.");
+  // The supervisor's diagnosis and advised plan, each under its own label.
+  await expect(fact("Diagnose supervisor (Linkeroor)")).toHaveText("Otitis externa");
+  await expect(fact("Geadviseerd beleid (Linkeroor)")).toHaveText("Oordruppels");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dossiersamenvatting");
+  await expect(crumbs(page)).toHaveText(["Start", "› Mijn dossiers", "› Dossier", "› Dossiersamenvatting"]);
   const shell = [page.getByRole("banner"), page.getByRole("navigation", { name: "Hoofdmenu" }).last(), page.getByRole("button", { name: "Afdrukken" })];
   for (const part of shell) await expect(part).toBeVisible();
   await page.emulateMedia({ media: "print" });
@@ -211,6 +238,9 @@ test("in English on a phone: a known patient, the five steps, ears in tabs, and 
   // A phone takes the dossier in five steps, one screen each: the start form asks only for the patient.
   const form = startForm(page, english);
   await expect(page.getByTestId("step-of")).toHaveText("Step 1 of 5: Patient");
+  // A new dossier is named so; once created, its five steps are one page, "Edit dossier", under "My dossiers".
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("New dossier");
+  await expect(crumbs(page, "Breadcrumb")).toHaveText(["Home", "› New dossier"]);
   await expect(form.getByLabel(english.question)).toBeHidden();
   await form.getByLabel(english.phone).fill("+32 470 12 34 56");
   // Leaving the phone field looks the new number up; the answer (unknown) must not move the ear-side choice.
@@ -226,6 +256,7 @@ test("in English on a phone: a known patient, the five steps, ears in tabs, and 
   await expect(page.getByTestId("step-of")).toHaveText("Step 2 of 5: Recording");
   // The heading names the page, not one of its steps: a wide screen shows patient, recording and anamnesis at once.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit dossier");
+  await expect(crumbs(page, "Breadcrumb")).toHaveText(["Home", "› My dossiers", "› Edit dossier"]);
   await expect(steps.locator('[aria-current="step"]')).toHaveAccessibleName("Recording");
   await expect(steps.locator('[data-step="patient"][data-done]')).toHaveCount(1);
   // Recording is one tap away, for each ear; the patient's facts are another step.
@@ -243,6 +274,8 @@ test("in English on a phone: a known patient, the five steps, ears in tabs, and 
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.getByRole("button", { name: "Save and continue to clinical reasoning" }).click();
   await expect(page.getByTestId("step-of")).toHaveText("Step 4 of 5: Clinical reasoning");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit dossier");
+  await expect(crumbs(page, "Breadcrumb")).toHaveText(["Home", "› My dossiers", "› Edit dossier"]);
   // Two ears: one at a time, in tabs. Follow-up days appear inside the plan once follow-up is ticked, and the
   // working diagnosis is not offered again in the differential.
   const tabs = page.getByRole("tablist", { name: "Ear" });
@@ -258,6 +291,7 @@ test("in English on a phone: a known patient, the five steps, ears in tabs, and 
   await expect(page.locator('[data-autosave="saved"]')).toBeVisible();
   await page.getByRole("link", { name: "Next: Submit" }).click();
   await expect(page.getByTestId("step-of")).toHaveText("Step 5 of 5: Submit");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit dossier");
   // The checklist stands beside the submit button.
   const missing = page.getByTestId("missing-list");
   await expect(missing).toContainText("Still needed before submitting:");
@@ -269,6 +303,9 @@ test("in English on a phone: a known patient, the five steps, ears in tabs, and 
   const summary = page.getByTestId("missing-list");
   await expect(summary).toBeFocused();
   await expect(summary).toContainText("The dossier is not complete yet");
+  // The summary alone says so: no banner above it repeating it.
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByText("see what is missing")).toHaveCount(0);
   await summary.getByRole("link", { name: "Right ear: working diagnosis" }).click();
   await expect(page.getByTestId("step-of")).toHaveText("Step 4 of 5: Clinical reasoning");
   await expect(tabs.getByRole("tab", { name: /^Right ear/ })).toHaveAttribute("aria-selected", "true");
@@ -300,6 +337,23 @@ test("finding a patient from the home page: a wrong number is refused beside the
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dossiers of 06 33333333");
 });
 
+test("the start form says a wrong number beside its field, which is marked required like the ear", async ({ page }) => {
+  await signIn(page, "pro@casus.test", undefined, "/en");
+  await page.getByRole("link", { name: "Start a dossier" }).click();
+  const form = page.locator("form", { has: page.getByRole("button", { name: "Create dossier" }) });
+  const phone = form.getByLabel("Patient's phone number (required)");
+  await expect(form.getByRole("radiogroup", { name: "Ear side (required)" })).toBeVisible();
+  await phone.fill("12");
+  await form.getByRole("radio", { name: "Left", exact: true }).check();
+  await form.getByRole("button", { name: "Create dossier" }).click();
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(phone).toHaveAccessibleDescription(/^This is not a valid phone number/);
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveValue("12");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
 test("without JavaScript: create, save with the button, and the server's missing list", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -311,9 +365,12 @@ test("without JavaScript: create, save with the button, and the server's missing
     await page.getByRole("radio", { name: "Links", exact: true }).check();
     await page.getByLabel("Uw vraag aan de supervisor").fill("Blijft dit staan?");
     await page.getByRole("button", { name: "Dossier aanmaken" }).click();
-    await expect(page.getByRole("alert")).toContainText(PHONE_INVALID_NL);
+    const phone = page.getByLabel("Telefoonnummer patiënt");
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expect(phone).toHaveAccessibleDescription(new RegExp(`^${PHONE_INVALID_NL}`));
+    await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(page.getByLabel("Uw vraag aan de supervisor")).toHaveValue("Blijft dit staan?");
-    await expect(page.getByLabel("Telefoonnummer patiënt")).toHaveValue("12345");
+    await expect(phone).toHaveValue("12345");
     await startDossier(page, "0612 121 212", DUTCH);
     await page.getByLabel("Allergieën").fill("Geen bekend");
     await page.getByRole("button", { name: "Opslaan", exact: true }).click();

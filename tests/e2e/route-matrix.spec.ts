@@ -8,7 +8,8 @@ import { apiSession, expect, test } from "./support/fixtures";
 import { type MatrixFixtures, matrixFixtures } from "./support/matrix-fixtures";
 
 type Visitor = "anon" | "admin" | "supervisor" | "pro" | "pro2";
-type Outcome = "page" | "sign-in" | "home" | "404";
+/** "own-view": a redirect to the visitor's own page of the same record (the admin's page of a dossier). */
+type Outcome = "page" | "sign-in" | "home" | "own-view" | "404";
 type Expectation = Record<Visitor, Outcome>;
 
 const VISITORS: { visitor: Visitor; email: string | null }[] = [
@@ -27,14 +28,17 @@ const ADMIN_SUPERVISOR: Expectation = { anon: "sign-in", admin: "page", supervis
 const SUPERVISOR: Expectation = { anon: "sign-in", admin: "home", supervisor: "page", pro: "home", pro2: "home" };
 const PRO_OWN: Expectation = { anon: "sign-in", admin: "home", supervisor: "home", pro: "page", pro2: "404" };
 const PRO2_OWN: Expectation = { anon: "sign-in", admin: "home", supervisor: "home", pro: "404", pro2: "page" };
-/** A dossier of the first organisation, owned by pro; the supervisor is assigned to it. */
-const CASE_FIRST: Expectation = { anon: "sign-in", admin: "home", supervisor: "page", pro: "page", pro2: "404" };
+/**
+ * A dossier of the first organisation, owned by pro; the supervisor is assigned to it. The admin is sent to the
+ * admin's page of the dossier (which answers for itself: every dossier, 404 for none).
+ */
+const CASE_FIRST: Expectation = { anon: "sign-in", admin: "own-view", supervisor: "page", pro: "page", pro2: "404" };
 /** A dossier of the second organisation, owned by pro2; the supervisor is assigned to it. */
-const CASE_SECOND: Expectation = { anon: "sign-in", admin: "home", supervisor: "page", pro: "404", pro2: "page" };
+const CASE_SECOND: Expectation = { anon: "sign-in", admin: "own-view", supervisor: "page", pro: "404", pro2: "page" };
 /** A draft of the first organisation, owned by pro: the owner's alone, even for the organisation's supervisor. */
-const CASE_DRAFT: Expectation = { anon: "sign-in", admin: "home", supervisor: "404", pro: "page", pro2: "404" };
+const CASE_DRAFT: Expectation = { anon: "sign-in", admin: "own-view", supervisor: "404", pro: "page", pro2: "404" };
 /** A dossier of an organisation nobody here belongs to or supervises, or no dossier at all. */
-const CASE_FOREIGN: Expectation = { anon: "sign-in", admin: "home", supervisor: "404", pro: "404", pro2: "404" };
+const CASE_FOREIGN: Expectation = { anon: "sign-in", admin: "own-view", supervisor: "404", pro: "404", pro2: "404" };
 
 function cases(f: MatrixFixtures): [string, Expectation][] {
   const { users: u, organisations: o, dossiers: d } = f;
@@ -176,6 +180,14 @@ async function check(session: APIRequestContext, visitor: Visitor, locale: "nl" 
     case "home": {
       expect(response.status(), where).toBe(302);
       expect(response.headers().location, where).toBe(prefix(locale, homeOf(visitor, f)));
+      break;
+    }
+    case "own-view": {
+      // Only the admin at a dossier's page or summary: the admin's page of the same dossier.
+      const caseId = /^\/supervisor\/case\/([^/]+)/.exec(path)?.[1];
+      expect(visitor === "admin" && caseId, where).toBeTruthy();
+      expect(response.status(), where).toBe(302);
+      expect(response.headers().location, where).toBe(prefix(locale, `/admin/dossiers/${caseId}`));
       break;
     }
   }

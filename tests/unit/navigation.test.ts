@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { NAVIGATION } from "~/domain/navigation";
+import { breadcrumbTrail, dossierPlace, NAVIGATION } from "~/domain/navigation";
 import { ROUTES } from "~/domain/route-table";
 
 const APP = path.resolve(import.meta.dirname, "../../app");
@@ -30,5 +30,18 @@ describe("the navigation", () => {
   it("has no page left that is not built, and no placeholder to build one with", () => {
     expect(Object.values(ROUTES).filter((route) => unbuilt(route.file)).map((route) => route.file)).toEqual([]);
     expect(fs.existsSync(path.join(APP, "components/not-yet-available.tsx"))).toBe(false);
+  });
+});
+
+describe("the place of the dossier's pages", () => {
+  it("names the five steps of an existing dossier as one page under the professional's dossiers", () => {
+    expect(breadcrumbTrail("pro-dossier-edit")).toEqual(["pro-home", "pro-my-dossiers", "pro-dossier-edit"]);
+  });
+
+  it("shows the dossier's page as the professional's own dossier to a professional and as a review to a supervisor", () => {
+    expect(breadcrumbTrail(dossierPlace("supervisor-case", "professional"))).toEqual(["pro-home", "pro-my-dossiers", "pro-dossier"]);
+    expect(breadcrumbTrail(dossierPlace("supervisor-case-mvp", "professional"))).toEqual(["pro-home", "pro-my-dossiers", "pro-dossier", "pro-dossier-summary"]);
+    expect(breadcrumbTrail(dossierPlace("supervisor-case", "supervisor"))).toEqual(["supervisor", "supervisor-case"]);
+    expect(breadcrumbTrail(dossierPlace("supervisor-case-mvp", "supervisor"))).toEqual(["supervisor", "supervisor-case", "supervisor-case-mvp"]);
   });
 });

@@ -91,11 +91,15 @@ export function ReviewView({ review, ears }: { review: Review; ears: readonly Ea
   return (
     <dl data-testid="review-view">
       <Row label={t("fields.agreement")}>{one("agreement", review.agreement)}</Row>
-      {ears.map((ear) => (
-        <Row key={ear} label={`${t("fields.reviewDiagnosis")} (${t(`choices.ear.${ear}`)})`}>
-          {one("diagnosis", review.ears?.[ear]?.diagnosis)} · {list("plan", review.ears?.[ear]?.plan)}
-        </Row>
-      ))}
+      {/* Per ear the diagnosis and the advised plan, each under its own label: a medical summary does not run them together. */}
+      {ears.flatMap((ear) => [
+        <Row key={`${ear}-diagnosis`} label={`${t("fields.reviewDiagnosis")} (${t(`choices.ear.${ear}`)})`}>
+          {one("diagnosis", review.ears?.[ear]?.diagnosis)}
+        </Row>,
+        <Row key={`${ear}-plan`} label={`${t("fields.reviewPlan")} (${t(`choices.ear.${ear}`)})`}>
+          {list("plan", review.ears?.[ear]?.plan)}
+        </Row>,
+      ])}
       <Row label={t("fields.advisedPlan")}>{review.advisedPlan || "—"}</Row>
       <Row label={t("fields.urgency")}>{one("urgency", review.urgency)}</Row>
       <Row label={t("fields.feedback")}>{review.feedback || "—"}</Row>

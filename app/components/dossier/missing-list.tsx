@@ -40,7 +40,8 @@ export function MissingList({
         {items.map((item) => (
           <li key={item}>
             {/* A client-side link: a step of the same page opens without loading it again (steps.ts, onlyStepChanged). */}
-            <Link className="inline-block min-h-6 py-0.5 text-amber-900 underline" to={hrefFor(item)}>
+            {/* Aligned at the top: an inline block sits on its last line's baseline, and the bullet with it. */}
+            <Link className="inline-block min-h-6 py-0.5 align-top text-amber-900 underline" to={hrefFor(item)}>
               {t(`missing.${item}`)}
             </Link>
           </li>

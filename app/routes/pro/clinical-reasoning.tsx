@@ -116,11 +116,16 @@ export default function Page({ loaderData, actionData, params }: Route.Component
   const refused = answer !== undefined ? answer : kept;
   return (
     <>
-      <PageHeader routeKey="pro-clinical-reasoning" />
+      {/* Steps 4–5 of the dossier, named as its steps 1–3 are (new-case.tsx); once submitted, its reasoning to read. */}
+      <PageHeader routeKey={loaderData.editable ? "pro-dossier-edit" : "pro-clinical-reasoning"} />
       {loaderData.editable ? <DossierSteps current={step} missing={loaderData.missing} hrefOf={(to) => href(to)} /> : null}
-      {refused?.error ? <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert> : null}
-      {/* A refused submit: the summary at the top takes the focus, and each field says what it lacks. */}
-      {refused?.missing?.length ? <MissingList items={refused.missing} hrefFor={itemHref} refusal={refused} /> : null}
+      {/* A refused submit: the summary at the top takes the focus, and each field says what it lacks. The summary
+          says what the refusal would (the dossier is incomplete), so it stands alone; other refusals are a banner. */}
+      {refused?.missing?.length ? (
+        <MissingList items={refused.missing} hrefFor={itemHref} refusal={refused} />
+      ) : refused?.error ? (
+        <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert>
+      ) : null}
       {/* Grid items may shrink below their content's width (min-w-0): a phone of 320 px shows the page without scrolling sideways. */}
       <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-4">

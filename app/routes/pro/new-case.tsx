@@ -12,7 +12,7 @@ import { RadioGroup } from "~/components/dossier/choices";
 import { PatientFacts } from "~/components/dossier/dossier-content";
 import { MediaList } from "~/components/dossier/media-list";
 import { DossierSteps, StepNav } from "~/components/dossier/dossier-steps";
-import { FieldErrorsProvider } from "~/components/dossier/field-errors";
+import { FieldErrorsProvider, RequiredMark } from "~/components/dossier/field-errors";
 import { MissingList } from "~/components/dossier/missing-list";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
@@ -167,15 +167,24 @@ function NewDossierForm({ error, values }: { error?: string; values?: TypedValue
   const lookup = useFetcher<typeof loader>();
   const busy = useNavigation().state === "submitting";
   const known = lookup.data && lookup.data.mode === "lookup" ? lookup.data.known : null;
+  // A refused number is said beside its field, which takes the focus; any other refusal is a banner above the form.
+  const phoneError = error === "phone-invalid" ? t(errorMessageKey(error)) : undefined;
+  const phone = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (phoneError) phone.current?.focus();
+  }, [phoneError, values]);
   return (
     <Form method="post" className="flex flex-col gap-4">
       <input type="hidden" name="intent" value="create" />
-      {error ? <Alert tone="error">{t(errorMessageKey(error as never))}</Alert> : null}
+      {error && !phoneError ? <Alert tone="error">{t(errorMessageKey(error as never))}</Alert> : null}
       <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-lg font-semibold">{t("dossier:sections.patient")}</h2>
         <Field
+          ref={phone}
           label={t("dossier:fields.phone")}
+          mark={<RequiredMark />}
           hint={t("dossier:fields.phoneHint")}
+          error={phoneError}
           name="phone"
           type="tel"
           inputMode="tel"
@@ -306,11 +315,11 @@ function EditAnamnesis({ data, proId, actionData }: { data: Extract<Route.Compon
 }
 
 export default function Page({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { t } = useTranslation("dossier");
   if (loaderData.mode === "edit") {
     return (
       <>
-        <PageHeader routeKey="pro-case" title={t("newCase.editTitle")} />
+        {/* Steps 1–3 of an existing dossier: the same page as steps 4–5 (clinical-reasoning.tsx), named alike. */}
+        <PageHeader routeKey="pro-dossier-edit" />
         <EditAnamnesis key={loaderData.dossier.id} data={loaderData} proId={params.proId} actionData={actionData} />
       </>
     );

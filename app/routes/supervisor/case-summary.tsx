@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AnamnesisView, PatientFacts, ReasoningView, ReviewView } from "~/components/dossier/dossier-content";
 import { StatusBadge } from "~/components/dossier/status-badge";
 import { PageHeader } from "~/components/page-header";
+import { dossierPlace } from "~/domain/navigation";
 import { type EarSide, earsOf } from "~/domain/dossier/choices";
 import { anamnesisSchema, reasoningSchema, reviewSchema } from "~/domain/dossier/content";
 import { authorize } from "~/server/auth/authorize.server";
@@ -26,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
     patient: opened.patient,
     mediaCount: opened.media.length,
     messageCount: opened.messages.length,
+    viewerRole: user.role,
   };
 }
 
@@ -34,7 +36,7 @@ export default function Page({ loaderData: d }: Route.ComponentProps) {
   const ears = earsOf(d.earSide);
   return (
     <article className="summary-print mx-auto max-w-3xl bg-white p-4 text-sm print:max-w-none print:p-0" data-testid="case-summary">
-      <PageHeader routeKey="supervisor-case-mvp" />
+      <PageHeader routeKey={dossierPlace("supervisor-case-mvp", d.viewerRole)} />
       <p className="mb-2">
         <StatusBadge status={d.status} /> · {t("summary.counts", { media: d.mediaCount, messages: d.messageCount })}
       </p>

@@ -17,6 +17,7 @@ import { MessageThread } from "~/components/dossier/message-thread";
 import { MissingList } from "~/components/dossier/missing-list";
 import { StatusBadge } from "~/components/dossier/status-badge";
 import { PageHeader } from "~/components/page-header";
+import { dossierPlace } from "~/domain/navigation";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { type EarSide, earsOf } from "~/domain/dossier/choices";
@@ -67,6 +68,7 @@ export async function loader(args: Route.LoaderArgs) {
   const judgements = mayJudge || d.review ? await frameJudgementsOf(user, d.id).catch(rethrowAsResponse) : [];
   return {
     userId: user.id,
+    viewerRole: user.role,
     dossier: {
       id: d.id,
       status: d.status,
@@ -224,7 +226,7 @@ export default function Page({ loaderData, actionData: latestActionData }: Route
   const shownDrawings = reviewing ? drawings : showReview ? saved : {};
   return (
     <div data-live={live} aria-busy={busy}>
-      <PageHeader routeKey="supervisor-case" />
+      <PageHeader routeKey={dossierPlace("supervisor-case", loaderData.viewerRole)} />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <span data-testid="case-status">
           <StatusBadge status={d.status} />
@@ -236,8 +238,12 @@ export default function Page({ loaderData, actionData: latestActionData }: Route
           {t("dossier:case.summary")}
         </Link>
       </div>
-      {refused?.error ? <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert> : null}
-      {refused?.missing?.length ? <MissingList items={refused.missing} hrefFor={(item) => `#${fieldIdOf(item)}`} refusal={refused} /> : null}
+      {/* An incomplete review: the summary of what is missing (it takes the focus) says it all; other refusals are a banner. */}
+      {refused?.missing?.length ? (
+        <MissingList items={refused.missing} hrefFor={(item) => `#${fieldIdOf(item)}`} refusal={refused} />
+      ) : refused?.error ? (
+        <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert>
+      ) : null}
       {/* A desktop: the media on one side (staying in view), the dossier and the review on the other. */}
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-4 lg:self-start">

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { localizePath } from "~/domain/locales";
 import { homePath, type Role } from "~/domain/roles";
-import { ROUTE_KEYS, ROUTES, routePath, type RouteKey } from "~/domain/route-table";
+import { ROLE_VIEWS, ROUTE_KEYS, ROUTES, routePath, type RouteKey } from "~/domain/route-table";
 import { GUARDS } from "~/domain/guards";
 import { config, setConfig } from "../config.server";
 import { systemDb } from "../db/client.server";
@@ -130,8 +130,15 @@ describe("wrong role", () => {
     expect(await outcome("supervisor", {}, cookies.admin, "/fr/supervisor")).toEqual({ redirect: "/fr/admin" });
     expect(await outcome("pro-home", { proId: demo.proId }, cookies.admin)).toEqual({ redirect: "/admin" });
     expect(await outcome("pro-home", { proId: demo.proId }, cookies.supervisor)).toEqual({ redirect: "/supervisor" });
-    expect(await outcome("supervisor-case", { caseId: cases.pro }, cookies.admin)).toEqual({ redirect: "/admin" });
+    expect(await outcome("debug-ml", {}, cookies.pro, "/de/debug/ml")).toEqual({ redirect: `/de/pro/${demo.proId}` });
     expect(await outcome("debug-ml", {}, cookies.supervisor)).toEqual({ redirect: "/supervisor" });
+  });
+
+  it("sends an administrator who opens a dossier's review page or summary to the administrator's page of that dossier", async () => {
+    expect(await outcome("supervisor-case", { caseId: cases.pro }, cookies.admin)).toEqual({ redirect: `/admin/dossiers/${cases.pro}` });
+    expect(await outcome("supervisor-case-mvp", { caseId: cases.pro }, cookies.admin, `/en/supervisor/case/${cases.pro}/mvp`)).toEqual({
+      redirect: `/en/admin/dossiers/${cases.pro}`,
+    });
   });
 });
 
@@ -269,6 +276,9 @@ describe("every route against every role", () => {
     } else if (guard === "admin-only-role") {
       // The dossier export: not admitted to exist for anyone but an administrator.
       expect(result).toEqual({ status: 404 });
+    } else if (ROLE_VIEWS[key]?.[actor]) {
+      // The actor's own page of the same record (the admin's page of a dossier).
+      expect(result).toEqual({ redirect: routePath(ROLE_VIEWS[key][actor], used) });
     } else {
       expect(result).toEqual({ redirect: localizePath(homePath({ id: ids[actor], role: actor }), "nl") });
     }

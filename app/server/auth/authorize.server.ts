@@ -1,7 +1,8 @@
 /**
  * `authorize(args, key)`: the guard of route `key` (app/domain/route-table.ts), enforced in every loader and
- * action. Signed out → sign-in with a safe redirectTo; wrong role → the user's home; a record the user may not
- * see → 404 (never 403, so existence is not confirmed); a test page with test pages off → 404.
+ * action. Signed out → sign-in with a safe redirectTo; wrong role → the user's home (or their role's own page of the
+ * same record, ROLE_VIEWS); a record the user may not see → 404 (never 403, so existence is not confirmed); a test
+ * page with test pages off → 404.
  */
 import { eq } from "drizzle-orm";
 import { type AppLoadContext, type Params, redirect } from "react-router";
@@ -10,7 +11,7 @@ import { localeFromPath, localizePath, type Locale } from "~/domain/locales";
 import { enrolmentPath, enrolmentRouteKey, mustEnrolSecondFactor } from "~/domain/mfa-policy";
 import { homePath } from "~/domain/roles";
 import { isRowId } from "~/domain/row-id";
-import { ROUTES, type RouteKey } from "~/domain/route-table";
+import { ROLE_VIEWS, ROUTES, routePath, type RouteKey } from "~/domain/route-table";
 import { config } from "../config.server";
 import { systemDb } from "../db/client.server";
 import { dossier } from "../db/schema";
@@ -61,8 +62,10 @@ export async function authorize<K extends RouteKey>(args: RouteArgs, key: K): Pr
       return { locale, user } as Access<K>;
     case "sign-in":
       throw signInRedirect(args.request, locale);
-    case "home":
-      throw redirect(localizePath(homePath(user!), locale));
+    case "home": {
+      const view = ROLE_VIEWS[key]?.[user!.role];
+      throw redirect(localizePath(view ? routePath(view, args.params as Record<string, string>) : homePath(user!), locale));
+    }
     case "not-found":
       throw notFound();
   }
