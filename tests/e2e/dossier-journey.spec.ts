@@ -195,7 +195,7 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   const summary = page.getByTestId("case-summary");
   const fact = (label: string) => summary.locator(`div:has(> dt:text-is("${label}")) > dd`);
   await expect(summary).toContainText("Afgerond");
-  await expect(summary).toContainText("1 media · 2 berichten");
+  await expect(summary).toContainText("1 medium · 2 berichten");
   await expect(fact("Telefoonnummer patiënt")).toHaveText(/24681357$/);
   await expect(fact("Oor")).toHaveText("Links");
   await expect(fact("Klachten")).toHaveText("Pijn");

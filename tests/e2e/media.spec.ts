@@ -117,6 +117,19 @@ test("uploads several files, refuses a wrong type, shows time left, and resumes 
   await expect(refused).toHaveAttribute("data-state", "error");
   await expect(refused.getByTestId("upload-error")).toHaveAttribute("data-code", "storage/invalid-argument");
   await expect(refused.getByTestId("upload-error")).toContainText("niet aan de naam");
+  // The same file would be refused again: no retry, only removing it. On a phone the row keeps the name readable
+  // and the status on a line or two, the buttons wrapping below instead of squeezing them.
+  await expect(refused.getByRole("button", { name: "Opnieuw proberen" })).toHaveCount(0);
+  await expect(refused.getByRole("button", { name: "Annuleren" })).toBeVisible();
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const widths = await refused.evaluate((row) => ({
+    name: row.querySelector("p.truncate")!.getBoundingClientRect().width,
+    status: row.querySelector('[data-testid="upload-status"]')!.getBoundingClientRect().width,
+  }));
+  expect(widths.name).toBeGreaterThan(200);
+  expect(widths.status).toBeGreaterThan(200);
+  if (viewport) await page.setViewportSize(viewport);
 
   // A slow network: pause half-way, leave the page, come back: the upload resumes from the browser's queue.
   const cdp = await page.context().newCDPSession(page);

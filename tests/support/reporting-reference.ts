@@ -205,7 +205,7 @@ export async function referenceReport(actor: Actor | null | undefined, filters: 
   // A curve stands for one professional's own reviews: shown only from 5 reviews on to non-administrators.
   const shownCurves = suppress ? curves.filter((c) => c.points.length >= 5) : curves;
   tables.curves = { id: "curves", rows: curveRows(shownCurves) };
-  return { filters, organisations: scope.organisations, suppressSmallCounts: suppress, targetWorkingDays, tables, curves: shownCurves };
+  return { filters, organisations: scope.organisations, suppressSmallCounts: suppress, targetWorkingDays, tables, curves: shownCurves, hiddenCurves: curves.length - shownCurves.length };
 }
 
 /**

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocale } from "~/lib/use-locale";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { AUDIT_ACTIONS, type AuditAction, auditSentenceKey } from "~/domain/audit-actions";
+import { AUDIT_NAMESPACES, auditFacts } from "./audit-values";
 
 export interface AuditItem {
   id: string;
@@ -13,14 +14,6 @@ export interface AuditItem {
   after: unknown;
 }
 
-/** A row's recorded facts as "name: value" pairs, not JSON (values as recorded; phone numbers are masked already). */
-function show(value: unknown): string {
-  if (value === null || value === undefined) return "—";
-  if (typeof value !== "object" || Array.isArray(value)) return String(value);
-  const pairs = Object.entries(value as Record<string, unknown>).map(([name, v]) => `${name}: ${v === null || v === undefined ? "—" : Array.isArray(v) ? v.join(", ") : typeof v === "object" ? JSON.stringify(v) : String(v)}`);
-  return pairs.length ? pairs.join("; ") : "—";
-}
-
 /** The action as a sentence in the page's language; an action without one (an old row) keeps its code. */
 function sentence(t: (key: string, options: { defaultValue: string }) => string, action: string): string {
   return (AUDIT_ACTIONS as readonly string[]).includes(action) ? t(`people:audit.actions.${auditSentenceKey(action as AuditAction)}`, { defaultValue: action }) : action;
@@ -28,7 +21,8 @@ function sentence(t: (key: string, options: { defaultValue: string }) => string,
 
 /** Who changed what, when, with the state before and after. */
 export function AuditList({ items, title }: { items: AuditItem[]; title?: string }) {
-  const { t } = useTranslation("people");
+  const { t, i18n } = useTranslation([...AUDIT_NAMESPACES]);
+  const exists = (key: string) => i18n.exists(key);
   const locale = useLocale();
   const format = dateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
   return (
@@ -58,8 +52,8 @@ export function AuditList({ items, title }: { items: AuditItem[]; title?: string
                   <td className="py-2 pr-3" data-action={item.action}>
                     {sentence(t, item.action)}
                   </td>
-                  <td className="py-2 pr-3 break-all text-slate-700">{show(item.before)}</td>
-                  <td className="py-2 break-all text-slate-700">{show(item.after)}</td>
+                  <td className="py-2 pr-3 break-all text-slate-700">{auditFacts(item.before, t, exists)}</td>
+                  <td className="py-2 break-all text-slate-700">{auditFacts(item.after, t, exists)}</td>
                 </tr>
               ))}
             </tbody>

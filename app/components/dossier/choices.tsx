@@ -22,7 +22,9 @@ export type ChoiceList =
   | "earSide"
   | "ear";
 
-const box = "rounded-md border border-slate-200 bg-white p-3 aria-[invalid=true]:border-red-600";
+// min-w-0: a fieldset is as wide as its longest unbroken label by default (min-inline-size: min-content), so a long
+// choice ("Ohrschmalzentfernung/Spülung") would push the form, and the page, wider than the screen.
+const box = "min-w-0 rounded-md border border-slate-200 bg-white p-3 aria-[invalid=true]:border-red-600";
 const control = "rounded-md border border-slate-300 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-600";
 
 export function Legend({ children, needed }: { children: ReactNode; needed?: boolean }) {
@@ -60,7 +62,7 @@ export function CheckboxGroup(
           // disabled, so it is neither shown nor sent, and comes back with its tick when the other choice changes.
           const hidden = props.hiddenCodes?.includes(code) ?? false;
           return (
-            <div key={code} hidden={hidden} className={props.extra?.code === code ? "sm:col-span-2" : undefined}>
+            <div key={code} hidden={hidden} className={props.extra?.code === code ? "min-w-0 sm:col-span-2" : "min-w-0"}>
               <label className="flex min-h-9 items-center gap-2 text-sm">
                 <input
                   type="checkbox"
@@ -69,9 +71,10 @@ export function CheckboxGroup(
                   defaultChecked={props.value?.includes(code)}
                   disabled={hidden || undefined}
                   aria-invalid={invalid || undefined}
-                  className="size-4"
+                  className="size-4 shrink-0"
                 />
-                {t(`choices.${props.list}.${code}`)}
+                {/* Long words wrap at hyphenation points of the page's language (html lang), else anywhere. */}
+                <span className="min-w-0 hyphens-auto wrap-break-word">{t(`choices.${props.list}.${code}`)}</span>
               </label>
               {props.extra?.code === code ? props.extra.node : null}
             </div>

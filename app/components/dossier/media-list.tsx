@@ -83,7 +83,7 @@ function Capture({ dossierId, ears }: { dossierId: string; ears: readonly Ear[] 
           data-testid={`capture-${ear}`}
           data-full-screen={camera === ear || undefined}
         >
-          <h3 className="text-sm font-medium text-slate-800">{t("dossier:media.addFor", { ear: t(`dossier:choices.ear.${ear}`) })}</h3>
+          <h3 className="text-sm font-medium text-slate-800">{t("dossier:media.addFor", { ear: t(`dossier:choices.earInSentence.${ear}`) })}</h3>
           <div className="flex flex-wrap items-center gap-2">
             <Button
               type="button"

@@ -32,7 +32,8 @@ function EarComparison({ ear, reasoning, review }: { ear: Ear; reasoning: Reason
   const earName = t(`choices.ear.${ear}`);
   const agrees = diagnosis && r?.diagnosis ? diagnosis === r.diagnosis : null;
   // One row per question both answer: the professional's answer (left) and the supervisor's field (right).
-  const row = "grid grid-cols-1 gap-2 border-t border-slate-100 py-3 first:border-t-0 sm:grid-cols-2 sm:gap-4";
+  // minmax(0, 1fr) columns and min-w-0 cells: a long label wraps inside its half instead of widening the grid.
+  const row = "grid grid-cols-1 gap-2 border-t border-slate-100 py-3 first:border-t-0 sm:grid-cols-2 sm:gap-4 [&>*]:min-w-0";
   return (
     <section aria-labelledby={`compare-${ear}`} className="rounded-lg border border-slate-200 bg-white p-4" data-testid={`compare-${ear}`}>
       <h3 id={`compare-${ear}`} className="text-base font-semibold">

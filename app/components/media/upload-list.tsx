@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessageKey } from "~/domain/errors";
 import { useLocale } from "~/lib/use-locale";
 import { formatBytes, formatSeconds } from "~/lib/format-media";
+import { retryCanHelp } from "~/lib/uploads/upload-errors";
 import type { useUploads } from "~/lib/uploads/use-uploads";
 import { Button } from "../ui/button";
 import { MediaDetails } from "./media-details";
@@ -38,21 +39,22 @@ export function UploadList({ uploads, compact }: UploadListProps) {
               ) : previewUrl ? (
                 <img src={previewUrl} alt="" className="h-12 w-16 rounded object-cover" />
               ) : null}
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium text-slate-900">{snapshot.name}</p>
+              {/* Grows from 12rem: on a narrow screen the buttons wrap below the name instead of squeezing it. */}
+              <div className="min-w-0 flex-[1_1_12rem]">
+                <p className="truncate font-medium text-slate-900" title={snapshot.name}>{snapshot.name}</p>
                 <p className="text-sm text-slate-600" data-testid="upload-status">
                   {t(`upload.state.${snapshot.state}`)} · {t("upload.progress", { sent: formatBytes(snapshot.sent, locale), total: formatBytes(snapshot.size, locale) })}
                   {active && snapshot.speed ? ` · ${t("upload.speed", { speed: formatBytes(snapshot.speed, locale) })}` : ""}
                   {active && snapshot.secondsLeft !== null ? ` · ${t("upload.timeLeft", { time: formatSeconds(snapshot.secondsLeft) })}` : ""}
                 </p>
               </div>
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
                 {active ? (
                   <Button variant="secondary" onClick={() => uploads.pause(key)}>
                     {t("upload.pause")}
                   </Button>
                 ) : null}
-                {(snapshot.state === "paused" || snapshot.state === "error") && !needsFile ? (
+                {(snapshot.state === "paused" || (snapshot.state === "error" && (!snapshot.error || retryCanHelp(snapshot.error)))) && !needsFile ? (
                   <Button variant="secondary" onClick={() => uploads.resume(key)}>
                     {snapshot.state === "error" ? t("upload.retry") : t("upload.resume")}
                   </Button>

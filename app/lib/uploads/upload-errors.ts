@@ -21,3 +21,16 @@ export function failureFromResponse(status: number | null, body: string | null):
   const fromStatus = status ? storageErrorCodeForStatus(status) : null;
   return { code: fromStatus ?? fromBody ?? (status === 404 || status === 410 ? "storage/object-not-found" : "storage/unknown"), reason: parsed.reason };
 }
+
+const NOT_RETRYABLE: ReadonlySet<StorageErrorCode> = new Set(["storage/invalid-argument", "storage/invalid-url", "storage/unauthorized"]);
+
+/**
+ * Whether sending the same file again could succeed. A refused argument (a file type that is never accepted, a file
+ * too large, an upload already complete, a dossier that takes no media), a malformed address or a refused permission
+ * gets the same answer every time, so the page offers no retry for them; a lost connection, a server fault, an
+ * expired sign-in or app token, or a full quota may pass later.
+ */
+export function retryCanHelp(failure: UploadFailure): boolean {
+  return !NOT_RETRYABLE.has(failure.code);
+}
+

@@ -12,7 +12,7 @@ import { actorOf } from "~/server/people/route-helpers.server";
 import type { Route } from "./+types/dashboard";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
-export const handle = { i18n: ["people"] };
+export const handle = { i18n: ["people", "dossier"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "admin");
@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation(["people", "common"]);
+  const { t } = useTranslation(["people", "dossier", "common"]);
   const lp = useLocalizedPath();
   const locale = useLocale();
   const { counts, dossiers, pending, activity, health } = loaderData;
@@ -58,7 +58,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-wrap gap-3">
             {Object.entries(dossiers).map(([status, n]) => (
               <li key={status} className="rounded border border-slate-200 bg-white px-3 py-1 text-sm">
-                {t(`people:dossierStatus.${status}`, { defaultValue: status })}: <strong>{n}</strong>
+                {t(`dossier:status.${status}`, { defaultValue: status })}: <strong>{n}</strong>
               </li>
             ))}
           </ul>

@@ -31,7 +31,7 @@ import type { Route } from "./+types/professional";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
-export const handle = { i18n: ["people"] };
+export const handle = { i18n: ["people", "dossier"] };
 
 const professionalForm = z.discriminatedUnion("intent", [
   moveProfessionalSchema.extend({ intent: intent("move") }),
@@ -81,7 +81,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Professional({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation(["people", "errors", "common"]);
+  const { t } = useTranslation(["people", "dossier", "errors", "common"]);
   const lp = useLocalizedPath();
   const locale = useLocale();
   const { professional: pro, invitation, dossiers, organisations, find, audit, confirm, move, done } = loaderData;
@@ -162,7 +162,7 @@ export default function Professional({ loaderData, actionData }: Route.Component
                     <td className="py-1 pr-3">
                       <Link to={lp(routePath("admin-dossier", { caseId: d.id }))} className="text-sky-800 underline">{dossierName(d, (at) => dayFormat.format(at))}</Link>
                     </td>
-                    <td className="py-1 pr-3">{t(`people:dossierStatus.${d.status}`, { defaultValue: d.status })}</td>
+                    <td className="py-1 pr-3">{t(`dossier:status.${d.status}`, { defaultValue: d.status })}</td>
                     <td className="py-1">{format.format(new Date(d.updatedAt))}</td>
                   </tr>
                 ))}

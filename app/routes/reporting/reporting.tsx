@@ -193,6 +193,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         rows={tables.curves.rows}
         csvHref={csv("curves")}
         curves={curves}
+        empty={report.hiddenCurves > 0 ? t("reporting:curve.tooFew", { min: SMALL_COUNT_LIMIT }) : undefined}
       />
     </>
   );

@@ -38,7 +38,7 @@ export default function Page({ loaderData: d }: Route.ComponentProps) {
     <article className="summary-print mx-auto max-w-3xl bg-white p-4 text-sm print:max-w-none print:p-0" data-testid="case-summary">
       <PageHeader routeKey={dossierPlace("supervisor-case-mvp", d.viewerRole)} />
       <p className="mb-2">
-        <StatusBadge status={d.status} /> · {t("summary.counts", { media: d.mediaCount, messages: d.messageCount })}
+        <StatusBadge status={d.status} /> · {t("summary.media", { count: d.mediaCount })} · {t("summary.messages", { count: d.messageCount })}
       </p>
       <button type="button" data-print="hide" className="mb-3 rounded-md border border-slate-300 px-3 py-1" onClick={() => window.print()}>
         {t("summary.print")}

@@ -101,6 +101,19 @@ describe("reporting figures", () => {
     expect(value(day.tables.summary.rows, "created")).toBe(small.length > 0 && small.length < 5 ? SMALL : small.length);
   });
 
+  it("counts the learning curves it hides from a supervisor for having fewer than 5 reviews, so the page can say so", async () => {
+    const sup = history.supervisors[0];
+    const actor: Actor = { id: sup.id, role: "supervisor", organisationId: null, supervisedOrganisationIds: sup.organisationIds };
+    const query = `period=custom&from=2026-08-03&to=2026-08-16&org=${sup.organisationIds[0]}`;
+    const all = (await loadReport(admin(), filters(query), NOW)).curves;
+    const seen = await loadReport(actor, filters(query), NOW);
+    const few = all.filter((c) => c.points.length < 5).length;
+    expect(few).toBeGreaterThan(0);
+    expect(seen.hiddenCurves).toBe(few);
+    expect(seen.curves).toHaveLength(all.length - few);
+    expect((await loadReport(admin(), filters(query), NOW)).hiddenCurves).toBe(0);
+  });
+
   it("the demo supervisor sees none of the history's organisations", async () => {
     const actor: Actor = { id: demo.supervisorId, role: "supervisor", organisationId: null, supervisedOrganisationIds: demo.organisations.map((o) => o.id) };
     const report = await loadReport(actor, filters("period=year"), NOW);

@@ -11,7 +11,7 @@ import { and, asc, eq, isNotNull, inArray, ne, type SQL, sql, type SQLWrapper } 
 import type { Actor } from "~/domain/access/actor";
 import { localDayStart } from "~/domain/dossier/working-time";
 import type { Period, ReportFilters } from "~/domain/reporting/filters";
-import { type Cell, maskCount, maskDerived } from "~/domain/reporting/small-counts";
+import { type Cell, maskCount, maskDerived, SMALL_COUNT_LIMIT } from "~/domain/reporting/small-counts";
 import type { ReportTableId } from "~/domain/reporting/tables";
 import type { CurvePoint } from "~/domain/reporting/learning-curve";
 import { curvesWithin } from "./learning-curve.server";
@@ -48,6 +48,8 @@ export interface Report {
   tables: Record<ReportTableId, ReportTable>;
   /** The professionals' learning curves within the viewer's scope (a supervisor: their organisations' professionals). */
   curves: { professional: string; points: CurvePoint[] }[];
+  /** Curves left out for a viewer who sees small counts as "< 5": too few reviews to show one professional's curve. */
+  hiddenCurves: number;
 }
 
 interface Bounds {
@@ -391,7 +393,9 @@ async function computeReport(scope: Scope, filters: ReportFilters, now: Date): P
     quality: { id: "quality", rows: [1, 2, 3, 4, 5].map((rating) => [rating, maskCount(Number(quality?.ratings[rating - 1] ?? 0), suppress)]) },
   };
   // A curve stands for one professional's own reviews: shown only from 5 reviews on to non-administrators.
-  const shownCurves = suppress ? curves.filter((c) => c.points.length >= 5) : curves;
+  const shownCurves = suppress ? curves.filter((c) => c.points.length >= SMALL_COUNT_LIMIT) : curves;
   tables.curves = { id: "curves", rows: curveRows(shownCurves) };
-  return { filters, organisations: scope.organisations, suppressSmallCounts: suppress, targetWorkingDays, tables, curves: shownCurves };
+  // How many were left out, so the page can say why the section is empty rather than that there is nothing.
+  const hiddenCurves = curves.length - shownCurves.length;
+  return { filters, organisations: scope.organisations, suppressSmallCounts: suppress, targetWorkingDays, tables, curves: shownCurves, hiddenCurves };
 }

@@ -1,0 +1,61 @@
+/** The audit table's before/after columns in each language: what the product records is translated, the rest as recorded. */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { LOCALES, type Locale } from "~/domain/locales";
+import { auditFacts } from "./audit-values";
+
+const LOCALES_DIR = path.resolve(import.meta.dirname, "../../i18n/locales");
+
+function translator(locale: Locale) {
+  const lookup = (qualified: string): string | undefined => {
+    const [ns, key] = qualified.split(":", 2) as [string, string];
+    let node: unknown = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, locale, `${ns}.json`), "utf8"));
+    for (const part of key.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+    return typeof node === "string" ? node : undefined;
+  };
+  const t = (key: string, options?: Record<string, unknown>) =>
+    (lookup(key) ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options?.[name] ?? ""));
+  return { t, exists: (key: string) => lookup(key) !== undefined };
+}
+
+describe("audit facts", () => {
+  it("translate the field and the sign-in method the product records, in every language", () => {
+    const seen = new Set<string>();
+    for (const locale of LOCALES) {
+      const { t, exists } = translator(locale);
+      const text = auditFacts({ method: "password" }, t, exists);
+      expect(text, locale).not.toBe("method: password");
+      seen.add(text);
+    }
+    expect(seen.size).toBe(LOCALES.length);
+    const { t, exists } = translator("nl");
+    expect(auditFacts({ method: "password" }, t, exists)).toBe("Methode: wachtwoord");
+    expect(auditFacts({ secondFactor: "totp" }, t, exists)).toBe("Tweede factor: authenticator-app");
+    expect(auditFacts({ method: "oidc:hospital" }, t, exists)).toBe("Methode: single sign-on (hospital)");
+  });
+
+  it("use the product's words for roles, languages, yes/no, read grants and recorded reasons", () => {
+    const { t, exists } = translator("de");
+    expect(auditFacts({ role: "supervisor", locale: "fr", disabled: true }, t, exists)).toBe("Rolle: Supervisor; Sprache: Français; Gesperrt: ja");
+    expect(auditFacts({ grant: "assigned-supervisor" }, t, exists)).toBe("Zugriff als: zugewiesener Supervisor");
+    expect(auditFacts({ method: "magic-link", reason: "email-mismatch" }, t, exists)).toBe("Methode: Anmeldelink per E-Mail; Grund: Link für eine andere E-Mail-Adresse");
+  });
+
+  it("show what nobody translated as recorded, and nothing as a dash", () => {
+    const { t, exists } = translator("en");
+    expect(auditFacts({ someNewField: "x-1", organisationIds: ["o1", "o2"] }, t, exists)).toBe("someNewField: x-1; Organisations: o1, o2");
+    expect(auditFacts({ method: "carrier-pigeon" }, t, exists)).toBe("Method: carrier-pigeon");
+    expect(auditFacts(null, t, exists)).toBe("—");
+    expect(auditFacts({}, t, exists)).toBe("—");
+    expect(auditFacts({ phoneNumber: null }, t, exists)).toBe("Phone number: —");
+  });
+
+  it("translates every field and value list in every language alike", () => {
+    const shape = (locale: Locale) => {
+      const people = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, locale, "people.json"), "utf8")) as { audit: { fields: object; values: Record<string, unknown> } };
+      return JSON.stringify([Object.keys(people.audit.fields).sort(), Object.entries(people.audit.values).map(([k, v]) => [k, typeof v === "object" && v ? Object.keys(v).sort() : typeof v])]);
+    };
+    for (const locale of LOCALES) expect(shape(locale), locale).toBe(shape("en"));
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * One word for one thing in each language: the dossier statuses have one set of names (dossier:status), the review
+ * is called the same in reporting as on the dossier pages, and words replaced for drifting do not come back.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { DOSSIER_STATUSES } from "~/domain/dossier/lifecycle";
+import { LOCALES, type Locale } from "~/domain/locales";
+import { NAMESPACES } from "./config";
+
+const LOCALES_DIR = path.join(import.meta.dirname, "locales");
+type Messages = { [key: string]: string | Messages };
+const load = (locale: Locale, ns: string) => JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, locale, `${ns}.json`), "utf8")) as Messages;
+
+/** Every object in a message file whose keys are exactly the dossier statuses, by its path. */
+function statusSets(messages: Messages, prefix: string): string[] {
+  const keys = Object.keys(messages).sort();
+  const here = keys.join() === [...DOSSIER_STATUSES].sort().join() ? [prefix] : [];
+  return here.concat(Object.entries(messages).flatMap(([k, v]) => (typeof v === "object" ? statusSets(v, `${prefix}.${k}`) : [])));
+}
+
+const texts = (messages: Messages): string[] => Object.values(messages).flatMap((v) => (typeof v === "string" ? [v] : texts(v)));
+
+/** Words that drifted from the one each language uses, and the word it uses instead. */
+const RETIRED: Record<Locale, [RegExp, string][]> = {
+  nl: [[/aanhoudend scores/, "aanhoudende scores"]],
+  en: [],
+  de: [
+    [/In Prüfung/, "In Beurteilung (a review is a Beurteilung)"],
+    [/Storniert/, "Verworfen (the owner discards a draft)"],
+    [/Rückgabe/, "Zurückschicken (zurückgeben is releasing to the queue)"],
+  ],
+  fr: [
+    [/examen/i, "évaluation (a review is an évaluation)"],
+    [/clôtur/i, "terminer (a completed review is terminée)"],
+    [/En révision/, "En évaluation"],
+  ],
+};
+
+describe("terminology", () => {
+  it("names the dossier statuses in one place only: dossier:status", () => {
+    for (const locale of LOCALES) {
+      const sets = NAMESPACES.flatMap((ns) => statusSets(load(locale, ns), ns));
+      expect(sets, locale).toEqual(["dossier.status"]);
+    }
+  });
+
+  it("reporting's 'in review' column uses the dossier status word", () => {
+    for (const locale of LOCALES) {
+      const inReview = (load(locale, "dossier").status as Messages).in_review as string;
+      const column = ((load(locale, "reporting").columns as Messages)["in-review"] as string).toLowerCase();
+      expect(column, locale).toContain(inReview.toLowerCase());
+    }
+  });
+
+  it("has no retired words in any namespace", () => {
+    for (const locale of LOCALES) {
+      const found = NAMESPACES.flatMap((ns) => texts(load(locale, ns)).flatMap((text) => RETIRED[locale].filter(([word]) => word.test(text)).map(([word, use]) => `${ns}: "${text}" (${String(word)} → ${use})`)));
+      expect(found, locale).toEqual([]);
+    }
+  });
+
+  it("names an ear in lower case inside a sentence, and counts with plural forms", () => {
+    for (const locale of LOCALES) {
+      const dossier = load(locale, "dossier");
+      const choices = dossier.choices as Messages;
+      for (const ear of ["left", "right"]) {
+        const inSentence = (choices.earInSentence as Messages)[ear] as string;
+        expect(inSentence, locale).toMatch(/^\p{Ll}/u);
+        expect((dossier.media as Messages).addFor, locale).toContain("{{ear}}");
+      }
+      const summary = dossier.summary as Messages;
+      expect(Object.keys(summary).filter((k) => /^(media|messages)_(one|other)$/.test(k)).sort(), locale).toEqual(["media_one", "media_other", "messages_one", "messages_other"]);
+      expect(summary.counts, locale).toBeUndefined();
+    }
+  });
+});
