@@ -11,7 +11,9 @@ import { useLocation } from "react-router";
 export function useKeptActionData<T>(actionData: T | undefined): T | undefined {
   const { key } = useLocation();
   const [kept, setKept] = useState({ data: actionData, key });
-  // Set during render (React's pattern for state derived from props): no render shows a stale answer.
-  if (actionData !== undefined && actionData !== kept.data) setKept({ data: actionData, key });
+  // Set during render (React's pattern for state derived from props): no render shows a stale answer. The answer
+  // first shows while the action's navigation still loads, under the old location; it is kept under the location
+  // the navigation ends on, or the next live revalidation would take it for another page's and drop it.
+  if (actionData !== undefined && (actionData !== kept.data || key !== kept.key)) setKept({ data: actionData, key });
   return actionData ?? (kept.key === key ? kept.data : undefined);
 }

@@ -154,6 +154,19 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   // The supervisor claims again, reviews and completes; the professional sees the review live.
   await sup.getByRole("button", { name: "Oppakken" }).click();
   const review = sup.getByTestId("review-form");
+  // Completed empty: one summary of what is missing (no second banner saying so), and each field says what it lacks.
+  await bar.getByRole("button", { name: "Beoordeling afronden" }).click();
+  const reviewMissing = sup.getByTestId("missing-list");
+  await expect(reviewMissing).toBeFocused();
+  await expect(reviewMissing).toContainText("Het dossier is nog niet compleet. Dit ontbreekt:");
+  await expect(sup.getByRole("alert")).toHaveCount(0);
+  const agreement = review.getByRole("radiogroup", { name: /^Eens met de werkdiagnose/ });
+  await expect(agreement).toHaveAttribute("aria-invalid", "true");
+  await expect(agreement).toHaveAccessibleDescription("Kies of u het eens bent met de werkdiagnose.");
+  await expect(review.getByRole("radiogroup", { name: /^Urgentie/ })).toHaveAttribute("aria-invalid", "true");
+  const feedback = review.getByLabel("Feedback aan de professional");
+  await expect(feedback).toHaveAttribute("aria-invalid", "true");
+  await expect(feedback).toHaveAccessibleDescription("Schrijf feedback aan de professional.");
   await review.getByRole("radio", { name: "Eens", exact: true }).check();
   await review.getByRole("radio", { name: "Routine" }).check();
   await review.getByLabel("Feedback aan de professional").fill("Goed onderbouwd.");
