@@ -27,12 +27,14 @@ export function utf8ByteLength(text: string): number {
  */
 export const TEXT_CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+const TEXT_CONTROL_CHARACTERS = new RegExp(TEXT_CONTROL_CHARACTER.source, "g");
+
 /**
  * A list's search as the server uses it (`?q=`, `?find=`): without the control characters no stored text holds
  * (nothing could match them, and PostgreSQL refuses a NUL outright), trimmed, at most ADMIN_SEARCH_MAX characters.
  */
 export function searchText(raw: string | null | undefined): string {
-  return (raw ?? "").replace(new RegExp(TEXT_CONTROL_CHARACTER.source, "g"), "").trim().slice(0, ADMIN_SEARCH_MAX);
+  return (raw ?? "").replace(TEXT_CONTROL_CHARACTERS, "").trim().slice(0, ADMIN_SEARCH_MAX);
 }
 
 /** Why a text from a form or API is not acceptable to store, or null: every path that writes text asks this. */
