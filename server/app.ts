@@ -5,7 +5,7 @@
  * Start-up order: settings → guard table → database + migrations → auth → mail/SMS delivery → object store → job queue → demo
  * seed → setup code → HTTP.
  */
-import "react-router";
+import { createRequestHandler as createPageRenderer } from "react-router";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -24,6 +24,7 @@ import { closeAfterUnreadBody } from "~/server/http/unread-body.server";
 import { refuseControlCharacters, refuseUnfetchableMethods } from "~/server/http/request-hygiene.server";
 import { sameOriginActions } from "~/server/http/same-origin.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
+import { signedOutPageCache } from "~/server/http/signed-out-page-cache.server";
 import { logger } from "~/server/logger.server";
 import { createDelivery, delivery, installDelivery } from "~/server/mail/delivery.server";
 import { buildPublicConfig } from "~/server/public-config.server";
@@ -141,6 +142,16 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   app.use(sameOriginActions(config.trustedOrigins));
   // CONNECT, TRACE and TRACK: 405, as any method React Router does not know (it cannot build a Request from these).
   app.use(refuseUnfetchableMethods);
+  const loadContext = (req: express.Request, nonce: string, refusedStatus: number | null = null) => ({
+    nonce,
+    requestId: String(req.id),
+    log: req.log,
+    publicConfig,
+    clientIp: req.ip ?? null,
+    refusedStatus,
+  });
+  // The signed-out sign-in page, the same for every visitor but its nonce, is rendered once per locale (decision 092).
+  if (!development) app.use(signedOutPageCache({ render: createPageRenderer(build, "production"), loadContext }));
   app.use(
     createRequestHandler({
       // Production: the build object itself. Given a function, React Router re-imports it and rebuilds its route
@@ -148,14 +159,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
       // React Router with each changed module.
       build: development ? () => import("virtual:react-router/server-build") : build,
       mode: development ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        nonce: res.locals.nonce as string,
-        requestId: String(req.id),
-        log: req.log,
-        publicConfig,
-        clientIp: req.ip ?? null,
-        refusedStatus: (res.locals.refusedStatus as number | undefined) ?? null,
-      }),
+      getLoadContext: (req, res) => loadContext(req, res.locals.nonce as string, (res.locals.refusedStatus as number | undefined) ?? null),
     }),
   );
   const lastResort: ErrorRequestHandler = (err, req, res, _next) => {
