@@ -11,7 +11,8 @@
  * autocannon, with and without `Accept-Encoding: gzip`. A bare Node HTTP server is measured in the same run (before
  * each database), and throughput is reported as a ratio to it, so figures from different machines and days compare.
  * Per page and database: requests/s, p50/p99 latency, CPU-ms per request of the server process (from /proc),
- * database statements per request (one request on a quiet server), HTML bytes, table rows and the JavaScript the
+ * database statements per request (one request on a quiet server, and averaged over
+ * 4 × connections requests at full concurrency), HTML bytes, table rows and the JavaScript the
  * page loads (gzip); per database: idle and peak RSS, and the sign-in page's time to first byte and to hydration in
  * headless Chromium (bench/lib/browser-timing.mjs; --no-browser skips it). Everything also goes to a JSON file (default bench/results/pages-<time>.json); --statements adds
  * each page's SQL to it, --profile writes a CPU profile per server (read it with bench/lib/profile-summary.mjs).
@@ -132,6 +133,12 @@ async function load(url, headers, options) {
   };
 }
 
+/** Exactly `amount` requests over `connections` connections; resolves when every one is answered. */
+async function loadAmount(url, headers, connections, amount) {
+  const result = await autocannon({ url, connections, amount, headers, timeout: 60 });
+  return { requests: result.requests.total };
+}
+
 async function measureBare(options) {
   const bare = await startBare();
   try {
@@ -216,13 +223,17 @@ async function benchDatabase(kind, options) {
       };
       for (const gzip of options.gzip) {
         const headers = { ...(cookie ? { cookie } : {}), ...(gzip ? { "accept-encoding": "gzip" } : {}) };
-        await load(url, headers, { ...options, duration: Math.min(2, options.duration) });
+        // The warm-up is a fixed number of requests at full concurrency, all answered before it returns, so the
+        // statements they sent are exact (a timed run leaves up to one request per connection unanswered but running).
+        const statementsBefore = (await stats(server.url)).statements;
+        const warmUp = await loadAmount(url, headers, options.connections, options.connections * 4);
+        const statementsPerRequest = ((await stats(server.url)).statements - statementsBefore) / Math.max(1, warmUp.requests);
         const cpuBefore = cpuMs(server.pid);
         const run = await load(url, headers, options);
         const cpu = (cpuMs(server.pid) - cpuBefore) / Math.max(1, run.requests);
-        result[gzip ? "gzip" : "plain"] = { ...run, cpuMsPerRequest: cpu };
+        result[gzip ? "gzip" : "plain"] = { ...run, cpuMsPerRequest: cpu, statementsPerRequest };
         console.log(
-          `  ${kind.padEnd(8)} ${name.padEnd(11)} ${gzip ? "gzip " : "plain"} ${run.rps.toFixed(1).padStart(7)} req/s  p50 ${String(run.p50).padStart(4)} ms  p99 ${String(run.p99).padStart(5)} ms  ${cpu.toFixed(2).padStart(6)} CPU-ms/req${run.non2xx || run.errors ? `  (${run.non2xx} non-2xx, ${run.errors} errors)` : ""}`,
+          `  ${kind.padEnd(8)} ${name.padEnd(11)} ${gzip ? "gzip " : "plain"} ${run.rps.toFixed(1).padStart(7)} req/s  p50 ${String(run.p50).padStart(4)} ms  p99 ${String(run.p99).padStart(5)} ms  ${cpu.toFixed(2).padStart(6)} CPU-ms/req  ${statementsPerRequest.toFixed(1)} statements/req${run.non2xx || run.errors ? `  (${run.non2xx} non-2xx, ${run.errors} errors)` : ""}`,
         );
       }
       pages[name] = result;
