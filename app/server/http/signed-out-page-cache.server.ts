@@ -78,9 +78,10 @@ export function signedOutPageCache({ render, loadContext }: { render: RenderPage
   const kept = new Map<string, Promise<KeptPage | null>>();
 
   async function renderForKeeping(req: ExpressRequest): Promise<KeptPage | null> {
-    // Only what every keepable request has in common reaches the render: its address and a browser's Accept.
+    // Only what every keepable request has in common reaches the render: its address and a browser's Accept. No
+    // user agent, so the kept page is the same whoever asks first (a bot would get the page rendered all at once).
     const url = new URL(req.path, `${req.protocol}://${req.get("host") ?? "localhost"}`);
-    const request = new Request(url, { headers: { accept: "text/html", "user-agent": req.get("user-agent") ?? "" } });
+    const request = new Request(url, { headers: { accept: "text/html" } });
     const response = await render(request, loadContext(req, placeholder));
     const page = keepPage(response, await response.text(), placeholder);
     // The render is the same every time, so it is not tried again: this page is rendered for every request.
