@@ -2,7 +2,7 @@
  * Generated dossiers for the export's tests and benchmark, written with bulk SQL (INSERT … SELECT over
  * generate_series: one statement per table, never a row at a time). Content varies with the row number so every
  * branch of the exported document occurs: empty and filled anamnesis and reasoning for one or both ears, reviews
- * with drawing notes, threads, event logs, patients with and without a birth year. Made-up data only.
+ * with drawing notes and with an advised follow-up and its days, threads, event logs, patients with and without a birth year. Made-up data only.
  * `statements(count, tag)` returns the SQL; the professionals are the demo's pro@ and pro2@ (the demo seed first).
  */
 
@@ -39,7 +39,8 @@ export function exportSeedStatements(count, tag = "gen") {
              || CASE WHEN g % 3 = 2 THEN jsonb_build_object('right', jsonb_build_object('canal', '[]'::jsonb, 'eardrum', '["bulging"]'::jsonb, 'differential', '[]'::jsonb,
                'plan', '["refer-gp"]'::jsonb, 'diagnosis', 'acute-otitis-media', 'confidence', 3)) ELSE '{}'::jsonb END END,
          CASE WHEN s.status IN ('completed', 'returned') THEN jsonb_build_object('agreement', (ARRAY['agree','partly','disagree'])[(g % 3) + 1],
-             'ears', jsonb_build_object('left', jsonb_build_object('diagnosis', 'otitis-externa', 'plan', '["ear-drops"]'::jsonb)),
+             'ears', jsonb_build_object('left', jsonb_build_object('diagnosis', 'otitis-externa', 'plan', '["ear-drops"]'::jsonb)
+               || CASE WHEN g % 2 = 0 THEN jsonb_build_object('plan', '["ear-drops","follow-up"]'::jsonb, 'followUpDays', 1 + g % 30) ELSE '{}'::jsonb END),
              'advisedPlan', 'Advies ' || g, 'urgency', 'routine', 'feedback', 'Terugkoppeling ' || g, 'imageQuality', 1 + g % 5,
              'drawings', jsonb_build_object(${uuid(`'${tag}-drawing-' || g`)}, jsonb_build_array(
                jsonb_build_object('kind', 'text', 'colour', 'red', 'x', 0.5, 'y', 0.25, 'text', 'Let op ' || g),

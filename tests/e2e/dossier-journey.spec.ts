@@ -5,9 +5,9 @@
  * fills the clinical reasoning (autosaved) with the clip beside it and submits; the supervisor's queue shows it
  * live and the supervisors get an e-mail; the supervisor claims, reviews and returns it with a question (e-mail to
  * the professional, whose open page follows live); the professional answers in the thread (live on the
- * supervisor's page) and resubmits; the supervisor completes the review; the professional sees it live, follows
- * the completion e-mail to read the review, and opens the printable one-page summary (key facts; printed without
- * the site's shell but with its title).
+ * supervisor's page) and resubmits; the supervisor completes the review (refused while an advised follow-up lacks
+ * its days); the professional sees it live, follows the completion e-mail to read the review, and opens the
+ * printable one-page summary (key facts; printed without the site's shell but with its title).
  * Also: English on a phone-sized screen, the forms without JavaScript, a version conflict between two tabs, and
  * the admin's unfinished dossiers (launch options are per file: these run with the fake camera too, unused).
  */
@@ -173,11 +173,28 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   // The review sits beside the professional's reasoning: the same diagnosis is marked as such at a glance.
   await review.getByLabel(/^Diagnose supervisor/).selectOption("otitis-externa");
   await expect(review.getByTestId("agrees-left")).toHaveAttribute("data-agrees", "true");
-  await review.getByRole("group", { name: /^Geadviseerd beleid/ }).getByRole("checkbox", { name: "Oordruppels" }).check();
+  const advised = review.getByRole("group", { name: /^Geadviseerd beleid/ });
+  await advised.getByRole("checkbox", { name: "Oordruppels" }).check();
+  // An advised follow-up needs its days, as the professional's does: refused, the days field marked beside itself;
+  // with the days the review completes.
+  const days = review.getByLabel("Controle na (dagen) (Linkeroor)");
+  await expect(days).toBeHidden();
+  await advised.getByRole("checkbox", { name: "Controle na N dagen" }).check();
+  await expect(days).toBeVisible();
+  await bar.getByRole("button", { name: "Beoordeling afronden" }).click();
+  await expect(reviewMissing).toBeFocused();
+  await expect(reviewMissing.getByRole("listitem")).toHaveText(["Beoordeling, linkeroor: aantal dagen tot controle"]);
+  await expect(days).toHaveAttribute("aria-invalid", "true");
+  await expect(days).toHaveAccessibleDescription("Vul in na hoeveel dagen de controle is.");
+  await expect(sup.getByTestId("case-status")).toHaveText("In beoordeling");
+  await reviewMissing.getByRole("link").click();
+  await expect(days).toBeInViewport();
+  await days.fill("14");
   await bar.getByRole("button", { name: "Beoordeling afronden" }).click();
   await expect(sup.getByTestId("case-status")).toHaveText("Afgerond");
   await expect(page.getByTestId("case-status")).toHaveText("Afgerond");
   await expect(page.getByTestId("review-view")).toContainText("Goed onderbouwd.");
+  await expect(page.getByTestId("review-view")).toContainText("Oordruppels, Controle na 14 dagen");
   expect(supervisorErrors).toEqual([]);
   await supervisorContext.close();
 
@@ -186,6 +203,7 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await page.goto(completed.links.find((link) => link.includes(id))!);
   const reviewView = page.getByTestId("review-view");
   await expect(reviewView).toContainText("Eens");
+  await expect(reviewView).toContainText("Oordruppels, Controle na 14 dagen");
   await expect(reviewView).toContainText("Routine");
   await expect(reviewView).toContainText("Goed onderbouwd.");
 
@@ -205,7 +223,7 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await expect(fact("Feedback aan de professional")).toHaveText("Goed onderbouwd.");
   // The supervisor's diagnosis and advised plan, each under its own label.
   await expect(fact("Diagnose supervisor (Linkeroor)")).toHaveText("Otitis externa");
-  await expect(fact("Geadviseerd beleid (Linkeroor)")).toHaveText("Oordruppels");
+  await expect(fact("Geadviseerd beleid (Linkeroor)")).toHaveText("Oordruppels, Controle na 14 dagen");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dossiersamenvatting");
   await expect(crumbs(page)).toHaveText(["Start", "› Mijn dossiers", "› Dossier", "› Dossiersamenvatting"]);
   const shell = [page.getByRole("banner"), page.getByRole("navigation", { name: "Hoofdmenu" }).last(), page.getByRole("button", { name: "Afdrukken" })];

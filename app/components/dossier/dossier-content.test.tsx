@@ -1,12 +1,12 @@
-/** The read-only reasoning as the supervisor and the summary show it (rendered to markup; no browser needed). */
+/** The read-only reasoning and review as the supervisor, the owner and the summary see them (rendered to markup; no browser needed). */
 import i18next from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { expect, test } from "vitest";
-import type { Reasoning } from "~/domain/dossier/content";
+import type { Reasoning, Review } from "~/domain/dossier/content";
 import { i18nOptions } from "~/i18n/config";
 import dossier from "~/i18n/locales/nl/dossier.json";
-import { ReasoningView } from "./dossier-content";
+import { ReasoningView, ReviewView } from "./dossier-content";
 
 const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({ ...i18nOptions("nl"), ns: ["dossier"], resources: { nl: { dossier } }, initAsync: false });
@@ -22,6 +22,17 @@ const render = (reasoning: Reasoning, ears: ("left" | "right")[]) =>
 test("a follow-up names its days in place of the generic choice", () => {
   const html = render({ right } as Reasoning, ["right"]);
   expect(html).toContain("Oordruppels, Controle na 7 dagen");
+  expect(html).not.toContain("N dagen");
+});
+
+test("the supervisor's advised follow-up names its days too", () => {
+  const review: Review = { agreement: "partly", ears: { left: { diagnosis: "otitis-externa", plan: ["ear-drops", "follow-up"], followUpDays: 14 } } };
+  const html = renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <ReviewView review={review} ears={["left"]} />
+    </I18nextProvider>,
+  );
+  expect(html).toContain("Oordruppels, Controle na 14 dagen");
   expect(html).not.toContain("N dagen");
 });
 

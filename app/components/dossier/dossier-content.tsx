@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { type Ear } from "~/domain/dossier/choices";
 import type { Anamnesis, Reasoning, Review } from "~/domain/dossier/content";
 import { displayPhone } from "~/domain/dossier/phone";
+import { planText } from "./plan-choice";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -71,12 +72,8 @@ export function ReasoningView({ reasoning, ears }: { reasoning: Reasoning; ears:
               </Row>
               <Row label={t("fields.differential")}>{list("diagnosis", r?.differential)}</Row>
               <Row label={t("fields.confidence")}>{r?.confidence ? `${r.confidence} / 5` : "—"}</Row>
-              <Row label={t("fields.plan")}>
-                {/* "Follow-up after N days" names its days in place, not as the generic choice plus a repeat. */}
-                {r?.plan.length
-                  ? r.plan.map((code) => (code === "follow-up" && r.followUpDays ? t("view.followUpAfter", { days: r.followUpDays }) : t(`choices.plan.${code}`))).join(", ")
-                  : "—"}
-              </Row>
+              {/* "Follow-up after N days" names its days in place, not as the generic choice plus a repeat. */}
+              <Row label={t("fields.plan")}>{planText(t, r?.plan, r?.followUpDays)}</Row>
               <Row label={t("fields.argument")}>{r?.argument || "—"}</Row>
             </dl>
           </div>
@@ -87,7 +84,7 @@ export function ReasoningView({ reasoning, ears }: { reasoning: Reasoning; ears:
 }
 
 export function ReviewView({ review, ears }: { review: Review; ears: readonly Ear[] }) {
-  const { t, list, one } = useLabels();
+  const { t, one } = useLabels();
   return (
     <dl data-testid="review-view">
       <Row label={t("fields.agreement")}>{one("agreement", review.agreement)}</Row>
@@ -97,7 +94,7 @@ export function ReviewView({ review, ears }: { review: Review; ears: readonly Ea
           {one("diagnosis", review.ears?.[ear]?.diagnosis)}
         </Row>,
         <Row key={`${ear}-plan`} label={`${t("fields.reviewPlan")} (${t(`choices.ear.${ear}`)})`}>
-          {list("plan", review.ears?.[ear]?.plan)}
+          {planText(t, review.ears?.[ear]?.plan, review.ears?.[ear]?.followUpDays)}
         </Row>,
       ])}
       <Row label={t("fields.advisedPlan")}>{review.advisedPlan || "—"}</Row>

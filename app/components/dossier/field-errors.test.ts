@@ -9,6 +9,7 @@ describe("a field's own error message", () => {
     expect(fieldErrorKey("media-right")).toBe("fieldErrors.media");
     expect(fieldErrorKey("anamnesis-question")).toBe("fieldErrors.anamnesis-question");
     expect(fieldErrorKey("review-feedback")).toBe("fieldErrors.review-feedback");
+    expect(fieldErrorKey("review-left-follow-up")).toBe("fieldErrors.review-follow-up");
   });
 
   it("exists for every item the missing list can name", () => {

@@ -16,7 +16,7 @@ export function FieldErrorsProvider({ items, children }: { items: readonly strin
 
 /** `reasoning-left-diagnosis` → `reasoning-diagnosis`: the message is the same for both ears. */
 export function fieldErrorKey(item: string): string {
-  return `fieldErrors.${item.replace(/^(reasoning|media)-(left|right)(-|$)/, (_, kind: string, _ear, dash: string) => `${kind}${dash}`)}`;
+  return `fieldErrors.${item.replace(/^(reasoning|media|review)-(left|right)(-|$)/, (_, kind: string, _ear, dash: string) => `${kind}${dash}`)}`;
 }
 
 export interface FieldErrorState {

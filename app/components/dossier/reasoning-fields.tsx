@@ -1,17 +1,18 @@
 /**
  * Clinical reasoning for one ear as form fields (`left.diagnosis` …); ids match the missing list's links. Fields
  * that only apply after a choice appear with it: the other diagnosis's details once "other" is chosen, the days
- * until follow-up inside the plan once "follow-up" is ticked. The working diagnosis is not offered again in the
- * differential.
+ * until follow-up inside the plan once "follow-up" is ticked (plan-choice.tsx). The working diagnosis is not
+ * offered again in the differential.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/ui/field";
-import { CANAL_FINDINGS, CONFIDENCE_MAX, CONFIDENCE_MIN, DIAGNOSES, EARDRUM_FINDINGS, type Ear, PLANS } from "~/domain/dossier/choices";
+import { CANAL_FINDINGS, CONFIDENCE_MAX, CONFIDENCE_MIN, DIAGNOSES, EARDRUM_FINDINGS, type Ear } from "~/domain/dossier/choices";
 import type { EarReasoning } from "~/domain/dossier/content";
 import { fieldIdOf } from "~/domain/dossier/form";
-import { CheckboxGroup, ItemInput, RadioGroup, SelectField, TextArea } from "./choices";
+import { CheckboxGroup, RadioGroup, SelectField, TextArea } from "./choices";
 import { FieldErrorText, RequiredMark, useFieldError } from "./field-errors";
+import { PlanChoice } from "./plan-choice";
 
 const CONFIDENCE = Array.from({ length: CONFIDENCE_MAX - CONFIDENCE_MIN + 1 }, (_, i) => CONFIDENCE_MIN + i);
 
@@ -19,7 +20,6 @@ export function ReasoningFields({ ear, value }: { ear: Ear; value: Partial<EarRe
   const { t } = useTranslation("dossier");
   const v = value ?? {};
   const [diagnosis, setDiagnosis] = useState(v.diagnosis ?? "");
-  const [followUp, setFollowUp] = useState(v.plan?.includes("follow-up") ?? false);
   const findings = `reasoning-${ear}-findings`;
   const findingsError = useFieldError(findings);
   return (
@@ -42,29 +42,7 @@ export function ReasoningFields({ ear, value }: { ear: Ear; value: Partial<EarRe
       </div>
       <CheckboxGroup name={`${ear}.differential`} list="diagnosis" codes={DIAGNOSES} value={v.differential} label={t("fields.differential")} hiddenCodes={diagnosis ? [diagnosis] : []} />
       <RadioGroup item={`reasoning-${ear}-confidence`} name={`${ear}.confidence`} codes={CONFIDENCE} value={v.confidence} label={t("fields.confidence")} />
-      <div
-        onChange={(e) => {
-          const box = e.target as HTMLInputElement;
-          if (box.name === `${ear}.plan` && box.value === "follow-up") setFollowUp(box.checked);
-        }}
-      >
-        <CheckboxGroup
-          item={`reasoning-${ear}-plan`}
-          name={`${ear}.plan`}
-          list="plan"
-          codes={PLANS}
-          value={v.plan}
-          label={t("fields.plan")}
-          extra={{
-            code: "follow-up",
-            node: (
-              <div hidden={!followUp} className="mt-1 mb-2 pl-6" data-applies="follow-up">
-                <ItemInput item={`reasoning-${ear}-follow-up`} label={t("fields.followUpDays")} name={`${ear}.followUpDays`} type="number" inputMode="numeric" min={1} max={365} defaultValue={v.followUpDays ?? ""} />
-              </div>
-            ),
-          }}
-        />
-      </div>
+      <PlanChoice prefix={ear} item={`reasoning-${ear}-plan`} followUpItem={`reasoning-${ear}-follow-up`} label={t("fields.plan")} value={v} />
       <TextArea item={`reasoning-${ear}-argument`} name={`${ear}.argument`} value={v.argument} label={t("fields.argument")} rows={4} />
     </section>
   );

@@ -1,15 +1,17 @@
 /**
  * The reviewer's form beside what the professional wrote, field by field: for each ear the professional's
- * findings, diagnosis and plan on the left and the supervisor's diagnosis and plan on the right, with a mark that
- * says at a glance whether the two diagnoses agree. The whole dossier's judgement (agreement, advice, urgency,
- * feedback, image quality) follows. The buttons live in the page's action bar (their `form` attribute).
+ * findings, diagnosis and plan on the left and the supervisor's diagnosis and plan (with the days until follow-up)
+ * on the right, with a mark that says at a glance whether the two diagnoses agree. The whole dossier's judgement
+ * (agreement, advice, urgency, feedback, image quality) follows. The buttons live in the page's action bar (their
+ * `form` attribute).
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { AGREEMENTS, DIAGNOSES, type Ear, IMAGE_QUALITY_MAX, IMAGE_QUALITY_MIN, PLANS, URGENCIES } from "~/domain/dossier/choices";
+import { AGREEMENTS, DIAGNOSES, type Ear, IMAGE_QUALITY_MAX, IMAGE_QUALITY_MIN, URGENCIES } from "~/domain/dossier/choices";
 import type { Drawings, Reasoning, Review } from "~/domain/dossier/content";
-import { CheckboxGroup, RadioGroup, SelectField, TextArea } from "./choices";
+import { RadioGroup, SelectField, TextArea } from "./choices";
+import { PlanChoice, planText } from "./plan-choice";
 
 export const REVIEW_FORM_ID = "review-form";
 
@@ -68,9 +70,15 @@ function EarComparison({ ear, reasoning, review }: { ear: Ear; reasoning: Reason
       </div>
       <div className={row}>
         <Said label={`${t("fields.plan")} · ${t("case.professionalColumn")}`}>
-          {r?.plan?.length ? r.plan.map((code) => (code === "follow-up" && r.followUpDays ? t("view.followUpAfter", { days: r.followUpDays }) : t(`choices.plan.${code}`))).join(", ") : "—"}
+          {planText(t, r?.plan, r?.followUpDays)}
         </Said>
-        <CheckboxGroup name={`review.${ear}.plan`} list="plan" codes={PLANS} value={review?.plan} label={`${t("fields.reviewPlan")} (${earName})`} />
+        <PlanChoice
+          prefix={`review.${ear}`}
+          followUpItem={`review-${ear}-follow-up`}
+          label={`${t("fields.reviewPlan")} (${earName})`}
+          daysLabel={`${t("fields.followUpDays")} (${earName})`}
+          value={review}
+        />
       </div>
       <div className={row}>
         <Said label={t("fields.argument")}>{r?.argument || "—"}</Said>

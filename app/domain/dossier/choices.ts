@@ -55,6 +55,9 @@ export const DIAGNOSES = [
 export const PLANS = ["no-action", "wax-removal", "ear-drops", "pain-relief", "refer-gp", "refer-ent", "follow-up"] as const;
 export const CONFIDENCE_MIN = 1;
 export const CONFIDENCE_MAX = 5;
+/** "Follow-up after N days": N's bounds, the same for the professional's plan and the supervisor's advice. */
+export const FOLLOW_UP_DAYS_MIN = 1;
+export const FOLLOW_UP_DAYS_MAX = 365;
 
 export const AGREEMENTS = ["agree", "partly", "disagree"] as const;
 export const URGENCIES = ["routine", "soon", "urgent"] as const;

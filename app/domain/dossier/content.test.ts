@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { anamnesisSchema, missingForComplete, missingForSubmit, reasoningSchema } from "./content";
+import { FOLLOW_UP_DAYS_MAX } from "./choices";
+import { anamnesisSchema, missingForComplete, missingForSubmit, reasoningSchema, reviewSchema } from "./content";
 
 const anamnesis = anamnesisSchema.parse({ complaints: ["pain"], onset: "sudden", durationDays: 2, question: "Wat is dit?" });
 const ear = { canal: ["normal"], eardrum: ["bulging"], diagnosis: "acute-otitis-media", confidence: 3, plan: ["pain-relief"], argument: "Bolling." };
@@ -24,6 +25,27 @@ describe("completeness", () => {
       "reasoning-right-diagnosis",
       "reasoning-right-follow-up",
     ]);
+  });
+
+  it("asks the supervisor for the days of an advised follow-up, per ear, before the review is completed", () => {
+    const overall = { agreement: "partly", urgency: "soon", feedback: "Controle afspreken." };
+    const review = reviewSchema.parse({ ...overall, ears: { left: { plan: ["ear-drops", "follow-up"] }, right: { plan: ["follow-up"], followUpDays: 14 } } });
+    expect(missingForComplete(review)).toEqual(["review-left-follow-up"]);
+    expect(missingForComplete(reviewSchema.parse({ ears: { right: { plan: ["follow-up"] } } }))).toEqual(["review-right-follow-up", "review-agreement", "review-urgency", "review-feedback"]);
+    expect(missingForComplete(reviewSchema.parse({ ...overall, ears: { left: { plan: ["follow-up"], followUpDays: 7 } } }))).toEqual([]);
+    // Days without follow-up chosen ask for nothing (the field stays hidden and is not shown with the plan).
+    expect(missingForComplete(reviewSchema.parse({ ...overall, ears: { left: { plan: ["ear-drops"] } } }))).toEqual([]);
+  });
+
+  it("bounds the supervisor's follow-up days as the professional's", () => {
+    for (const days of [1, FOLLOW_UP_DAYS_MAX]) {
+      expect(reviewSchema.safeParse({ ears: { left: { plan: ["follow-up"], followUpDays: days } } }).success).toBe(true);
+      expect(reasoningSchema.safeParse({ left: { ...ear, plan: ["follow-up"], followUpDays: days } }).success).toBe(true);
+    }
+    for (const days of [0, FOLLOW_UP_DAYS_MAX + 1, 2.5, Number.NaN]) {
+      expect(reviewSchema.safeParse({ ears: { left: { plan: ["follow-up"], followUpDays: days } } }).success, String(days)).toBe(false);
+      expect(reasoningSchema.safeParse({ left: { ...ear, plan: ["follow-up"], followUpDays: days } }).success, String(days)).toBe(false);
+    }
   });
 
   it("treats blank text as missing", () => {

@@ -17,6 +17,8 @@ import {
   type Ear,
   type EarSide,
   earsOf,
+  FOLLOW_UP_DAYS_MAX,
+  FOLLOW_UP_DAYS_MIN,
   HISTORY_FLAGS,
   IMAGE_QUALITY_MAX,
   IMAGE_QUALITY_MIN,
@@ -27,7 +29,7 @@ import {
 
 const text = storedStringSchema;
 const MAX_DURATION_DAYS = 36_500;
-const MAX_FOLLOW_UP_DAYS = 365;
+const followUpDays = z.number().int().min(FOLLOW_UP_DAYS_MIN).max(FOLLOW_UP_DAYS_MAX);
 
 export const anamnesisSchema = z
   .object({
@@ -52,7 +54,7 @@ export const earReasoningSchema = z
     differential: z.array(z.enum(DIAGNOSES)).max(DIAGNOSES.length).default([]),
     confidence: z.number().int().min(CONFIDENCE_MIN).max(CONFIDENCE_MAX).optional(),
     plan: z.array(z.enum(PLANS)).max(PLANS.length).default([]),
-    followUpDays: z.number().int().min(1).max(MAX_FOLLOW_UP_DAYS).optional(),
+    followUpDays: followUpDays.optional(),
     argument: text.optional(),
   })
   .strict();
@@ -65,6 +67,7 @@ export const earReviewSchema = z
   .object({
     diagnosis: z.enum(DIAGNOSES).optional(),
     plan: z.array(z.enum(PLANS)).max(PLANS.length).default([]),
+    followUpDays: followUpDays.optional(),
   })
   .strict();
 
@@ -158,10 +161,16 @@ export function missingForSubmit(facts: SubmitFacts): MissingItem[] {
 }
 
 /** What a review needs before it can be completed (dossier:missing.<code>). */
-export type MissingReviewItem = "review-agreement" | "review-urgency" | "review-feedback";
+export type MissingReviewItem = `review-${Ear}-follow-up` | "review-agreement" | "review-urgency" | "review-feedback";
 
 export function missingForComplete(review: Review): MissingReviewItem[] {
   const missing: MissingReviewItem[] = [];
+  // In the form's order: the ears come before the whole dossier's judgement. An advised follow-up needs its days,
+  // as the professional's does (missingForSubmit).
+  for (const ear of EARS) {
+    const r = review.ears[ear];
+    if (r?.plan.includes("follow-up") && r.followUpDays === undefined) missing.push(`review-${ear}-follow-up`);
+  }
   if (!review.agreement) missing.push("review-agreement");
   if (!review.urgency) missing.push("review-urgency");
   if (blank(review.feedback)) missing.push("review-feedback");

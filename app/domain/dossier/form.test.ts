@@ -36,4 +36,10 @@ describe("dossier forms", () => {
       imageQuality: 2,
     });
   });
+
+  it("reads the days of the supervisor's advised follow-up per ear", () => {
+    const data = form([["review.left.plan", "follow-up"], ["review.left.followUpDays", "14"], ["review.right.plan", "follow-up"], ["review.right.followUpDays", ""]]);
+    expect(reviewSchema.parse(reviewFromForm(data, ["left", "right"])).ears).toEqual({ left: { plan: ["follow-up"], followUpDays: 14 }, right: { plan: ["follow-up"] } });
+    expect(reviewSchema.safeParse(reviewFromForm(form([["review.left.followUpDays", "veertien"]]), ["left"])).success).toBe(false);
+  });
 });

@@ -73,7 +73,13 @@ function drawingsOf(form: Form): unknown {
 
 export function reviewFromForm(form: Form, ears: readonly Ear[]): Record<keyof Review, unknown> {
   const perEar: Partial<Record<Ear, unknown>> = {};
-  for (const ear of ears) perEar[ear] = { diagnosis: textOf(form, `review.${ear}.diagnosis`), plan: listOf(form, `review.${ear}.plan`) };
+  for (const ear of ears) {
+    perEar[ear] = {
+      diagnosis: textOf(form, `review.${ear}.diagnosis`),
+      plan: listOf(form, `review.${ear}.plan`),
+      followUpDays: intOf(form, `review.${ear}.followUpDays`),
+    };
+  }
   return {
     agreement: textOf(form, "agreement"),
     ears: perEar,

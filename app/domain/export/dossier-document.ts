@@ -10,9 +10,14 @@ import { EAR_SIDES, EARS } from "../dossier/choices";
 import { anamnesisSchema, reasoningSchema, reviewSchema } from "../dossier/content";
 import { DOSSIER_STATUSES } from "../dossier/lifecycle";
 
-export const DOSSIER_SCHEMA_VERSION = "1-0-0";
-/** Every version this server can describe (only the current one so far); `/schemas/dossier/{version}.json`. */
-export const DOSSIER_SCHEMA_VERSIONS = [DOSSIER_SCHEMA_VERSION] as const;
+/**
+ * 1-0-1 (ADDITION) added the supervisor's follow-up days per ear (`review.ears.*.followUpDays`): a new optional
+ * field, but 1-0-0's closed objects refuse it, so a document carrying it could not name 1-0-0.
+ */
+export const DOSSIER_SCHEMA_VERSION = "1-0-1";
+/** Every version this server can describe, the older ones from their frozen copies; `/schemas/dossier/{version}.json`. */
+export const DOSSIER_SCHEMA_VERSIONS = ["1-0-0", DOSSIER_SCHEMA_VERSION] as const;
+export type DossierSchemaVersion = (typeof DOSSIER_SCHEMA_VERSIONS)[number];
 
 export function dossierSchemaPath(version: string = DOSSIER_SCHEMA_VERSION): string {
   return `/schemas/dossier/${version}.json`;

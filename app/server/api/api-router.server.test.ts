@@ -7,6 +7,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ENDPOINT_NAMES, API_TABLE } from "~/domain/api-table";
 import { MEDIA_MAX_DIMENSION_PX } from "~/domain/constants";
+import { DOSSIER_SCHEMA_VERSIONS } from "~/domain/export/dossier-document";
 import { appCheckHeaders, signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { seedDemoData } from "../demo/seed-demo.server";
@@ -85,9 +86,12 @@ describe("the API router", () => {
     expect(translations.status).toBe(200);
     expect(translations.cacheControl).toMatch(/^public, max-age=\d+$/);
     expect(await call("/locales/xx/common.json")).toMatchObject({ status: 404, body: { code: "not-found" }, cacheControl: "no-store" });
-    const schema = await call("/schemas/dossier/1-0-0.json");
-    expect(schema).toMatchObject({ status: 200, cacheControl: "no-cache" });
-    expect((schema.body as { $id: string }).$id).toMatch(/\/schemas\/dossier\/1-0-0\.json$/);
+    // Every published version keeps answering, each with its own address: a document names the one it was written to.
+    for (const version of DOSSIER_SCHEMA_VERSIONS) {
+      const schema = await call(`/schemas/dossier/${version}.json`);
+      expect(schema).toMatchObject({ status: 200, cacheControl: "no-cache" });
+      expect(schema.body).toMatchObject({ $id: expect.stringMatching(new RegExp(`/schemas/dossier/${version}\\.json$`)), title: `Casus exported dossier ${version}` });
+    }
     // The benchmark's statistics exist only when the operator switched them on (not in tests).
     expect(await call("/__bench/stats")).toMatchObject({ status: 404, body: { code: "not-found" } });
   });

@@ -11,13 +11,14 @@ import type { Request, Response } from "express";
 import { z } from "zod";
 import { apiPath } from "~/domain/api-table";
 import { AppError } from "~/domain/errors";
-import { DOSSIER_SCHEMA_VERSIONS, dossierJsonSchema } from "~/domain/export/dossier-document";
+import { type DossierSchemaVersion, DOSSIER_SCHEMA_VERSIONS } from "~/domain/export/dossier-document";
 import { exportFileName, exportOptionsSchema, type ExportOptions } from "~/domain/export/options";
 import { auditedSince, recordAudit, type AuditOrigin } from "../audit/audit.server";
 import type { SessionUser } from "../auth/session.server";
 import { config } from "../config.server";
 import { cancelExport, exportJobFor, recentExports, startExport, type ExportJobView } from "../export/export-jobs.server";
 import { exportDir, MANIFEST_FILE } from "../export/files.server";
+import { publishedDossierSchema } from "../export/published-schemas.server";
 import { parseRange } from "../media/range.server";
 import { withActor, withoutActor } from "./api-endpoint.server";
 
@@ -52,8 +53,9 @@ function view(job: ExportJobView) {
 
 export const exportSchemaEndpoint = withoutActor<z.output<typeof schemaParams>>({
   params: schemaParams,
-  handle({ res }) {
-    res.type("application/schema+json").send(JSON.stringify(dossierJsonSchema(config().baseUrl), null, 2));
+  handle({ res, params }) {
+    const version = params.file.replace(/\.json$/, "") as DossierSchemaVersion;
+    res.type("application/schema+json").send(JSON.stringify(publishedDossierSchema(version, config().baseUrl), null, 2));
   },
 });
 

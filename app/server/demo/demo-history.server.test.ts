@@ -2,6 +2,7 @@
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { missingForComplete, type Review, reviewSchema } from "~/domain/dossier/content";
 import { DOSSIER_STATUSES } from "~/domain/dossier/lifecycle";
 import { dossier, dossierEvent, organisation, professional, supervisor } from "../db/schema";
 import { DEMO_HISTORY_SEED, planDemoHistory, seedDemoHistory } from "./demo-history.server";
@@ -48,6 +49,14 @@ describe("the demo history", () => {
       expect(NOW.getTime() - d.createdAt!.getTime()).toBeLessThanOrEqual(16 * 7 * 86_400_000 + 3 * 86_400_000);
       expect(d.updatedAt!.getTime()).toBeLessThanOrEqual(NOW.getTime());
     }
+  });
+
+  it("completed only reviews that could be completed: an advised follow-up names its days", () => {
+    const completed = planDemoHistory(DEMO_HISTORY_SEED, NOW).dossiers.filter((d) => d.status === "completed");
+    const refused = completed.filter((d) => missingForComplete(reviewSchema.parse(d.review)).length > 0).map((d) => d.id);
+    expect(refused).toEqual([]);
+    const advised = completed.flatMap((d) => Object.values((d.review as Review).ears)).filter((e) => e?.plan.includes("follow-up"));
+    expect(advised.length).toBeGreaterThan(10);
   });
 
   it("learns: the improving professionals agree more in the last weeks than in the first, the one who does not stays put", () => {

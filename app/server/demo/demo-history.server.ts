@@ -256,7 +256,10 @@ export function planDemoHistory(seed: number = DEMO_HISTORY_SEED, now: Date = ne
       reasoning[ear as Ear] = earReasoning(random, said, confidence);
       // The supervisor usually writes the ear's diagnosis and plan; sometimes leaves a correct one standing.
       const supPlan = correct && random() < 0.7 ? reasoning[ear as Ear]!.plan : pick(random, PLAN_FOR[truth]);
-      reviewEars[ear as Ear] = correct && random() < 0.15 ? { plan: [] } : { diagnosis: truth, plan: supPlan };
+      // An advised follow-up names its days (missingForComplete): the professional's when she proposed one too,
+      // else two weeks; not a random draw, which would change every dossier planned after this one.
+      const supDays = supPlan.includes("follow-up") ? { followUpDays: reasoning[ear as Ear]!.followUpDays ?? 14 } : {};
+      reviewEars[ear as Ear] = correct && random() < 0.15 ? { plan: [] } : { diagnosis: truth, plan: supPlan, ...supDays };
     }
     const ears = earsOf(earSide).length;
     const agreement = correctEars === ears ? (random() < 0.92 ? "agree" : "partly") : correctEars === 0 ? "disagree" : "partly";

@@ -184,7 +184,11 @@ describe("the lifecycle", () => {
     const claimed = await transitionDossier(sup, id, "claim");
     expect((await codeOf(transitionDossier(sup, id, "complete"))).details.missing).toEqual(["review-agreement", "review-urgency", "review-feedback"]);
     expect((await codeOf(saveReview(sup2, id, claimed.version, { agreement: "agree" }))).code).toBe("dossier/not-editable");
-    const reviewed = await saveReview(sup, id, claimed.version, { agreement: "agree", urgency: "routine", feedback: "Goed gezien." });
+    // An advised follow-up without its days is saved, but the review cannot be completed until the days are there.
+    const overall = { agreement: "agree", urgency: "routine", feedback: "Goed gezien." };
+    const daysMissing = await saveReview(sup, id, claimed.version, { ...overall, ears: { left: { plan: ["ear-drops", "follow-up"] } } });
+    expect((await codeOf(transitionDossier(sup, id, "complete", { expectedVersion: daysMissing.version }))).details.missing).toEqual(["review-left-follow-up"]);
+    const reviewed = await saveReview(sup, id, daysMissing.version, { ...overall, ears: { left: { plan: ["ear-drops", "follow-up"], followUpDays: 14 } } });
     expect(await transitionDossier(sup, id, "complete", { expectedVersion: reviewed.version })).toEqual({ status: "completed", version: reviewed.version + 1 });
 
     const view = await openDossier(pro, id);

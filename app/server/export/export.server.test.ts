@@ -13,7 +13,7 @@ import addFormats from "ajv-formats";
 import { eq, sql } from "drizzle-orm";
 import yauzl from "yauzl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExportedDossier } from "~/domain/export/dossier-document";
+import { dossierSchemaPath, type ExportedDossier } from "~/domain/export/dossier-document";
 import type { ExportOptions } from "~/domain/export/options";
 import { signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { insertGeneratedDossiers } from "../../../tests/support/export-data";
@@ -111,7 +111,7 @@ function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
 
 describe("dossier export", () => {
   it("writes documents that all validate against the published schema (1,000 generated dossiers and the demo's)", async () => {
-    const schemaResponse = await fetch(`${server.url}/schemas/dossier/1-0-0.json`);
+    const schemaResponse = await fetch(`${server.url}${dossierSchemaPath()}`);
     expect(schemaResponse.status).toBe(200);
     expect(schemaResponse.headers.get("content-type")).toContain("application/schema+json");
     expect((await fetch(`${server.url}/schemas/dossier/9-9-9.json`)).status).toBe(404);
@@ -126,7 +126,7 @@ describe("dossier export", () => {
       for (const document of documents) {
         const { id } = document;
         if (!validate(document)) throw new Error(`${id}: ${JSON.stringify(validate.errors)}`);
-        expect(document.$schema).toBe(`${database.config.baseUrl}/schemas/dossier/1-0-0.json`);
+        expect(document.$schema).toBe(`${database.config.baseUrl}${dossierSchemaPath()}`);
       }
     }
   });
