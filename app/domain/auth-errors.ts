@@ -39,6 +39,14 @@ export const SIGN_IN_NOTICE_CODES = [
 ] as const satisfies readonly ErrorCode[];
 export type SignInNoticeCode = (typeof SIGN_IN_NOTICE_CODES)[number];
 
+/**
+ * The reasons a failed sign-in or second-factor step is audited with (`reason` of `auth.sign-in-failed` and
+ * `auth.second-factor-failed`): one of these codes, written where the step fails (or `email-mismatch`: an e-mail link
+ * opened with another address), so the audit list can show each in the admin's language (people:audit.values.reason).
+ */
+export const SIGN_IN_FAILURE_CODES = [...SIGN_IN_NOTICE_CODES, "wrong-credentials", "invalid-verification-code"] as const satisfies readonly ErrorCode[];
+export type SignInFailureCode = (typeof SIGN_IN_FAILURE_CODES)[number];
+
 export function isSignInNoticeCode(value: unknown): value is SignInNoticeCode {
   return typeof value === "string" && (SIGN_IN_NOTICE_CODES as readonly string[]).includes(value);
 }

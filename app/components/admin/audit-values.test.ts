@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "~/domain/locales";
+import { SIGN_IN_FAILURE_CODES } from "~/domain/auth-errors";
 import { auditFacts } from "./audit-values";
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, "../../i18n/locales");
@@ -40,6 +41,36 @@ describe("audit facts", () => {
     expect(auditFacts({ role: "supervisor", locale: "fr", disabled: true }, t, exists)).toBe("Rolle: Supervisor; Sprache: Français; Gesperrt: ja");
     expect(auditFacts({ grant: "assigned-supervisor" }, t, exists)).toBe("Zugriff als: zugewiesener Supervisor");
     expect(auditFacts({ method: "magic-link", reason: "email-mismatch" }, t, exists)).toBe("Methode: Anmeldelink per E-Mail; Grund: Link für eine andere E-Mail-Adresse");
+  });
+
+  it("name every reason a failed sign-in or second factor records, in a few words of each language", () => {
+    for (const locale of LOCALES) {
+      const { t, exists } = translator(locale);
+      const reason = t("people:audit.fields.reason");
+      for (const code of SIGN_IN_FAILURE_CODES) {
+        const wording = `people:audit.values.reason.${code}`;
+        expect(exists(wording), `${locale} ${code}`).toBe(true);
+        expect(auditFacts({ method: "totp", reason: code }, t, exists)).toBe(`${t("people:audit.fields.method")}: ${t("people:audit.values.method.totp")}; ${reason}: ${t(wording)}`);
+        // Not the sentence the signing-in user reads, with its advice to them.
+        expect(t(wording), `${locale} ${code}`).not.toBe(t(`errors:codes.${code}`));
+      }
+    }
+    expect(auditFacts({ method: "totp", reason: "invalid-verification-code" }, translator("nl").t, translator("nl").exists)).toBe("Methode: authenticator-app; Reden: code onjuist");
+    expect(auditFacts({ reason: "too-many-requests" }, translator("fr").t, translator("fr").exists)).toBe("Motif: trop de tentatives");
+  });
+
+  it("show a failed second factor of an older release, recorded with an HTTP status or the library's code, as refused", () => {
+    const refused = { nl: "Reden: geweigerd", en: "Reason: refused", de: "Grund: abgelehnt", fr: "Motif: refusé" } as const;
+    for (const locale of LOCALES) {
+      const { t, exists } = translator(locale);
+      expect(auditFacts({ method: "totp", reason: 401 }, t, exists)).toBe(`${t("people:audit.fields.method")}: ${t("people:audit.values.method.totp")}; ${refused[locale]}`);
+      expect(auditFacts({ reason: 429 }, t, exists)).toBe(refused[locale]);
+      expect(auditFacts({ reason: "INVALID_CODE" }, t, exists)).toBe(refused[locale]);
+      expect(auditFacts({ reason: "INVALID_BACKUP_CODE" }, t, exists)).toBe(refused[locale]);
+    }
+    // Any other error code: its translated message rather than the code.
+    const { t, exists } = translator("en");
+    expect(auditFacts({ reason: "weak-password" }, t, exists)).toBe(`Reason: ${t("errors:codes.weak-password")}`);
   });
 
   it("show what nobody translated as recorded, and nothing as a dash", () => {

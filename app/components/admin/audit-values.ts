@@ -1,8 +1,10 @@
 /**
  * An audit row's recorded facts ("before" and "after") as text in the page's language: field names and the values
  * the product itself writes (sign-in methods, read grants, reasons, roles, languages, yes/no) are translated; a value
- * nobody translated (an id, an address, a count, a code from an older release) is shown as recorded.
+ * nobody translated (an id, an address, a count) is shown as recorded.
  */
+import { errorMessageKey, isErrorCode } from "~/domain/errors";
+
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 export type Exists = (key: string) => boolean;
 
@@ -11,16 +13,32 @@ const EMPTY = "—";
 /** Fields whose values share a word list with another field. */
 const VALUE_LIST: Record<string, string> = { secondFactor: "method" };
 
+/** Better Auth's own error codes ("INVALID_CODE"), which older releases recorded as a failed step's reason. */
+const LIBRARY_CODE = /^[A-Z][A-Z0-9_]*$/;
+
+/**
+ * A recorded reason: the product's short wording of its code (people:audit.values.reason), else the error message
+ * of an error code. A failed second factor of an older release recorded an HTTP status or Better Auth's code
+ * instead: that says no more than "refused".
+ */
+function reasonText(value: unknown, t: Translate, exists: Exists): string {
+  const text = String(value);
+  if (typeof value !== "string" || LIBRARY_CODE.test(text)) return t("people:audit.values.reason.refused");
+  if (exists(`people:audit.values.reason.${text}`)) return t(`people:audit.values.reason.${text}`);
+  if (isErrorCode(text)) return t(errorMessageKey(text));
+  return text;
+}
+
 function valueText(field: string, value: unknown, t: Translate, exists: Exists): string {
   if (value === null || value === undefined || value === "") return EMPTY;
   if (typeof value === "boolean") return value ? t("people:audit.values.yes") : t("people:audit.values.no");
   if (Array.isArray(value)) return value.length ? value.map((v) => valueText(field, v, t, exists)).join(", ") : EMPTY;
   if (typeof value === "object") return `(${factsText(value, t, exists)})`;
   const text = String(value);
+  if (field === "reason") return reasonText(value, t, exists);
   if (field === "role" && exists(`common:roles.${text}`)) return t(`common:roles.${text}`);
   if (field === "locale" && exists(`common:language.names.${text}`)) return t(`common:language.names.${text}`);
   if (field === "specialty" && exists(`people:specialties.${text}`)) return t(`people:specialties.${text}`);
-  if (field === "reason" && exists(`errors:codes.${text}`)) return t(`errors:codes.${text}`);
   const list = VALUE_LIST[field] ?? field;
   // Single sign-on records its provider: "oidc:<provider id>".
   if (list === "method" && text.startsWith("oidc:")) return t("people:audit.values.method.oidc", { provider: text.slice(5) });

@@ -198,7 +198,8 @@ describe("second factor", () => {
     const done = await completeSecondFactor("totp", totpFor(manualKey).generate(), headers, origin);
     expect(done.ok).toBe(true);
     expect((await sessionUser(cookieHeader(done.setCookies, headers.get("cookie")!))).id).toBe(proId);
-    expect(await audits("auth.second-factor-failed", proId)).toHaveLength(1);
+    // The reason is the product's error code, which the audit list names in the admin's language, not a status.
+    expect((await audits("auth.second-factor-failed", proId)).map((a) => a.after)).toEqual([{ method: "totp", reason: "invalid-verification-code" }]);
   });
 
   it("challenges the SMS-code sign-in too", async () => {
@@ -214,6 +215,8 @@ describe("second factor", () => {
       const result = await completeSecondFactor("backup-code", backupCodes[0], cookieHeader(cookiesOf(first)), origin);
       expect(result.ok).toBe(expected);
     }
+    const failed = (await audits("auth.second-factor-failed", proId)).map((a) => a.after);
+    expect(failed).toContainEqual({ method: "backup-code", reason: "invalid-verification-code" });
   });
 
   it("sends an SMS code as the second factor to a verified phone", async () => {

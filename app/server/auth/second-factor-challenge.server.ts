@@ -4,6 +4,7 @@
  * authenticator code, a backup code or an SMS code, through the twoFactor plugin's own endpoints (attempt limits,
  * account lock-out and rate limits included), and audit every outcome.
  */
+import type { SignInFailureCode } from "~/domain/auth-errors";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { authErrorCode, callAuth, sharedSignInRefusal } from "./auth-request.server";
 import { auth } from "./auth.server";
@@ -45,7 +46,9 @@ export async function completeSecondFactor(method: ChallengeMethod, code: string
   const code_ =
     sharedSignInRefusal(response, errorCode) ??
     (errorCode === "INVALID_CODE" || errorCode === "INVALID_BACKUP_CODE" ? "invalid-verification-code" : "invalid-action-code");
-  // The user is known here (the challenge cookie names them), unlike a failed first factor.
-  await recordAudit({ action: "auth.second-factor-failed", actorId: pending?.userId ?? null, subjectType: "user", subjectId: pending?.userId ?? null, after: { method, reason: errorCode ?? response.status } }, origin);
+  // The user is known here (the challenge cookie names them), unlike a failed first factor. The reason is our code,
+  // as for every failed sign-in step: never Better Auth's own code or an HTTP status, which the audit list cannot name.
+  const reason: SignInFailureCode = code_;
+  await recordAudit({ action: "auth.second-factor-failed", actorId: pending?.userId ?? null, subjectType: "user", subjectId: pending?.userId ?? null, after: { method, reason } }, origin);
   return { ok: false, code: code_, setCookies };
 }

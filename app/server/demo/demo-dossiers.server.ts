@@ -57,11 +57,29 @@ interface DemoDossier {
   review?: Review;
 }
 
-async function writeDossier(tx: Transaction, d: DemoDossier, supervisorId: string): Promise<void> {
-  const at = (offsetMinutes: number) => new Date(Date.now() - d.daysAgo * DAY_MS + offsetMinutes * 60_000);
+/** Minutes after its creation that a dossier's steps happen: edits at 5, a still at 3, each step 30 after the last. */
+const stepMinutes = (i: number) => 10 + i * 30;
+
+/** How long after `daysAgo` days before the anchor a dossier's last moment falls. */
+function lastOffsetMs(d: DemoDossier): number {
+  const minutes = d.steps.length ? stepMinutes(d.steps.length - 1) : d.content ? 5 : 0;
+  return -d.daysAgo * DAY_MS + minutes * 60_000;
+}
+
+/**
+ * The moment every demo dossier counts back from: the seed's `now`, moved back by as much as the latest step would
+ * otherwise lie after it. One shift for all of them, so their order and the gaps between their steps stay as written
+ * and nothing is stamped after the seed ran (a list would say "in 10 minutes").
+ */
+function anchorOf(dossiers: DemoDossier[], now: Date): number {
+  return now.getTime() - Math.max(0, ...dossiers.map(lastOffsetMs));
+}
+
+async function writeDossier(tx: Transaction, d: DemoDossier, supervisorId: string, anchor: number): Promise<void> {
+  const at = (offsetMinutes: number) => new Date(anchor - d.daysAgo * DAY_MS + offsetMinutes * 60_000);
   const [p] = await tx
     .insert(patient)
-    .values({ organisationId: d.owner.organisationId, phone: toE164(d.phone)!, initials: "J.D.", birthYear: 1958 })
+    .values({ organisationId: d.owner.organisationId, phone: toE164(d.phone)!, initials: "J.D.", birthYear: 1958, createdAt: at(0) })
     .onConflictDoNothing()
     .returning({ id: patient.id });
   let status: DossierStatus = "draft";
@@ -75,7 +93,7 @@ async function writeDossier(tx: Transaction, d: DemoDossier, supervisorId: strin
   let reviewerId: string | null = null;
   d.steps.forEach((step, i) => {
     const rule = LIFECYCLE[step];
-    const when = at(10 + i * 30);
+    const when = at(stepMinutes(i));
     const actorId = rule.actor === "owner" ? d.owner.id : supervisorId;
     events.push({ ...base, actorId, kind: step, fromStatus: status, toStatus: rule.to, at: when });
     status = rule.to;
@@ -113,12 +131,13 @@ async function writeDossier(tx: Transaction, d: DemoDossier, supervisorId: strin
     reasoningScore: score?.score ?? null,
     reasoningScoreDetail: score,
   });
-  if (d.content) await tx.insert(dossierMedium).values({ dossierId: id, mediaId: await insertDemoStill(d.owner, { db: tx, seed: d.phone.length + d.daysAgo, storeBytes: hasObjectStore() }), ear: d.earSide === "right" ? "right" : "left", createdAt: at(3) });
+  if (d.content) await tx.insert(dossierMedium).values({ dossierId: id, mediaId: await insertDemoStill(d.owner, { db: tx, seed: d.phone.length + d.daysAgo, storeBytes: hasObjectStore(), at: at(3) }), ear: d.earSide === "right" ? "right" : "left", createdAt: at(3) });
   if (d.question) await tx.insert(dossierMessage).values({ dossierId: id, authorId: supervisorId, body: d.question, at: updatedAt });
   await tx.insert(dossierEvent).values(events);
 }
 
-export async function seedDemoDossiers(pro: DemoPerson, pro2: DemoPerson, supervisorId: string): Promise<void> {
+/** `now`: the moment the seed runs; every time written is at or before it. */
+export async function seedDemoDossiers(pro: DemoPerson, pro2: DemoPerson, supervisorId: string, now: Date = new Date()): Promise<void> {
   const dossiers: DemoDossier[] = [
     { owner: pro, phone: "06 11111111", earSide: "both", steps: [], daysAgo: 0 },
     // Untouched for ten days: listed as unfinished.
@@ -131,7 +150,8 @@ export async function seedDemoDossiers(pro: DemoPerson, pro2: DemoPerson, superv
     { owner: pro, phone: "06 27182818", earSide: "left", content: waxLeft, steps: ["submit", "claim", "complete"], daysAgo: 3, review },
     { owner: pro2, phone: "06 88888888", earSide: "right", steps: ["discard"], daysAgo: 4 },
   ];
+  const anchor = anchorOf(dossiers, now);
   await inTransaction(async (tx) => {
-    for (const d of dossiers) await writeDossier(tx, d, supervisorId);
+    for (const d of dossiers) await writeDossier(tx, d, supervisorId, anchor);
   });
 }

@@ -15,7 +15,7 @@ const SIZE = 256;
 
 export async function insertDemoStill(
   owner: { id: string; organisationId: string },
-  options: { seed?: number; db?: Queryable; storeBytes?: boolean } = {},
+  options: { seed?: number; db?: Queryable; storeBytes?: boolean; at?: Date } = {},
 ): Promise<string> {
   const id = crypto.randomUUID();
   const key = mediaObjectKey(owner.organisationId, id);
@@ -42,7 +42,9 @@ export async function insertDemoStill(
     // As the recorder stores them: the score the shipped model gave the still, and that model's version.
     metadata: { fileName: "demo-in-ear.png", width: SIZE, height: SIZE, source: "demo", inEarScore: Math.round(700 + 290 * mulberry32((options.seed ?? 1) + 7)()) / 1000, modelVersion: DEFAULT_MODEL_ID },
     status: "complete",
-    completedAt: new Date(),
+    // A demo dossier's still is as old as the dossier says (`at`); any other is made now.
+    ...(options.at ? { createdAt: options.at } : {}),
+    completedAt: options.at ?? new Date(),
   });
   return id;
 }

@@ -28,9 +28,11 @@ export interface DemoData {
 /**
  * Writes the demo data set and returns its ids (tests use the same set; most skip the dossiers, which they do not
  * need). `history` adds the made-up practice history of other organisations and people (demo-history.server.ts)
- * that the reporting pages need; the demo start writes it, tests ask for it where they test reporting.
+ * that the reporting pages need; the demo start writes it, tests ask for it where they test reporting. `now` is the
+ * moment the set is seeded at (default: the clock's): every time the demo chooses is at or before it.
  */
-export async function seedDemoData(options: { dossiers?: boolean; history?: boolean } = {}): Promise<DemoData> {
+export async function seedDemoData(options: { dossiers?: boolean; history?: boolean; now?: Date } = {}): Promise<DemoData> {
+  const now = options.now ?? new Date();
   const first = await createOrganisation({ name: "Huisartsenpraktijk De Linde", kind: "gp-practice", city: "Utrecht", contactEmail: "praktijk@delinde.test" });
   const second = await createOrganisation({ name: "Hoorzorg Aan Zee", kind: "hearing-care", city: "Haarlem", contactEmail: "info@hoorzorgaanzee.test" });
   const admin = await createAdmin({ email: "admin@casus.test", name: "Anna Admin", password: DEMO_PASSWORD });
@@ -45,9 +47,9 @@ export async function seedDemoData(options: { dossiers?: boolean; history?: bool
   const pro2 = await createProfessional({ email: "pro2@casus.test", name: "Piet Hoortechnicus", password: DEMO_PASSWORD, organisationId: second.id, jobTitle: "Audicien" });
   const data = { organisations: [first, second], adminId: admin.id, supervisorId: supervisor.id, proId: pro.id, pro2Id: pro2.id };
   if (options.dossiers !== false) {
-    await seedDemoDossiers({ id: pro.id, organisationId: first.id }, { id: pro2.id, organisationId: second.id }, supervisor.id);
+    await seedDemoDossiers({ id: pro.id, organisationId: first.id }, { id: pro2.id, organisationId: second.id }, supervisor.id, now);
   }
-  if (options.history) await seedDemoHistory();
+  if (options.history) await seedDemoHistory({ now });
   return data;
 }
 

@@ -3,12 +3,51 @@
  * reaches the database: every value is one line of text without control characters (PostgreSQL cannot store a NUL
  * at all), and the numbers the recorder reports are whole numbers within the product's limits and their columns.
  * A refusal is a 400 `storage/invalid-argument` naming the field, like every other refused upload.
+ *
+ * The headers themselves are checked first, by tus's own rules: tus refuses a malformed `Upload-Metadata`,
+ * `Upload-Length` or `Upload-Offset` before any hook runs, with a plain-text 400 the upload client cannot read.
  */
+import type { IncomingHttpHeaders } from "node:http";
+import { Metadata } from "@tus/server";
 import { MEDIA_MAX_DIMENSION_PX, MEDIA_MAX_DURATION_MS } from "~/domain/constants";
 import { CONTROL_CHARACTER } from "~/domain/limits";
 import { StorageError } from "~/domain/storage-errors";
 
 export type UploadMetadata = Record<string, string | null | undefined>;
+
+/** A byte count or offset as tus reads it: the decimal digits of a non-negative integer, nothing else. */
+function isByteCount(value: string): boolean {
+  const number = Number(value);
+  return Number.isInteger(number) && number >= 0 && String(number) === value;
+}
+
+/** `Upload-Metadata` parsed by tus's own parser (base64 values, unique keys); null when malformed. */
+function parseMetadataHeader(value: string): UploadMetadata | null {
+  try {
+    return Metadata.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+/** The tus headers whose form tus checks itself, each with the field its refusal names. */
+const HEADER_RULES = [
+  { header: "upload-metadata", field: "metadata", wellFormed: (value: string) => Boolean(parseMetadataHeader(value)) },
+  { header: "upload-length", field: "size", wellFormed: isByteCount },
+  { header: "upload-offset", field: "offset", wellFormed: isByteCount },
+] as const;
+
+/**
+ * Refuses a request whose tus headers tus would refuse as malformed (a value that is not base64, a key twice, a
+ * length that is not a number), as `storage/invalid-argument` with reason `malformed` and the field it concerns.
+ */
+export function assertWellFormedUploadHeaders(headers: IncomingHttpHeaders): void {
+  for (const { header, field, wellFormed } of HEADER_RULES) {
+    const value = headers[header];
+    if (value === undefined) continue;
+    if (typeof value !== "string" || !wellFormed(value)) throw new StorageError("storage/invalid-argument", { field, reason: "malformed" });
+  }
+}
 
 /** Refuses a metadata value with a control character, whichever field it is in. */
 export function assertPlainMetadata(metadata: UploadMetadata): void {

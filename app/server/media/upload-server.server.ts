@@ -25,7 +25,7 @@ import { completeUpload, createUploadRecord, deleteUploadRecord, mediaForActor, 
 import { StagingStore, checkHead, readHead } from "./staging-store.server";
 import { sendApiError } from "../http/api-error.server";
 import { INTERNAL_ERROR_ANSWER, isTusErrorAnswer, storageErrorBody, tusError } from "./tus-errors.server";
-import { assertPlainMetadata, metadataNumber } from "./upload-metadata.server";
+import { assertPlainMetadata, assertWellFormedUploadHeaders, metadataNumber } from "./upload-metadata.server";
 import { AppError } from "~/domain/errors";
 import type { Transaction } from "../db/client.server";
 import { assertUploadMayAttach, attachUploadInTransaction } from "../dossiers/media.server";
@@ -213,6 +213,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
   const handle = async (req: ExpressRequest, res: ExpressResponse, user: Actor, id: string | null) => {
     try {
       actors.set(req, user);
+      assertWellFormedUploadHeaders(req.headers);
       if (!id) return void (await tus.handle(req, res));
       // 404 for an upload of another organisation, exactly as for one that does not exist.
       const row = await mediaForActor(user, id);

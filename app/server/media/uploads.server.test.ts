@@ -285,6 +285,43 @@ describe("refusals with the seed's storage codes", () => {
     expect(row).toMatchObject({ durationMs: MEDIA_MAX_DURATION_MS, metadata: { fileName: "otoscopie ø.mp4", width: MEDIA_MAX_DIMENSION_PX } });
   });
 
+  it("malformed tus headers: 400 storage/invalid-argument as JSON, not tus's plain text, and nothing is created", async () => {
+    const png = `filetype ${Buffer.from("image/png").toString("base64")}`;
+    const send = (headers: Record<string, string>, method = "POST", path = "/api/uploads") =>
+      fetch(`${server.url}${path}`, { method, headers: { "Tus-Resumable": "1.0.0", "Upload-Length": "100", cookie: cookies.pro, ...appCheckHeaders(), ...headers } });
+    const refusedHeader = async (headers: Record<string, string>, field: string, method?: string, path?: string) => {
+      const response = await send(headers, method, path);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(response.headers.get("tus-resumable")).toBe("1.0.0");
+      const text = await response.text();
+      await refusal(new Response(text, { status: response.status }), 400, "storage/invalid-argument", "malformed");
+      expect(JSON.parse(text).field).toBe(field);
+    };
+    const [{ count: before }] = await systemDb().select({ count: sql<number>`count(*)::int` }).from(media);
+    // The attacker's requests: a value that is not base64, one that is not padded, a key twice, three tokens in a
+    // pair, an empty key, an empty header.
+    await refusedHeader({ "Upload-Metadata": "filename !!!notbase64" }, "metadata");
+    await refusedHeader({ "Upload-Metadata": `${png},filename abc` }, "metadata");
+    await refusedHeader({ "Upload-Metadata": `${png},${png}` }, "metadata");
+    await refusedHeader({ "Upload-Metadata": `${png} extra` }, "metadata");
+    await refusedHeader({ "Upload-Metadata": `${png}, aGk=` }, "metadata");
+    await refusedHeader({ "Upload-Metadata": `${png},` }, "metadata");
+    await refusedHeader({ "Upload-Metadata": "" }, "metadata");
+    await refusedHeader({ "Upload-Metadata": png, "Upload-Length": "1e3" }, "size");
+    await refusedHeader({ "Upload-Metadata": png, "Upload-Length": "-1" }, "size");
+    const [{ count: after }] = await systemDb().select({ count: sql<number>`count(*)::int` }).from(media);
+    expect(after).toBe(before);
+    // On an upload under way too, before tus sees the request.
+    const created = await send({ "Upload-Metadata": png });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location")!;
+    await refusedHeader({ "Upload-Offset": "0x0", "Content-Type": "application/offset+octet-stream" }, "offset", "PATCH", location);
+    await refusedHeader({ "Upload-Metadata": "filename !!!notbase64" }, "metadata", "DELETE", location);
+    expect((await head(cookies.pro, location)).status).toBe(200);
+    // A key without a value is well formed; a type that is needed and missing is refused as such.
+    await refusal(await send({ "Upload-Metadata": "filetype,filename" }), 400, "storage/invalid-argument", "type-not-allowed");
+  });
+
   it("an unexpected failure answers 500 {code: internal}, without its message, SQL or parameters", async () => {
     // A constraint the insert breaks: the database refuses it as it would any failed query.
     await systemDb().execute(sql`alter table media add constraint test_no_boom check (metadata->>'fileName' is distinct from 'boom.png')`);

@@ -6,7 +6,7 @@
  */
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware } from "better-auth/api";
-import { codeForBetterAuthError } from "~/domain/auth-errors";
+import { codeForBetterAuthError, type SignInFailureCode } from "~/domain/auth-errors";
 import { recordAudit } from "../../audit/audit.server";
 import { CLIENT_IP_HEADER, REQUEST_ID_HEADER } from "../request-headers.server";
 import { challengedUserId } from "./second-factor-gate.server";
@@ -22,7 +22,7 @@ function locationOf(returned: unknown): string | null {
   return null;
 }
 
-function failureReason(returned: unknown): string {
+function failureReason(returned: unknown): SignInFailureCode {
   const location = locationOf(returned);
   const error = location && URL.canParse(location, "http://x") ? new URL(location, "http://x").searchParams.get("error") : null;
   const code = (returned as { body?: { code?: string } } | null)?.body?.code;
