@@ -26,7 +26,7 @@ function RoleMenu({ groups, user }: { groups: NavGroup[]; user: ShellUser }) {
                 <NavLink
                   to={lp(navHref(key, user))}
                   end
-                  className="block rounded px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-sky-100 aria-[current=page]:font-medium aria-[current=page]:text-sky-900"
+                  className="block rounded px-2 py-3 text-sm text-slate-800 md:py-1.5 hover:bg-slate-100 aria-[current=page]:bg-sky-100 aria-[current=page]:font-medium aria-[current=page]:text-sky-900"
                 >
                   {t(`pages.${key}.title`)}
                 </NavLink>
@@ -58,7 +58,7 @@ export function AppShell({ user, children }: { user: ShellUser | null; children:
           <>
             {/* Phone: a disclosure that starts folded, so the page comes first. Wider screens: a permanent side menu. */}
             <details className="border-b border-slate-200 bg-white md:hidden print:hidden">
-              <summary className="cursor-pointer px-4 py-2 text-sm font-medium">{t("menu")}</summary>
+              <summary className="cursor-pointer px-4 py-3 text-sm font-medium">{t("menu")}</summary>
               <RoleMenu groups={groups} user={user!} />
             </details>
             <div className="hidden border-r border-slate-200 bg-white md:block md:w-64 print:hidden">

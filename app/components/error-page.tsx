@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { localizePath, splitLocalePath } from "~/domain/locales";
+import { LINK } from "~/components/ui/targets";
 
 /** 5xx is always "Internal Server Error"; 4xx statuses have their own words, others the generic client-error text. */
 const KNOWN_4XX = new Set([400, 401, 403, 404, 405, 408, 409, 410, 413, 415, 422, 429]);
@@ -25,7 +26,7 @@ export function ErrorPage({ status }: { status: number }) {
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-slate-700">{t(`status.${key}.description`)}</p>
       <p>
-        <Link className="text-sky-800 underline" to={localizePath("/", splitLocalePath(pathname).locale)} reloadDocument>
+        <Link className={LINK} to={localizePath("/", splitLocalePath(pathname).locale)} reloadDocument>
           {t("backHome")}
         </Link>
       </p>

@@ -18,7 +18,7 @@ export function LanguageSwitcher() {
           lang={locale}
           title={t(`language.names.${locale}`)}
           aria-current={locale === current ? "true" : undefined}
-          className="rounded px-2 py-1 font-medium uppercase text-slate-600 hover:bg-slate-100 aria-[current=true]:bg-sky-100 aria-[current=true]:text-sky-900"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded px-2 font-medium uppercase sm:min-h-9 sm:min-w-9 text-slate-600 hover:bg-slate-100 aria-[current=true]:bg-sky-100 aria-[current=true]:text-sky-900"
         >
           {locale}
         </a>

@@ -11,7 +11,7 @@ export function NewBuildBanner() {
       <span>{t("newBuild.message")}</span>
       <button
         type="button"
-        className="rounded bg-white px-3 py-1 font-medium text-sky-800 hover:bg-sky-50"
+        className="min-h-11 rounded bg-white px-3 py-1 font-medium text-sky-800 hover:bg-sky-50 sm:min-h-0"
         onClick={() => window.location.reload()}
       >
         {t("newBuild.reload")}

@@ -24,7 +24,7 @@ export function PageHeader({ routeKey, title }: { routeKey: NavKey; title?: stri
           </ol>
         </nav>
       ) : null}
-      <h1 className="text-2xl font-semibold text-slate-900">{heading}</h1>
+      <h1 className="text-xl font-semibold text-slate-900 sm:text-2xl">{heading}</h1>
     </header>
   );
 }

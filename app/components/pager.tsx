@@ -4,6 +4,7 @@
  */
 import type { TFunction } from "i18next";
 import { Link, useLocation } from "react-router";
+import { LINK } from "~/components/ui/targets";
 
 /** The labels' keys: the dossier pages' ("dossier:list") or the admin pages' ("people:pagination"). */
 const LABELS = {
@@ -42,13 +43,13 @@ export function Pager({
   return (
     <nav aria-label={t(keys.nav)} className="mt-3 flex items-center gap-3 text-sm" data-testid="pager">
       {page > 1 ? (
-        <Link to={hrefOf(page - 1)} rel="prev" className="text-sky-800 underline">
+        <Link to={hrefOf(page - 1)} rel="prev" className={LINK}>
           {t(keys.previous)}
         </Link>
       ) : null}
       <span>{t(more && "pageOfMore" in keys ? keys.pageOfMore : keys.page, { page, pages: pageCount })}</span>
       {page < pageCount || more ? (
-        <Link to={hrefOf(page + 1)} rel="next" className="text-sky-800 underline">
+        <Link to={hrefOf(page + 1)} rel="next" className={LINK}>
           {t(keys.next)}
         </Link>
       ) : null}

@@ -3,29 +3,9 @@
  * ("Ohrschmalzentfernung/Spülung", "Oorsmeer verwijderen/uitspuiten") wrap inside their box at a desktop's width and
  * at 320 px, instead of widening the form and the page (a fieldset is as wide as its longest label by default).
  */
-import crypto from "node:crypto";
-import pg from "pg";
 import { expect, signIn, test } from "./support/fixtures";
 import { reflowProblem } from "./support/reflow";
-
-async function submittedDossier(): Promise<string> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  const id = crypto.randomUUID();
-  try {
-    const { rows } = await client.query<{ user_id: string; organisation_id: string }>(
-      `select p.user_id, p.organisation_id from professional p join "user" u on u.id = p.user_id where u.email = 'pro@casus.test'`,
-    );
-    const ear = { canal: ["partial-wax"], eardrum: ["normal"], diagnosis: "wax-impaction", confidence: 4, plan: ["wax-removal"], argument: "Ohrschmalz." };
-    await client.query(
-      `insert into dossier (id, organisation_id, professional_id, status, ear_side, first_submitted_at, reasoning) values ($1, $2, $3, 'submitted', 'both', now(), $4)`,
-      [id, rows[0].organisation_id, rows[0].user_id, JSON.stringify({ left: ear, right: ear })],
-    );
-  } finally {
-    await client.end();
-  }
-  return id;
-}
+import { submittedDossier } from "./support/submitted-dossier";
 
 /** How far the page reaches past the screen's right edge, and whether a plan label crosses its box's border. */
 const overflow = (page: import("@playwright/test").Page) =>

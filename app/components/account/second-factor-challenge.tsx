@@ -7,6 +7,7 @@ import { errorMessageKey } from "~/domain/errors";
 import { localizePath } from "~/domain/locales";
 import { useLocale } from "~/lib/use-locale";
 import type { SecondFactorActionData, SecondFactorChallengeView } from "~/server/auth/second-factor-form.server";
+import { LINK } from "~/components/ui/targets";
 
 /** The second step of sign-in: authenticator code, or a backup code, or (verified phone) an SMS code. */
 export function SecondFactorChallenge({ challenge, state }: { challenge: SecondFactorChallengeView | null; state?: SecondFactorActionData["secondFactor"] }) {
@@ -17,7 +18,7 @@ export function SecondFactorChallenge({ challenge, state }: { challenge: SecondF
     return (
       <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="second-factor-expired">
         <Alert tone="error">{t(errorMessageKey("invalid-action-code"))}</Alert>
-        <Link to={localizePath("/", locale)} reloadDocument className="text-sky-800 underline">
+        <Link to={localizePath("/", locale)} reloadDocument className={LINK}>
           {t("account:challenge.signInAgain")}
         </Link>
       </div>

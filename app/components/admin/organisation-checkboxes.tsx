@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { CHOICE_LABEL } from "~/components/ui/targets";
 
 /** A fieldset of checkboxes; posts every checked id as `organisationIds`. */
 export function OrganisationCheckboxes({ organisations, checked, error }: { organisations: { id: string; name: string }[]; checked: string[]; error?: string }) {
@@ -8,7 +9,7 @@ export function OrganisationCheckboxes({ organisations, checked, error }: { orga
       <legend className="text-sm font-medium text-slate-800">{t("people:supervisor.organisations")}</legend>
       <div className="mt-1 grid max-h-48 gap-1 overflow-y-auto sm:grid-cols-2">
         {organisations.map((o) => (
-          <label key={o.id} className="flex items-center gap-2 text-sm">
+          <label key={o.id} className={CHOICE_LABEL}>
             <input type="checkbox" name="organisationIds" value={o.id} defaultChecked={checked.includes(o.id)} />
             {o.name}
           </label>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PersonState } from "./badges";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { LINK } from "~/components/ui/targets";
 
 interface Person {
   id: string;
@@ -55,7 +56,7 @@ export function PeopleTable<P extends Person>({
           {people.map((p) => (
             <tr key={p.id} className={`border-b border-slate-100 ${selectedId === p.id ? "bg-sky-50" : ""}`}>
               <td className="py-2 pr-3">
-                <Link to={hrefOf(p)} className="font-medium text-sky-800 underline">{p.name}</Link>
+                <Link to={hrefOf(p)} className={`${LINK} font-medium`}>{p.name}</Link>
                 {afterName?.(p)}
               </td>
               <td className="py-2 pr-3">{p.email}</td>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Button } from "../ui/button";
 import { ConfirmPanel } from "./confirm-panel";
+import { buttonClass } from "~/components/ui/button";
 
 export interface PersonActionState {
   id: string;
@@ -45,7 +46,7 @@ export function PersonActions({ person, here, confirm }: { person: PersonActionS
             <Button type="submit" variant="secondary">{t("people:person.enable")}</Button>
           </Form>
         ) : !person.banned && !person.self ? (
-          <Link to={ask("disable")} className="rounded-md border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50">
+          <Link to={ask("disable")} className={buttonClass("dangerOutline")}>
             {t("people:person.disable")}
           </Link>
         ) : null}
@@ -60,7 +61,7 @@ export function PersonActions({ person, here, confirm }: { person: PersonActionS
           </Form>
         ) : null}
         {person.invitation === "pending" || person.invitation === "expired" ? (
-          <Link to={ask("revoke")} className="rounded-md border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50">
+          <Link to={ask("revoke")} className={buttonClass("dangerOutline")}>
             {t("people:person.revoke")}
           </Link>
         ) : null}

@@ -66,7 +66,7 @@ export function OidcSignIn({ providers, redirectTo, onNotice }: Props) {
             </Button>
           </Form>
           {hydrated ? (
-            <button type="button" className="self-end text-sm text-sky-800 underline" disabled={waiting !== null} onClick={() => void popup(p.id)}>
+            <button type="button" className="min-h-11 self-end text-sm text-sky-800 underline sm:min-h-0" disabled={waiting !== null} onClick={() => void popup(p.id)}>
               {waiting === p.id ? t("oidc.waiting") : t("oidc.inPopup", { name: p.name })}
             </button>
           ) : null}

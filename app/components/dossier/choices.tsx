@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
 import { fieldIdOf } from "~/domain/dossier/form";
 import { FieldErrorText, RequiredMark, useFieldError } from "./field-errors";
+import { CHOICE_LABEL } from "~/components/ui/targets";
 
 export type ChoiceList =
   | "complaints"
@@ -63,7 +64,7 @@ export function CheckboxGroup(
           const hidden = props.hiddenCodes?.includes(code) ?? false;
           return (
             <div key={code} hidden={hidden} className={props.extra?.code === code ? "min-w-0 sm:col-span-2" : "min-w-0"}>
-              <label className="flex min-h-9 items-center gap-2 text-sm">
+              <label className={CHOICE_LABEL}>
                 <input
                   type="checkbox"
                   name={props.name}
@@ -115,7 +116,7 @@ export function RadioGroup(
       <FieldErrorText item={props.item} />
       <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
         {props.codes.map((code) => (
-          <label key={code} className="flex min-h-9 items-center gap-2 text-sm">
+          <label key={code} className={CHOICE_LABEL}>
             <input
               type="radio"
               name={props.name}

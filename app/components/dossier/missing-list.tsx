@@ -41,7 +41,7 @@ export function MissingList({
           <li key={item}>
             {/* A client-side link: a step of the same page opens without loading it again (steps.ts, onlyStepChanged). */}
             {/* Aligned at the top: an inline block sits on its last line's baseline, and the bullet with it. */}
-            <Link className="inline-block min-h-6 py-0.5 align-top text-amber-900 underline" to={hrefFor(item)}>
+            <Link className="inline-flex min-h-11 items-center py-0.5 align-top text-amber-900 underline sm:min-h-6" to={hrefFor(item)}>
               {t(`missing.${item}`)}
             </Link>
           </li>

@@ -23,6 +23,7 @@ import { numberFormatter } from "~/lib/formatters";
 import { authorize } from "~/server/auth/authorize.server";
 import { loadCaseHandling } from "~/server/reporting/case-handling.server";
 import type { Route } from "./+types/case-handling";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["reporting", "dossier"] };
 
@@ -112,7 +113,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           const pro = row[0] as string;
           if (!cell) return <span className="text-slate-400">0</span>;
           return (
-            <Link to={cellHref(pro, sup)} className={`inline-flex min-h-9 min-w-9 items-center justify-center rounded underline ${pro === sup ? "bg-green-100 font-semibold" : "bg-amber-50"}`} aria-label={t("reporting:cases.cellLabel", { count: cell as number, pro: dx(pro), sup: dx(sup) })}>
+            <Link to={cellHref(pro, sup)} className={`inline-flex min-h-11 min-w-11 items-center sm:min-h-9 sm:min-w-9 justify-center rounded underline ${pro === sup ? "bg-green-100 font-semibold" : "bg-amber-50"}`} aria-label={t("reporting:cases.cellLabel", { count: cell as number, pro: dx(pro), sup: dx(sup) })}>
               {format(cell)}
             </Link>
           );
@@ -126,7 +127,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           rows={data.cell.dossiers.map((d) => [d.completedAt, d.professional, d.ear, d.id])}
           renderCell={(cell, column) =>
             column === 0 ? when.format(new Date(cell as string)) : column === 2 ? t(`dossier:choices.ear.${cell}`) : column === 3 ? (
-              <Link className="text-sky-800 underline" to={lp(routePath("admin-dossier", { caseId: cell as string }))}>
+              <Link className={LINK} to={lp(routePath("admin-dossier", { caseId: cell as string }))}>
                 {t("reporting:cases.open")}
               </Link>
             ) : undefined

@@ -11,6 +11,7 @@ import { dashboard, serviceHealth } from "~/server/people/dashboard.server";
 import { actorOf } from "~/server/people/route-helpers.server";
 import type { Route } from "./+types/dashboard";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["people", "dossier"] };
 
@@ -97,7 +98,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {pending.map((p) => (
                   <tr key={p.userId} className="border-b border-slate-100">
                     <td className="py-1 pr-3">
-                      {p.organisationId ? <Link to={lp(routePath("admin-professional", { orgId: p.organisationId, proId: p.userId }))} className="text-sky-800 underline">{p.name}</Link> : p.name}
+                      {p.organisationId ? <Link to={lp(routePath("admin-professional", { orgId: p.organisationId, proId: p.userId }))} className={LINK}>{p.name}</Link> : p.name}
                     </td>
                     <td className="py-1 pr-3">{p.email}</td>
                     <td className="py-1 pr-3">{t(`common:roles.${p.role}`, { defaultValue: p.role })}</td>

@@ -16,6 +16,7 @@ import { adminDossierLog, logPageOf } from "~/server/dossiers/admin-log.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/dossier";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["dossier", "dossier-log"] };
 
@@ -58,14 +59,14 @@ export default function AdminDossier({ loaderData }: Route.ComponentProps) {
           <dt className="font-medium">{t("dossier-log:page.organisation")}</dt>
           <dd>
             {org ? (
-              <Link to={lp(routePath("admin-organisation", { orgId: org.id }))} className="text-sky-800 underline">{org.name}</Link>
+              <Link to={lp(routePath("admin-organisation", { orgId: org.id }))} className={LINK}>{org.name}</Link>
             ) : null}
             {org && !org.active ? <span className="ml-2 text-slate-500">({t("dossier-log:page.inactive")})</span> : null}
           </dd>
           <dt className="font-medium">{t("dossier-log:page.professional")}</dt>
           <dd>
             {pro && org ? (
-              <Link to={lp(routePath("admin-professional", { orgId: org.id, proId: pro.id }))} className="text-sky-800 underline">{pro.name}</Link>
+              <Link to={lp(routePath("admin-professional", { orgId: org.id, proId: pro.id }))} className={LINK}>{pro.name}</Link>
             ) : null}
           </dd>
           <dt className="font-medium">{t("dossier-log:page.patient")}</dt>
@@ -137,9 +138,9 @@ export default function AdminDossier({ loaderData }: Route.ComponentProps) {
         )}
         {paging.pages > 1 ? (
           <nav aria-label={t("dossier-log:log.title")} className="mt-3 flex items-center gap-4 text-sm">
-            {paging.page > 1 ? <Link to={`${here}?page=${paging.page - 1}`} className="text-sky-800 underline" rel="prev">{t("dossier-log:log.newer")}</Link> : null}
+            {paging.page > 1 ? <Link to={`${here}?page=${paging.page - 1}`} className={LINK} rel="prev">{t("dossier-log:log.newer")}</Link> : null}
             <span>{t("dossier-log:log.pageOf", { page: paging.page, pages: paging.pages, total: paging.total })}</span>
-            {paging.page < paging.pages ? <Link to={`${here}?page=${paging.page + 1}`} className="text-sky-800 underline" rel="next">{t("dossier-log:log.older")}</Link> : null}
+            {paging.page < paging.pages ? <Link to={`${here}?page=${paging.page + 1}`} className={LINK} rel="next">{t("dossier-log:log.older")}</Link> : null}
           </nav>
         ) : null}
       </section>

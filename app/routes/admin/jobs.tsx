@@ -20,6 +20,7 @@ import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { JOB_NAMES, JOB_STATES } from "~/domain/jobs";
 import { jobOverview, retryJobNow } from "~/server/jobs/job-overview.server";
 import type { Route } from "./+types/jobs";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["people", "dossier-log"] };
 
@@ -111,7 +112,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                   </Button>
                 </Form>
                 {job.dossierId ? (
-                  <Link to={lp(routePath("admin-dossier", { caseId: job.dossierId }))} className="text-sky-800 underline">
+                  <Link to={lp(routePath("admin-dossier", { caseId: job.dossierId }))} className={LINK}>
                     {t("dossier-log:log.open")}
                   </Link>
                 ) : null}

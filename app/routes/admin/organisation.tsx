@@ -11,7 +11,7 @@ import { ChoiceSearch, findParam } from "~/components/admin/choice-search";
 import { SelectField } from "~/components/admin/select-field";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { assignSupervisorSchema, inviteProfessionalSchema, organisationSchema, doneNotice } from "~/domain/people-forms";
 import { choice, file, intent, intents, rawText } from "~/domain/forms/fields";
@@ -174,7 +174,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
         <h2 id="org-status" className="sr-only">{t("people:organisations.status")}</h2>
         {org.active ? <Badge tone="ok">{t("people:state.active")}</Badge> : <Badge tone="bad">{t("people:state.inactive")}</Badge>}
         {org.active ? (
-          <Link to={`${here}?confirm=deactivate`} className="rounded-md border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50">
+          <Link to={`${here}?confirm=deactivate`} className={buttonClass("dangerOutline")}>
             {t("people:organisation.deactivate")}
           </Link>
         ) : (

@@ -20,6 +20,7 @@ import type { Route } from "./+types/organisations";
 import { adminListQuery } from "~/server/people/admin-pages.server";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["people"] };
 
@@ -55,7 +56,7 @@ export default function Organisations({ loaderData, actionData }: Route.Componen
     const next = active && dir === "asc" ? "desc" : "asc";
     return (
       <th scope="col" className="py-2 pr-3" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
-        <Link to={query({ sort: key, dir: next, page: 1 })} className="underline decoration-dotted">
+        <Link to={query({ sort: key, dir: next, page: 1 })} className="inline-flex min-h-11 min-w-11 items-center underline decoration-dotted sm:min-h-0 sm:min-w-0">
           {label}
           {active ? (dir === "asc" ? " ▲" : " ▼") : ""}
         </Link>
@@ -103,7 +104,7 @@ export default function Organisations({ loaderData, actionData }: Route.Componen
             {rows.map((row) => (
               <tr key={row.id} className="border-b border-slate-100">
                 <td className="py-2 pr-3">
-                  <Link to={lp(routePath("admin-organisation", { orgId: row.id }))} className="font-medium text-sky-800 underline">
+                  <Link to={lp(routePath("admin-organisation", { orgId: row.id }))} className={`${LINK} font-medium`}>
                     {row.name}
                   </Link>
                 </td>

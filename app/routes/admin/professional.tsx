@@ -30,6 +30,7 @@ import { actorOf, doneRedirect, runChange } from "~/server/people/route-helpers.
 import type { Route } from "./+types/professional";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["people", "dossier"] };
 
@@ -105,7 +106,7 @@ export default function Professional({ loaderData, actionData }: Route.Component
         <dd>{pro.jobTitle ?? "—"}</dd>
         <dt className="font-medium">{t("people:professional.organisation")}</dt>
         <dd>
-          <Link to={lp(routePath("admin-organisation", { orgId: pro.organisationId }))} className="text-sky-800 underline">{pro.organisationName}</Link>
+          <Link to={lp(routePath("admin-organisation", { orgId: pro.organisationId }))} className={LINK}>{pro.organisationName}</Link>
         </dd>
         <dt className="font-medium">{t("people:invite.locale")}</dt>
         <dd>{t(`common:language.names.${pro.locale}`, { defaultValue: pro.locale })}</dd>
@@ -160,7 +161,7 @@ export default function Professional({ loaderData, actionData }: Route.Component
                 {dossiers.map((d) => (
                   <tr key={d.id} className="border-b border-slate-100">
                     <td className="py-1 pr-3">
-                      <Link to={lp(routePath("admin-dossier", { caseId: d.id }))} className="text-sky-800 underline">{dossierName(d, (at) => dayFormat.format(at))}</Link>
+                      <Link to={lp(routePath("admin-dossier", { caseId: d.id }))} className={LINK}>{dossierName(d, (at) => dayFormat.format(at))}</Link>
                     </td>
                     <td className="py-1 pr-3">{t(`dossier:status.${d.status}`, { defaultValue: d.status })}</td>
                     <td className="py-1">{format.format(new Date(d.updatedAt))}</td>

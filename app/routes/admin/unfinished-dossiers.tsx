@@ -25,6 +25,7 @@ import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { recordId } from "~/domain/forms/fields";
 import { z } from "zod";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["dossier", "dossier-log"] };
 
@@ -99,7 +100,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                       {row.reminders ? <span className="block text-xs text-slate-500">{t("dossier:unfinished.reminders", { count: row.reminders })}</span> : null}
                     </td>
                     <td className="px-3 py-2">
-                      <Link to={lp(routePath("admin-dossier", { caseId: row.id }))} className="text-sky-800 underline">
+                      <Link to={lp(routePath("admin-dossier", { caseId: row.id }))} className={LINK}>
                         {t("dossier-log:log.open")}
                       </Link>
                     </td>

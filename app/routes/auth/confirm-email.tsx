@@ -8,6 +8,7 @@ import { useLocalizedPath } from "~/lib/use-locale";
 import { confirmEmailChangeAction, emailChangeLinkView } from "~/server/account/confirm-email-page.server";
 import { authorize } from "~/server/auth/authorize.server";
 import type { Route } from "./+types/confirm-email";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["account"] };
 
@@ -40,7 +41,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       {actionData?.ok ? (
         <>
           <Alert tone="success">{t("account:confirmEmail.done", { email: actionData.email })}</Alert>
-          <Link to={lp("/")} className="text-sky-800 underline">
+          <Link to={lp("/")} className={LINK}>
             {t("account:confirmEmail.continue")}
           </Link>
         </>

@@ -12,6 +12,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import type { Route } from "./+types/forgot";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["password"] };
 
@@ -60,7 +61,7 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
         </Form>
       )}
       <p className="mt-4 text-sm">
-        <Link to={lp("/")} className="text-sky-800 underline">
+        <Link to={lp("/")} className={LINK}>
           {t("password:forgot.back")}
         </Link>
       </p>

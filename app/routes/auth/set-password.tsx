@@ -16,6 +16,7 @@ import type { Route } from "./+types/set-password";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { optionalInteger, rawText } from "~/domain/forms/fields";
 import { PASSWORD_MAX_LENGTH } from "~/domain/constants";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["password"] };
 
@@ -59,7 +60,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
         <div className="flex flex-col gap-4" data-testid="link-problem">
           <Alert tone="error">{t(errorMessageKey(link.state === "expired" ? "expired-action-code" : "invalid-action-code"))}</Alert>
           <p className="text-slate-700">{t("password:setPassword.linkHelp")}</p>
-          <Link to={lp("/forgot")} className="text-sky-800 underline">
+          <Link to={lp("/forgot")} className={LINK}>
             {t("password:setPassword.requestNew")}
           </Link>
         </div>

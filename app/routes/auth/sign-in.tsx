@@ -27,6 +27,7 @@ import type { Route } from "./+types/sign-in";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { intents, noIntent, rawText } from "~/domain/forms/fields";
 import { PASSWORD_MAX_LENGTH } from "~/domain/constants";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["auth", "account"] };
 
@@ -122,7 +123,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         onNotice={(notice, noticeTone = "error") => setClientNotice(notice ? { code: notice, tone: noticeTone } : null)}
       />
       <PhoneSignIn state={actionData && "phone" in actionData ? actionData.phone : undefined} redirectTo={loaderData.redirectTo} />
-      <p className="text-sm"><Link to={localizePath("/forgot", locale)} className="text-sky-800 underline">{t("auth:signIn.forgot")}</Link></p>
+      <p className="text-sm"><Link to={localizePath("/forgot", locale)} className={LINK}>{t("auth:signIn.forgot")}</Link></p>
     </div>
   );
 }

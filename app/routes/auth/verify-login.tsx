@@ -15,6 +15,7 @@ import type { Route } from "./+types/verify-login";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { intents, noIntent } from "~/domain/forms/fields";
 import { z } from "zod";
+import { LINK } from "~/components/ui/targets";
 
 /** The second-factor forms carry an intent (their handler checks their code); the e-mail-link confirmation does not. */
 const verifyLoginForm = z.discriminatedUnion("intent", [confirmLinkForm.extend({ intent: noIntent }), z.object({ intent: intents(SECOND_FACTOR_INTENTS) })]);
@@ -61,7 +62,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <p className="text-slate-700" data-testid="verify-login-purpose">
           {t("auth:verifyLogin.nothingToFinish")}
         </p>
-        <Link to={lp("/")} reloadDocument className="text-sky-800 underline">
+        <Link to={lp("/")} reloadDocument className={LINK}>
           {t("auth:verifyLogin.backToSignIn")}
         </Link>
       </div>
@@ -74,7 +75,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       {view.view === "link-error" ? (
         <>
           <Alert tone="error">{t(errorMessageKey(view.code))}</Alert>
-          <Link to={lp("/")} reloadDocument className="text-sky-800 underline">
+          <Link to={lp("/")} reloadDocument className={LINK}>
             {t("auth:verifyLogin.backToSignIn")}
           </Link>
         </>

@@ -11,6 +11,7 @@ import { postJson } from "~/ml/browser/post-json";
 import { useModel } from "~/ml/browser/use-model";
 import { authorize } from "~/server/auth/authorize.server";
 import type { Route } from "./+types/live-prediction";
+import { CHOICE_LABEL } from "~/components/ui/targets";
 
 export const handle = { i18n: ["ml"] };
 
@@ -68,7 +69,7 @@ export default function Page() {
         {info?.synthetic ? <SyntheticNotice accuracy={info.accuracy} /> : null}
         {error ? <p role="alert" className="text-red-700">{t("model.loadFailed")}</p> : null}
         {cameraError ? <p role="alert" className="text-red-700">{t("live.noCamera")}</p> : null}
-        <label className="flex items-center gap-2 text-sm">
+        <label className={CHOICE_LABEL}>
           {t("live.camera")}
           <select className="rounded border border-slate-300 px-2 py-1" value={cameraId} onChange={(e) => setCameraId(e.target.value)} data-testid="camera-select">
             <option value="">{t("live.defaultCamera")}</option>

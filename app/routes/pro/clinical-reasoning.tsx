@@ -130,7 +130,7 @@ export default function Page({ loaderData, actionData, params }: Route.Component
       <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <details className={`rounded-lg border border-slate-200 bg-white p-4 ${loaderData.editable ? shownAt(step, "reasoning") : ""}`}>
-            <summary className="cursor-pointer font-medium">{t("dossier:sections.anamnesis")}</summary>
+            <summary className="cursor-pointer py-2.5 font-medium sm:py-0">{t("dossier:sections.anamnesis")}</summary>
             <AnamnesisView anamnesis={d.anamnesis} />
             {loaderData.editable ? (
               <Link className="text-sky-800 underline" to={href("anamnesis")}>

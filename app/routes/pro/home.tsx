@@ -4,7 +4,7 @@ import { Form, Link, redirect } from "react-router";
 import { DossierTable } from "~/components/dossier/dossier-table";
 import { proDossierPath } from "~/domain/dossier/pro-links";
 import { PageHeader } from "~/components/page-header";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { toE164 } from "~/domain/phone";
 import { auditOrigin } from "~/server/audit/audit.server";
@@ -18,6 +18,7 @@ import { professionalHome } from "~/server/dossiers/home.server";
 import { professionalCurve } from "~/server/reporting/learning-curve.server";
 import { LearningCurveChart } from "~/components/reporting/learning-curve-chart";
 import type { Route } from "./+types/home";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["dossier", "reporting"] };
 
@@ -49,7 +50,7 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
         <section className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-lg font-semibold">{t("dossier:home.startTitle")}</h2>
           <p className="mt-1 text-sm text-slate-700">{t("dossier:home.startText")}</p>
-          <Link className="mt-3 inline-block rounded-md bg-sky-800 px-4 py-2 text-sm font-medium text-white" to={localize(routePath("pro-case", { proId: params.proId }))}>
+          <Link className={buttonClass("primary", "mt-3")} to={localize(routePath("pro-case", { proId: params.proId }))}>
             {t("dossier:home.start")}
           </Link>
         </section>
@@ -85,7 +86,7 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
       <section className="mt-6">
         <h2 className="mb-2 text-lg font-semibold">{t("dossier:home.recent")}</h2>
         <DossierTable rows={loaderData.recent} hrefOf={hrefOf} empty={t("dossier:home.none")} />
-        <Link className="mt-2 inline-block text-sky-800 underline" to={localize(routePath("pro-my-dossiers", { proId: params.proId }))}>
+        <Link className={`${LINK} mt-2`} to={localize(routePath("pro-my-dossiers", { proId: params.proId }))}>
           {t("dossier:home.all")}
         </Link>
       </section>

@@ -10,6 +10,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { openDossier } from "~/server/dossiers/view.server";
 import { rethrowAsResponse } from "~/server/http/responses.server";
 import type { Route } from "./+types/case-summary";
+import { buttonClass } from "~/components/ui/button";
 
 export const handle = { i18n: ["dossier"] };
 
@@ -40,7 +41,7 @@ export default function Page({ loaderData: d }: Route.ComponentProps) {
       <p className="mb-2">
         <StatusBadge status={d.status} /> · {t("summary.media", { count: d.mediaCount })} · {t("summary.messages", { count: d.messageCount })}
       </p>
-      <button type="button" data-print="hide" className="mb-3 rounded-md border border-slate-300 px-3 py-1" onClick={() => window.print()}>
+      <button type="button" data-print="hide" className={buttonClass("secondary", "mb-3")} onClick={() => window.print()}>
         {t("summary.print")}
       </button>
       <h2 className="mt-2 font-semibold">{t("sections.patient")}</h2>

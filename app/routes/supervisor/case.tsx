@@ -46,6 +46,7 @@ import type { Route } from "./+types/case";
 import { parseForm } from "~/server/forms/parse-form.server";
 import { expectedVersion, intent as intentField, intents, rawText } from "~/domain/forms/fields";
 import { z } from "zod";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["dossier", "media", "reporting"] };
 
@@ -234,7 +235,7 @@ export default function Page({ loaderData, actionData: latestActionData }: Route
         <span className="font-medium text-slate-900" data-testid="dossier-name">
           {dossierName({ initials: loaderData.patient?.initials, birthYear: loaderData.patient?.birthYear, createdAt: d.createdAt }, (at) => dayFormat.format(at))}
         </span>
-        <Link className="text-sm text-sky-800 underline" to={localize(routePath("supervisor-case-mvp", { caseId: d.id }))}>
+        <Link className={`${LINK} text-sm`} to={localize(routePath("supervisor-case-mvp", { caseId: d.id }))}>
           {t("dossier:case.summary")}
         </Link>
       </div>

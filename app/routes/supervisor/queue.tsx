@@ -28,6 +28,7 @@ import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { recordId, intent } from "~/domain/forms/fields";
 import { z } from "zod";
 import { auditOrigin } from "~/server/audit/audit.server";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["dossier"] };
 
@@ -75,7 +76,7 @@ function Item({ row, word, format, localize, children }: { row: Row; word: (key:
       <span className="text-sm text-slate-600">{word(`dossier:choices.earSide.${row.earSide}`)}</span>
       {row.submittedAt ? <span className="text-sm text-slate-600">{format.format(new Date(row.submittedAt))}</span> : null}
       {children}
-      <Link className="ml-auto text-sky-800 underline" to={localize(routePath("supervisor-case", { caseId: row.id }))}>
+      <Link className={`${LINK} ml-auto`} to={localize(routePath("supervisor-case", { caseId: row.id }))}>
         {word("dossier:table.open")}
       </Link>
     </li>

@@ -1,0 +1,123 @@
+/**
+ * The phone standard (PRODUCT.md: "every page fits 320 px, targets are large"): on the pages a professional,
+ * a supervisor and an administrator use most, at 320 px, no control is smaller than 40 × 40 px (links inside
+ * a sentence aside) and the page does not scroll sideways. A table wider than the phone scrolls inside its region,
+ * which shows that it does. Signed in once per role, in one browser; the pages follow one another in that session.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
+import { type Role, signedInPage } from "./support/page-list";
+import { reflowProblem, REFLOW_WIDTH } from "./support/reflow";
+import { submittedDossier } from "./support/submitted-dossier";
+import { MIN_TARGET_PX, smallTargets } from "./support/tap-targets";
+
+const PHONE = { width: REFLOW_WIDTH, height: 700 };
+
+/** What is wrong with `path` at 320 px: controls too small, and the page scrolling sideways. */
+async function problems(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  // Hydrated: what the browser adds (a scroll region's hint, live parts) is in the page (root.tsx sets it).
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const found = await smallTargets(page, path);
+  const reflow = await reflowProblem(page, path);
+  if (reflow) found.push(`reflow at 320 px: ${reflow}`);
+  return found;
+}
+
+async function checkAll(page: Page, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) found.push(...(await problems(page, path)));
+  return found;
+}
+
+const phonePage = (browser: import("@playwright/test").Browser, role: Role) => signedInPage(browser, role, PHONE);
+
+test("the professional's home, dossiers and every step of a dossier: large targets, 320 px wide", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { users: u, dossiers: d } = matrixFixtures();
+  const page = await phonePage(browser, "pro");
+  const draft = `/pro/${u.pro}/case?dossier=${d.draft}`;
+  const reasoning = `/pro/${u.pro}/case/${d.draft}/klinisch-redeneren`;
+  const found = await checkAll(page, [
+    `/pro/${u.pro}`,
+    `/de/pro/${u.pro}`,
+    `/pro/${u.pro}/mijn-dossiers`,
+    `/pro/${u.pro}/case`,
+    `${draft}&step=patient`,
+    `${draft}&step=recording`,
+    `${draft}&step=anamnesis`,
+    `/de${draft}&step=anamnesis`,
+    `${reasoning}?step=reasoning`,
+    `${reasoning}?step=submit`,
+  ]);
+  await page.context().close();
+  expect(found).toEqual([]);
+});
+
+test("the supervisor's queue, review form and printable summary: large targets, 320 px wide, in Dutch and German", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const id = await submittedDossier();
+  const page = await phonePage(browser, "supervisor");
+  const found = await checkAll(page, ["/supervisor", `/supervisor/case/${id}`]);
+  // Claimed, the page holds the review form: its choices are checkboxes and radios.
+  await page.getByRole("button", { name: "Oppakken" }).click();
+  await expect(page.getByTestId("review-form")).toBeVisible();
+  found.push(...(await checkAll(page, [`/supervisor/case/${id}`, `/de/supervisor/case/${id}`, `/supervisor/case/${id}/mvp`, `/de/supervisor/case/${id}/mvp`])));
+  // The long compound title ("Dossierzusammenfassung") stays inside its line, in a page that says its language.
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  const title = page.getByRole("heading", { level: 1 });
+  expect(await title.evaluate((h) => h.scrollWidth - h.clientWidth)).toBeLessThanOrEqual(0);
+  await page.context().close();
+  expect(found).toEqual([]);
+});
+
+test("the administrator's lists: large targets, 320 px wide; a table wider than the phone shows that it scrolls", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { organisations: o } = matrixFixtures();
+  const page = await phonePage(browser, "admin");
+  const found = await checkAll(page, ["/admin", "/admin/organisaties", `/admin/organisaties/${o.first}`, "/admin/supervisors", "/admin/unfinished-dossiers"]);
+  expect(found).toEqual([]);
+
+  // The organisations' table is wider than 320 px: a shadow at the edge with more, and a line saying it scrolls,
+  // which is also the region's description.
+  await page.goto("/admin/organisaties");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const region = page.getByRole("region", { name: "Organisaties" });
+  const wrapper = page.locator("[data-scroll-region]").filter({ has: region });
+  const shadow = (edge: "before" | "after") => wrapper.locator(`[data-edge="${edge}"]`);
+  await expect(wrapper.getByTestId("scroll-hint")).toBeVisible();
+  await expect(region).toHaveAccessibleDescription(/opzij/);
+  await expect(shadow("after")).toHaveCSS("opacity", "1");
+  await expect(shadow("before")).toHaveCSS("opacity", "0");
+  // Scrolled to its end by keyboard (the region takes focus): the shadow moves to the side that now has more.
+  await region.focus();
+  for (let i = 0; i < 30 && (await shadow("after").evaluate((s) => getComputedStyle(s).opacity)) !== "0"; i++) await page.keyboard.press("ArrowRight");
+  await expect(shadow("after")).toHaveCSS("opacity", "0");
+  await expect(shadow("before")).toHaveCSS("opacity", "1");
+
+  // On a desktop the table fits: no shadow, no hint.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(wrapper.getByTestId("scroll-hint")).toHaveCount(0);
+  await expect(shadow("after")).toHaveCSS("opacity", "0");
+  await page.context().close();
+});
+
+test("the target check reports a small control, and not a link inside a sentence", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/forgot");
+  // Added after hydration: React would otherwise take the page back to its own markup.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.evaluate(() => {
+    const small = document.createElement("button");
+    small.textContent = "x";
+    small.style.cssText = "width: 30px; height: 30px; padding: 0";
+    const sentence = document.createElement("p");
+    sentence.innerHTML = 'Read the <a href="/">terms of use</a> before you start.';
+    (document.querySelector("main") ?? document.body).append(small, sentence);
+  });
+  const found = await smallTargets(page, "/forgot");
+  expect(found).toContain(`/forgot: button "x" (30×30)`);
+  expect(found.filter((f) => f.includes("terms of use"))).toEqual([]);
+  expect(MIN_TARGET_PX).toBe(40);
+});
