@@ -50,20 +50,24 @@ describe("audit facts", () => {
       for (const code of SIGN_IN_FAILURE_CODES) {
         const wording = `people:audit.values.reason.${code}`;
         expect(exists(wording), `${locale} ${code}`).toBe(true);
-        expect(auditFacts({ method: "totp", reason: code }, t, exists)).toBe(`${t("people:audit.fields.method")}: ${t("people:audit.values.method.totp")}; ${reason}: ${t(wording)}`);
+        const [colon, semicolon] = [t("common:labelSeparator"), t("common:listSeparator")];
+        expect(auditFacts({ method: "totp", reason: code }, t, exists)).toBe(`${t("people:audit.fields.method")}${colon}${t("people:audit.values.method.totp")}${semicolon}${reason}${colon}${t(wording)}`);
         // Not the sentence the signing-in user reads, with its advice to them.
         expect(t(wording), `${locale} ${code}`).not.toBe(t(`errors:codes.${code}`));
       }
     }
     expect(auditFacts({ method: "totp", reason: "invalid-verification-code" }, translator("nl").t, translator("nl").exists)).toBe("Methode: authenticator-app; Reden: code onjuist");
-    expect(auditFacts({ reason: "too-many-requests" }, translator("fr").t, translator("fr").exists)).toBe("Motif: trop de tentatives");
+    expect(auditFacts({ reason: "too-many-requests" }, translator("fr").t, translator("fr").exists)).toBe("Motif\u202f: trop de tentatives");
   });
 
   it("show a failed second factor of an older release, recorded with an HTTP status or the library's code, as refused", () => {
-    const refused = { nl: "Reden: geweigerd", en: "Reason: refused", de: "Grund: abgelehnt", fr: "Motif: refusé" } as const;
+    // French: a narrow no-break space before the colon and the semicolon.
+    const refused = { nl: "Reden: geweigerd", en: "Reason: refused", de: "Grund: abgelehnt", fr: "Motif\u202f: refusé" } as const;
     for (const locale of LOCALES) {
       const { t, exists } = translator(locale);
-      expect(auditFacts({ method: "totp", reason: 401 }, t, exists)).toBe(`${t("people:audit.fields.method")}: ${t("people:audit.values.method.totp")}; ${refused[locale]}`);
+      expect(auditFacts({ method: "totp", reason: 401 }, t, exists)).toBe(
+        `${t("people:audit.fields.method")}${t("common:labelSeparator")}${t("people:audit.values.method.totp")}${t("common:listSeparator")}${refused[locale]}`,
+      );
       expect(auditFacts({ reason: 429 }, t, exists)).toBe(refused[locale]);
       expect(auditFacts({ reason: "INVALID_CODE" }, t, exists)).toBe(refused[locale]);
       expect(auditFacts({ reason: "INVALID_BACKUP_CODE" }, t, exists)).toBe(refused[locale]);

@@ -52,8 +52,8 @@ function fieldName(field: string, t: Translate, exists: Exists): string {
 }
 
 function factsText(value: object, t: Translate, exists: Exists): string {
-  const pairs = Object.entries(value as Record<string, unknown>).map(([field, v]) => `${fieldName(field, t, exists)}: ${valueText(field, v, t, exists)}`);
-  return pairs.length ? pairs.join("; ") : EMPTY;
+  const pairs = Object.entries(value as Record<string, unknown>).map(([field, v]) => `${fieldName(field, t, exists)}${t("common:labelSeparator")}${valueText(field, v, t, exists)}`);
+  return pairs.length ? pairs.join(t("common:listSeparator")) : EMPTY;
 }
 
 /** One column of an audit row: "name: value; …" (phone numbers are masked already when recorded). */

@@ -4,25 +4,35 @@ import type { ReasoningScore } from "~/domain/dossier/reasoning-score";
 import { SCORE_WEIGHTS } from "~/domain/dossier/reasoning-score";
 
 export function ReasoningScoreCard({ score }: { score: ReasoningScore }) {
-  const { t } = useTranslation(["reporting", "dossier"]);
+  const { t } = useTranslation(["reporting", "dossier", "common"]);
+  // French puts a narrow no-break space before the colon.
+  const colon = t("common:labelSeparator");
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   const plans = (codes: string[]) => (codes.length ? codes.map((c) => t(`dossier:choices.plan.${c}`)).join(", ") : "–");
   const diagnosis = (code: string | null) => (code ? t(`dossier:choices.diagnosis.${code}`) : "–");
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="reasoning-score" aria-labelledby="reasoning-score-title">
       <h2 id="reasoning-score-title" className="text-lg font-semibold">
-        {t("reporting:score.title")}: <span data-testid="reasoning-score-value">{score.score}%</span>
+        {t("reporting:score.title")}
+        {colon}
+        <span data-testid="reasoning-score-value">{score.score}%</span>
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t("reporting:score.explain", { findings: SCORE_WEIGHTS.findings * 100, diagnosis: SCORE_WEIGHTS.diagnosis * 100, plan: SCORE_WEIGHTS.plan * 100 })}</p>
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <li>
-          {t("reporting:score.findings")}: {pct(score.findings)}
+          {t("reporting:score.findings")}
+          {colon}
+          {pct(score.findings)}
         </li>
         <li>
-          {t("reporting:score.diagnosis")}: {pct(score.diagnosis)}
+          {t("reporting:score.diagnosis")}
+          {colon}
+          {pct(score.diagnosis)}
         </li>
         <li>
-          {t("reporting:score.plan")}: {pct(score.plan)}
+          {t("reporting:score.plan")}
+          {colon}
+          {pct(score.plan)}
         </li>
       </ul>
       {score.ears.map((e) => (
