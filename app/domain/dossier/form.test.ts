@@ -40,6 +40,15 @@ describe("dossier forms", () => {
   it("reads the days of the supervisor's advised follow-up per ear", () => {
     const data = form([["review.left.plan", "follow-up"], ["review.left.followUpDays", "14"], ["review.right.plan", "follow-up"], ["review.right.followUpDays", ""]]);
     expect(reviewSchema.parse(reviewFromForm(data, ["left", "right"])).ears).toEqual({ left: { plan: ["follow-up"], followUpDays: 14 }, right: { plan: ["follow-up"] } });
-    expect(reviewSchema.safeParse(reviewFromForm(form([["review.left.followUpDays", "veertien"]]), ["left"])).success).toBe(false);
+    expect(reviewSchema.safeParse(reviewFromForm(form([["review.left.plan", "follow-up"], ["review.left.followUpDays", "veertien"]]), ["left"])).success).toBe(false);
+  });
+
+  it("drops days left in the form after follow-up was unticked, for the review and the reasoning alike", () => {
+    const review = form([["review.left.plan", "ear-drops"], ["review.left.followUpDays", "14"]]);
+    expect(reviewSchema.parse(reviewFromForm(review, ["left"])).ears).toEqual({ left: { plan: ["ear-drops"] } });
+    const reasoning = form([["left.plan", "ear-drops"], ["left.followUpDays", "14"], ["right.plan", "follow-up"], ["right.followUpDays", "7"]]);
+    const read = reasoningSchema.parse(reasoningFromForm(reasoning, ["left", "right"]));
+    expect(read.left?.followUpDays).toBeUndefined();
+    expect(read.right?.followUpDays).toBe(7);
   });
 });

@@ -39,6 +39,14 @@ export function anamnesisFromForm(form: Form): Record<keyof Anamnesis, unknown> 
   };
 }
 
+/**
+ * The days until follow-up only with a plan that has a follow-up: the days field stays in the form (hidden) when
+ * follow-up is unticked again, and days without a follow-up would be stored and exported as if advised.
+ */
+function followUpDaysOf(form: Form, prefix: string): unknown {
+  return listOf(form, `${prefix}.plan`).includes("follow-up") ? intOf(form, `${prefix}.followUpDays`) : undefined;
+}
+
 function earReasoningFromForm(form: Form, ear: Ear): Record<keyof EarReasoning, unknown> {
   return {
     canal: listOf(form, `${ear}.canal`),
@@ -48,7 +56,7 @@ function earReasoningFromForm(form: Form, ear: Ear): Record<keyof EarReasoning, 
     differential: listOf(form, `${ear}.differential`),
     confidence: intOf(form, `${ear}.confidence`),
     plan: listOf(form, `${ear}.plan`),
-    followUpDays: intOf(form, `${ear}.followUpDays`),
+    followUpDays: followUpDaysOf(form, ear),
     argument: textOf(form, `${ear}.argument`),
   };
 }
@@ -77,7 +85,7 @@ export function reviewFromForm(form: Form, ears: readonly Ear[]): Record<keyof R
     perEar[ear] = {
       diagnosis: textOf(form, `review.${ear}.diagnosis`),
       plan: listOf(form, `review.${ear}.plan`),
-      followUpDays: intOf(form, `review.${ear}.followUpDays`),
+      followUpDays: followUpDaysOf(form, `review.${ear}`),
     };
   }
   return {
