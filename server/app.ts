@@ -21,7 +21,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "~/server/demo/see
 import { localeCookie } from "~/server/http/locale-cookie.server";
 import { createRequestLog } from "~/server/http/request-log.server";
 import { closeAfterUnreadBody } from "~/server/http/unread-body.server";
-import { refuseControlCharacters, refuseUnfetchableMethods } from "~/server/http/request-hygiene.server";
+import { refuseControlCharacters, refuseMalformedHost, refuseUnfetchableMethods } from "~/server/http/request-hygiene.server";
 import { sameOriginActions } from "~/server/http/same-origin.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { signedOutPageCache } from "~/server/http/signed-out-page-cache.server";
@@ -118,6 +118,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   app.use(securityHeaders({ development, hsts: config.secureCookies, signInOrigins: config.oidcProviders.map((p) => p.origin) }));
   // An address with a control character is 400 before anything reads it (a page: the error page, through React Router).
   app.use(refuseControlCharacters);
+  // A Host (or trusted forwarded host or protocol) no address can be made from: 400, not React Router's 500.
+  app.use(refuseMalformedHost);
   // Every JSON, byte and stream endpoint, from the one API table (app/domain/api-table.ts): guard, body, cache and
   // compression per entry (an event stream must leave at once), and a 404 for anything else under /api.
   // Storage requests carry an app-check token bound to this build (decision 051); uploads are staged in DATA_DIR/uploads.

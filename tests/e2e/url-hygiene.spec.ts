@@ -1,9 +1,11 @@
 /**
  * Addresses and methods no page or endpoint can answer (security review): a NUL or other control character in the
- * path or query is 400 — the error page in the page's language, `{ code }` JSON for an endpoint — and CONNECT,
- * TRACE and TRACK are the 405 page any other unknown method gets. Never a 500, for anyone, signed in or not.
+ * path or query, or a Host no address can be made from, is 400 — the error page in the page's language, `{ code }`
+ * JSON for an endpoint — and CONNECT, TRACE and TRACK are the 405 page any other unknown method gets. Never a 500,
+ * for anyone, signed in or not.
  * The middlewares themselves: app/server/http/request-hygiene.server.test.ts.
  */
+import http from "node:http";
 import type { APIResponse } from "@playwright/test";
 import { apiSession, expect, test } from "./support/fixtures";
 import { matrixFixtures } from "./support/matrix-fixtures";
@@ -94,6 +96,36 @@ test("TRACE on a page is the translated 405 page, like any unknown method; on an
   } finally {
     await anon.dispose();
   }
+});
+
+/** node:http: a client that sends the Host header it is given (fetch and Playwright set their own). */
+function sendWithHost(baseURL: string, path: string, host: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; body: string }> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, path, method: "GET", headers: { ...headers, host, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120" } }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, type: String(res.headers["content-type"]), body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test("a Host no address can be made from is a 400 (the page in its language, JSON for an endpoint), not a 500", async ({ baseURL }) => {
+  for (const [path, locale] of [["/", "nl"], ["/en", "en"], ["/de/forgot", "de"], ["/fr/admin", "fr"]] as const) {
+    const answer = await sendWithHost(baseURL!, path, "exa mple");
+    expect(answer.status, path).toBe(400);
+    expect(answer.type, path).toContain("text/html");
+    expect(answer.body, path).toContain(`<title>400 ${TITLE[400][locale]} · Casus</title>`);
+  }
+  const api = await sendWithHost(baseURL!, "/api/version", "exa mple");
+  expect(api.status).toBe(400);
+  expect(JSON.parse(api.body)).toEqual({ code: "invalid-argument" });
+  // The kept sign-in page (decision 092) is still what the next visitor gets: a strange first host decides nothing.
+  const next = await sendWithHost(baseURL!, "/en", new URL(baseURL!).host);
+  expect(next.status).toBe(200);
+  expect(next.body).not.toContain(" nonce=");
 });
 
 test("a browser that opens an address with a NUL sees the 400 page, and it stays", async ({ page }) => {

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasControlCharacter, REFUSED_PATH, refuseControlCharacters, refuseUnfetchableMethods } from "./request-hygiene.server";
+import { hasControlCharacter, hasUsableHost, REFUSED_PATH, refuseControlCharacters, refuseUnfetchableMethods } from "./request-hygiene.server";
 
 let server: http.Server;
 let port: number;
@@ -91,5 +91,20 @@ describe("hasControlCharacter", () => {
   it("reads the address decoded once: C0 controls and DEL but not tab or line breaks; not escaped percent signs", () => {
     expect(["/a%00", "/a?q=%00", "/a?q=%1f", "/a?q=%7F", "/a?q=%0b", "/a\u0000"].map(hasControlCharacter)).toEqual([true, true, true, true, true, true]);
     expect(["/a?q=%09", "/a?q=%0A%0d", "/a?q=%2500", "/a?q=%C2%80", "/a?q=%", "/a?q=%0"].map(hasControlCharacter)).toEqual([false, false, false, false, false, false]);
+  });
+});
+
+describe("a host no address can be made from", () => {
+  const request = (hostname: string, protocol = "http") => ({ hostname, protocol });
+  it("is refused: a space, a bad port's neighbour, a protocol that is no scheme", () => {
+    expect(hasUsableHost(request("exa mple"))).toBe(false);
+    expect(hasUsableHost(request("a<b"))).toBe(false);
+    expect(hasUsableHost(request("localhost", "java script"))).toBe(false);
+  });
+  it("is not refused for any host a browser or proxy sends, nor for none", () => {
+    for (const hostname of ["localhost", "casus.example", "127.0.0.1", "[::1]", "xn--bcher-kva.example", "", "evil.example/..", "a@b"]) {
+      expect(hasUsableHost(request(hostname)), hostname).toBe(true);
+    }
+    expect(hasUsableHost(request("casus.example", "https"))).toBe(true);
   });
 });

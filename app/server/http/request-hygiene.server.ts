@@ -2,6 +2,8 @@
  * Requests no page or endpoint of ours can answer, refused before anything reads them (never a 500):
  * - an address whose path or query holds a control character no stored text holds (TEXT_CONTROL_CHARACTER): no
  *   link of ours carries one, and a NUL handed to PostgreSQL as a query parameter fails there. 400.
+ * - a Host (or a trusted X-Forwarded-Host or X-Forwarded-Proto) from which no address can be made ("exa mple"):
+ *   React Router's adapter would throw building its Request. 400; the error page is rendered as if for localhost.
  * - a method the Fetch API cannot carry (CONNECT, TRACE, TRACK): React Router cannot even build its Request from
  *   it. 405, the answer React Router gives every other method it does not know.
  * A page gets the error page in its language: React Router renders it, handed the request as a visit to the
@@ -40,6 +42,33 @@ export function refusePage(req: Request, res: Response, status: number): void {
   req.originalUrl = target;
   if (req.method !== "HEAD") req.method = "GET";
 }
+
+/**
+ * Whether an absolute address can be made from the request's host and protocol, the way React Router's Express
+ * adapter makes it (`${req.protocol}://${hostname}:${port}`, the hostname cut at the first of `\\/?#@`).
+ */
+export function hasUsableHost(req: Pick<Request, "protocol" | "hostname">): boolean {
+  const hostname = (req.hostname ?? "").split(/[\\/?#@]/)[0] || "localhost";
+  try {
+    new URL(`${req.protocol}://${hostname}/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Early, before the API and everything else: a host no address can be made from is 400. */
+export const refuseMalformedHost: RequestHandler = (req, res, next) => {
+  if (hasUsableHost(req)) return next();
+  req.log?.warn("request with a malformed host refused");
+  // The error page is rendered for this request: it must have a host React Router can use (the page shows none).
+  req.headers.host = "localhost";
+  delete req.headers["x-forwarded-host"];
+  delete req.headers["x-forwarded-proto"];
+  if (!isPageRequest(req.path)) return sendApiError(req, res, new AppError("invalid-argument"));
+  refusePage(req, res, 400);
+  next();
+};
 
 /** Early, before the API and everything else: an address with a control character is 400. */
 export const refuseControlCharacters: RequestHandler = (req, res, next) => {

@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { inlineScriptHashes, isKeepableSignInRequest, keepPage, SIGN_IN_PAGE_PATHS } from "./signed-out-page-cache.server";
+import { inlineScriptHashes, isKeepableSignInRequest, keepPage, type RenderPage, SIGN_IN_PAGE_PATHS, signedOutPageCache } from "./signed-out-page-cache.server";
 
 const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
 const request = (path: string, cookie?: string, method = "GET", query = "") => ({ method, path, originalUrl: path + query, headers: cookie ? { cookie } : {} });
@@ -60,5 +63,62 @@ describe("keeping a rendered page", () => {
     expect(keepPage({ status: 200, headers: new Headers({ "content-type": "application/json" }) }, rendered, placeholder)).toBeNull();
     expect(keepPage(html200, "<html><body>no scripts at all</body></html>", placeholder)).toBeNull();
     expect(keepPage(html200, `${rendered}<script>window.nonce = "${placeholder}"</script>`, placeholder)).toBeNull();
+  });
+});
+
+describe("the middleware", () => {
+  /** An app with the kept page in front of a stand-in for React Router that says it rendered per request. */
+  async function serve(render: RenderPage) {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.nonce = "n0nce";
+      res.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-n0nce'");
+      next();
+    });
+    app.use(signedOutPageCache({ render, loadContext: (_req, nonce) => ({ nonce }) as unknown as AppLoadContext }));
+    app.use((_req, res) => void res.type("html").send("rendered for this request"));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { get: (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers }), close: () => new Promise((r) => server.close(r)) };
+  }
+  const page = (nonce: string) => `<html><body><script nonce="${nonce}">go()</script></body></html>`;
+
+  it("renders the kept page at one origin, whatever host the first visitor named, and tries again after a failure", async () => {
+    const rendered: string[] = [];
+    let fail = true;
+    const app = await serve(async (request, context) => {
+      rendered.push(request.url);
+      if (fail) {
+        fail = false;
+        throw new Error("a render that failed once");
+      }
+      return new Response(page(context.nonce), { headers: { "content-type": "text/html; charset=utf-8" } });
+    });
+    try {
+      const first = await app.get("/en", { "X-Forwarded-Host": "evil.example" });
+      expect(await first.text()).toBe("rendered for this request");
+      const second = await app.get("/en");
+      expect(await second.text()).toBe("<html><body><script>go()</script></body></html>");
+      expect(second.headers.get("content-security-policy")).toBe(`script-src 'self' ${sha256("go()")}`);
+      expect(await (await app.get("/en")).text()).toBe("<html><body><script>go()</script></body></html>");
+      expect(rendered).toEqual(["http://localhost/en", "http://localhost/en"]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("renders a page that cannot be kept once, and every request as usual after it", async () => {
+    let renders = 0;
+    const app = await serve(async () => {
+      renders++;
+      return new Response("not found", { status: 404, headers: { "content-type": "text/html" } });
+    });
+    try {
+      for (let i = 0; i < 3; i++) expect(await (await app.get("/de")).text()).toBe("rendered for this request");
+      expect(renders).toBe(1);
+    } finally {
+      await app.close();
+    }
   });
 });

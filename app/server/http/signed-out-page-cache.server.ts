@@ -29,6 +29,9 @@ export interface KeptPage {
   bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
 }
 
+/** The origin the kept pages are rendered at: they show no address of their own. */
+const KEPT_PAGE_ORIGIN = "http://localhost";
+
 /** Headers a kept page may repeat; the rest (CSP, request id, cookies) belong to each response. */
 const KEPT_HEADERS = new Set(["content-type", "cache-control", "content-language", "link"]);
 
@@ -78,10 +81,10 @@ export function signedOutPageCache({ render, loadContext }: { render: RenderPage
   const kept = new Map<string, Promise<KeptPage | null>>();
 
   async function renderForKeeping(req: ExpressRequest): Promise<KeptPage | null> {
-    // Only what every keepable request has in common reaches the render: its address and a browser's Accept. No
-    // user agent, so the kept page is the same whoever asks first (a bot would get the page rendered all at once).
-    const url = new URL(req.path, `${req.protocol}://${req.get("host") ?? "localhost"}`);
-    const request = new Request(url, { headers: { accept: "text/html" } });
+    // Only what every keepable request has in common reaches the render: its path and a browser's Accept. Not its
+    // host (the page shows none, and a first request with a strange one must not decide what later visitors get)
+    // and no user agent, so the kept page is the same whoever asks first (a bot would get it rendered all at once).
+    const request = new Request(new URL(req.path, KEPT_PAGE_ORIGIN), { headers: { accept: "text/html" } });
     const response = await render(request, loadContext(req, placeholder));
     const page = keepPage(response, await response.text(), placeholder);
     // The render is the same every time, so it is not tried again: this page is rendered for every request.
@@ -96,7 +99,9 @@ export function signedOutPageCache({ render, loadContext }: { render: RenderPage
     let page = kept.get(req.path);
     if (!page) {
       page = renderForKeeping(req).catch((err: unknown) => {
+        // Unexpected, unlike a page that cannot be kept: the next request tries again (this one is rendered as usual).
         req.log?.error({ err }, "rendering the sign-in page for keeping failed");
+        kept.delete(req.path);
         return null;
       });
       kept.set(req.path, page);
