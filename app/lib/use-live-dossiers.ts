@@ -4,7 +4,7 @@
  * sends Last-Event-ID, so the server replays what was missed; a `reset` or a fresh `ready` revalidates everything.
  */
 import { useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import type { LiveEvent as LiveDossierEvent } from "~/domain/dossier/live-event";
 import { oneAtATime } from "~/lib/one-at-a-time";
 
@@ -15,6 +15,10 @@ export function useLiveDossiers(accept?: (event: LiveDossierEvent) => boolean): 
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // A navigation under way (a form's submission and the reload after it): a revalidation now would restart it
+  // without the action's answer, and a refused form's messages would never show. The reload waits for it to end.
+  const navigating = useRef(false);
+  navigating.current = useNavigation().state !== "idle";
   const filter = useRef(accept);
   filter.current = accept;
   const [state, setState] = useState<"connecting" | "connected">("connecting");
@@ -26,9 +30,13 @@ export function useLiveDossiers(accept?: (event: LiveDossierEvent) => boolean): 
     // thrown away, and React Router lets the aborted load's rejection go unhandled ("signal is aborted without
     // reason").
     const reloads = oneAtATime(() => revalidate.current());
+    const reloadWhenIdle = () => {
+      if (navigating.current) timer = setTimeout(reloadWhenIdle, REVALIDATE_DELAY_MS);
+      else reloads.run();
+    };
     const schedule = () => {
       clearTimeout(timer);
-      timer = setTimeout(reloads.run, REVALIDATE_DELAY_MS);
+      timer = setTimeout(reloadWhenIdle, REVALIDATE_DELAY_MS);
     };
     source.addEventListener("ready", () => {
       setState("connected");

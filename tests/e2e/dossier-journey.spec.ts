@@ -187,8 +187,13 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await expect(days).toHaveAttribute("aria-invalid", "true");
   await expect(days).toHaveAccessibleDescription("Vul in na hoeveel dagen de controle is.");
   await expect(sup.getByTestId("case-status")).toHaveText("In beoordeling");
+  // The link goes to the field and leaves the refusal as it was: the list, and the field still marked.
   await reviewMissing.getByRole("link").click();
   await expect(days).toBeInViewport();
+  await expect(days).toBeFocused();
+  await expect(reviewMissing).toBeVisible();
+  await expect(days).toHaveAttribute("aria-invalid", "true");
+  await expect(days).toHaveAccessibleDescription("Vul in na hoeveel dagen de controle is.");
   await days.fill("14");
   await bar.getByRole("button", { name: "Beoordeling afronden" }).click();
   await expect(sup.getByTestId("case-status")).toHaveText("Afgerond");

@@ -3,9 +3,27 @@
  * is the error summary (the GOV.UK pattern): it takes the focus, so the keyboard and the screen reader land on what
  * to fix instead of staying on the button far below.
  */
-import { useEffect, useRef } from "react";
+import { type MouseEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
+/**
+ * A link to a field of the page already open only moves there: a navigation, even to `#field-…`, is a new location,
+ * and the refused form's answer (which marks the fields and fills this list) belongs to the one before it.
+ */
+function goToFieldOnThisPage(event: MouseEvent<HTMLAnchorElement>) {
+  const target = new URL(event.currentTarget.href);
+  if (target.pathname !== window.location.pathname || target.search !== window.location.search || !target.hash) return;
+  const field = document.getElementById(decodeURIComponent(target.hash.slice(1)));
+  // A field not shown (the other ear's tab) is opened by the navigation: the tabs follow the address's field.
+  if (!field || field.getClientRects().length === 0) return;
+  event.preventDefault();
+  field.scrollIntoView({ block: "center" });
+  const control = field.matches(FOCUSABLE) ? field : field.querySelector<HTMLElement>(FOCUSABLE);
+  control?.focus({ preventScroll: true });
+}
+
+const FOCUSABLE = "input:not([type=hidden]), select, textarea, button, [tabindex]";
 
 export function MissingList({
   items,
@@ -36,12 +54,13 @@ export function MissingList({
       <h2 id="missing-title" className="font-medium text-amber-900">
         {title ?? t("missing.title")}
       </h2>
-      <ul className="mt-2 list-disc pl-5 text-sm">
+      <ul className="mt-2 text-sm">
         {items.map((item) => (
-          <li key={item}>
+          // The bullet is the item's own first column: a list marker beside a tall link (a 44 px target) was left on a
+          // line of its own when the link wrapped.
+          <li key={item} className="flex items-start gap-2 text-amber-900 before:flex before:min-h-11 before:items-center before:content-['•'] sm:before:min-h-6">
             {/* A client-side link: a step of the same page opens without loading it again (steps.ts, onlyStepChanged). */}
-            {/* Aligned at the top: an inline block sits on its last line's baseline, and the bullet with it. */}
-            <Link className="inline-flex min-h-11 items-center py-0.5 align-top text-amber-900 underline sm:min-h-6" to={hrefFor(item)}>
+            <Link className="flex min-h-11 items-center py-0.5 text-amber-900 underline sm:min-h-6" to={hrefFor(item)} onClick={goToFieldOnThisPage}>
               {t(`missing.${item}`)}
             </Link>
           </li>
