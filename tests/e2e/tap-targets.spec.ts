@@ -74,9 +74,16 @@ test("the supervisor's queue, review form and printable summary: large targets, 
 
 test("the administrator's lists: large targets, 320 px wide; a table wider than the phone shows that it scrolls", async ({ browser }) => {
   test.setTimeout(120_000);
-  const { organisations: o } = matrixFixtures();
+  const { organisations: o, users: u } = matrixFixtures();
   const page = await phonePage(browser, "admin");
-  const found = await checkAll(page, ["/admin", "/admin/organisaties", `/admin/organisaties/${o.first}`, "/admin/supervisors", "/admin/unfinished-dossiers"]);
+  const found = await checkAll(page, [
+    "/admin",
+    "/admin/organisaties",
+    `/admin/organisaties/${o.first}`,
+    `/admin/organisaties/${o.first}/professional/${u.pro}`,
+    "/admin/supervisors",
+    "/admin/unfinished-dossiers",
+  ]);
   expect(found).toEqual([]);
 
   // The organisations' table is wider than 320 px: a shadow at the edge with more, and a line saying it scrolls,

@@ -50,7 +50,7 @@ export function PersonActions({ person, here, confirm }: { person: PersonActionS
             {t("people:person.disable")}
           </Link>
         ) : null}
-        <Link to={ask("reset-2fa")} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100">
+        <Link to={ask("reset-2fa")} className={buttonClass("secondary")}>
           {t("people:person.reset2fa")}
         </Link>
         {canResend ? (

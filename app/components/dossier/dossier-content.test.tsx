@@ -25,6 +25,10 @@ test("a follow-up names its days in place of the generic choice", () => {
   expect(html).not.toContain("N dagen");
 });
 
+test("one day is one day, not one days", () => {
+  expect(render({ right: { ...right, followUpDays: 1 } } as Reasoning, ["right"])).toContain("Oordruppels, Controle na 1 dag<");
+});
+
 test("the supervisor's advised follow-up names its days too", () => {
   const review: Review = { agreement: "partly", ears: { left: { diagnosis: "otitis-externa", plan: ["ear-drops", "follow-up"], followUpDays: 14 } } };
   const html = renderToStaticMarkup(

@@ -12,7 +12,7 @@ import { CheckboxGroup, ItemInput } from "./choices";
 export function planText(t: TFunction<"dossier">, plan: readonly string[] | undefined, followUpDays: number | undefined): string {
   if (!plan?.length) return "—";
   return plan
-    .map((code) => (code === "follow-up" && followUpDays ? t("view.followUpAfter", { days: followUpDays }) : t(`choices.plan.${code}`)))
+    .map((code) => (code === "follow-up" && followUpDays ? t("view.followUpAfter", { count: followUpDays }) : t(`choices.plan.${code}`)))
     .join(", ");
 }
 

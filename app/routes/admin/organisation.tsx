@@ -280,7 +280,7 @@ export default function Organisation({ loaderData, actionData }: Route.Component
             {supervisors.rows.map((s) => (
               <li key={s.id} className="flex items-center justify-between gap-3 px-3 py-2">
                 <span>{s.name} <span className="text-slate-600">({t(`people:specialties.${s.specialty}`, { defaultValue: s.specialty })})</span></span>
-                <Link to={`${here}?confirm=unassign&id=${encodeURIComponent(s.id)}`} className="text-sm text-red-800 underline">{t("people:organisation.unassign")}</Link>
+                <Link to={`${here}?confirm=unassign&id=${encodeURIComponent(s.id)}`} className="inline-flex min-h-11 min-w-11 items-center text-sm text-red-800 underline sm:min-h-0">{t("people:organisation.unassign")}</Link>
               </li>
             ))}
           </ul>
