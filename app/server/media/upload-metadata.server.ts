@@ -38,10 +38,22 @@ const HEADER_RULES = [
 ] as const;
 
 /**
- * Refuses a request whose tus headers tus would refuse as malformed (a value that is not base64, a key twice, a
- * length that is not a number), as `storage/invalid-argument` with reason `malformed` and the field it concerns.
+ * The headers a method cannot go without, each with the field its refusal names: a new upload states its size (this
+ * server does not take a size stated later: it checks the quota on creation), a chunk its offset.
  */
-export function assertWellFormedUploadHeaders(headers: IncomingHttpHeaders): void {
+const REQUIRED_HEADERS: Record<string, { header: string; field: string }> = {
+  POST: { header: "upload-length", field: "size" },
+  PATCH: { header: "upload-offset", field: "offset" },
+};
+
+/**
+ * Refuses a request whose tus headers tus would refuse as malformed (a value that is not base64, a key twice, a
+ * length that is not a number, a size or offset left out), as `storage/invalid-argument` with reason `malformed`
+ * and the field it concerns.
+ */
+export function assertWellFormedUploadHeaders(method: string, headers: IncomingHttpHeaders): void {
+  const required = REQUIRED_HEADERS[method];
+  if (required && headers[required.header] === undefined) throw new StorageError("storage/invalid-argument", { field: required.field, reason: "malformed" });
   for (const { header, field, wellFormed } of HEADER_RULES) {
     const value = headers[header];
     if (value === undefined) continue;

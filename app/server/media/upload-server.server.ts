@@ -213,7 +213,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
   const handle = async (req: ExpressRequest, res: ExpressResponse, user: Actor, id: string | null) => {
     try {
       actors.set(req, user);
-      assertWellFormedUploadHeaders(req.headers);
+      assertWellFormedUploadHeaders(req.method, req.headers);
       if (!id) return void (await tus.handle(req, res));
       // 404 for an upload of another organisation, exactly as for one that does not exist.
       const row = await mediaForActor(user, id);

@@ -287,9 +287,12 @@ describe("refusals with the seed's storage codes", () => {
 
   it("malformed tus headers: 400 storage/invalid-argument as JSON, not tus's plain text, and nothing is created", async () => {
     const png = `filetype ${Buffer.from("image/png").toString("base64")}`;
-    const send = (headers: Record<string, string>, method = "POST", path = "/api/uploads") =>
-      fetch(`${server.url}${path}`, { method, headers: { "Tus-Resumable": "1.0.0", "Upload-Length": "100", cookie: cookies.pro, ...appCheckHeaders(), ...headers } });
-    const refusedHeader = async (headers: Record<string, string>, field: string, method?: string, path?: string) => {
+    // A header given as null is left out.
+    const send = (headers: Record<string, string | null>, method = "POST", path = "/api/uploads") => {
+      const all = { "Tus-Resumable": "1.0.0", "Upload-Length": "100", cookie: cookies.pro, ...appCheckHeaders(), ...headers };
+      return fetch(`${server.url}${path}`, { method, headers: Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== null)) });
+    };
+    const refusedHeader = async (headers: Record<string, string | null>, field: string, method?: string, path?: string) => {
       const response = await send(headers, method, path);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
       expect(response.headers.get("tus-resumable")).toBe("1.0.0");
@@ -309,6 +312,9 @@ describe("refusals with the seed's storage codes", () => {
     await refusedHeader({ "Upload-Metadata": "" }, "metadata");
     await refusedHeader({ "Upload-Metadata": png, "Upload-Length": "1e3" }, "size");
     await refusedHeader({ "Upload-Metadata": png, "Upload-Length": "-1" }, "size");
+    // A new upload without its size, or with a size to be stated later (which this server does not take).
+    await refusedHeader({ "Upload-Metadata": png, "Upload-Length": null }, "size");
+    await refusedHeader({ "Upload-Metadata": png, "Upload-Length": null, "Upload-Defer-Length": "1" }, "size");
     const [{ count: after }] = await systemDb().select({ count: sql<number>`count(*)::int` }).from(media);
     expect(after).toBe(before);
     // On an upload under way too, before tus sees the request.
@@ -316,6 +322,7 @@ describe("refusals with the seed's storage codes", () => {
     expect(created.status).toBe(201);
     const location = created.headers.get("location")!;
     await refusedHeader({ "Upload-Offset": "0x0", "Content-Type": "application/offset+octet-stream" }, "offset", "PATCH", location);
+    await refusedHeader({ "Content-Type": "application/offset+octet-stream" }, "offset", "PATCH", location);
     await refusedHeader({ "Upload-Metadata": "filename !!!notbase64" }, "metadata", "DELETE", location);
     expect((await head(cookies.pro, location)).status).toBe(200);
     // A key without a value is well formed; a type that is needed and missing is refused as such.
