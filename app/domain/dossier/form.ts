@@ -40,11 +40,12 @@ export function anamnesisFromForm(form: Form): Record<keyof Anamnesis, unknown> 
 }
 
 /**
- * The days until follow-up only with a plan that has a follow-up: the days field stays in the form (hidden) when
+ * A plan, and its days until follow-up only when it has a follow-up: the days field stays in the form (hidden) when
  * follow-up is unticked again, and days without a follow-up would be stored and exported as if advised.
  */
-function followUpDaysOf(form: Form, prefix: string): unknown {
-  return listOf(form, `${prefix}.plan`).includes("follow-up") ? intOf(form, `${prefix}.followUpDays`) : undefined;
+function planOf(form: Form, prefix: string): { plan: string[]; followUpDays: unknown } {
+  const plan = listOf(form, `${prefix}.plan`);
+  return { plan, followUpDays: plan.includes("follow-up") ? intOf(form, `${prefix}.followUpDays`) : undefined };
 }
 
 function earReasoningFromForm(form: Form, ear: Ear): Record<keyof EarReasoning, unknown> {
@@ -55,8 +56,7 @@ function earReasoningFromForm(form: Form, ear: Ear): Record<keyof EarReasoning, 
     otherDiagnosis: textOf(form, `${ear}.otherDiagnosis`),
     differential: listOf(form, `${ear}.differential`),
     confidence: intOf(form, `${ear}.confidence`),
-    plan: listOf(form, `${ear}.plan`),
-    followUpDays: followUpDaysOf(form, ear),
+    ...planOf(form, ear),
     argument: textOf(form, `${ear}.argument`),
   };
 }
@@ -84,8 +84,7 @@ export function reviewFromForm(form: Form, ears: readonly Ear[]): Record<keyof R
   for (const ear of ears) {
     perEar[ear] = {
       diagnosis: textOf(form, `review.${ear}.diagnosis`),
-      plan: listOf(form, `review.${ear}.plan`),
-      followUpDays: followUpDaysOf(form, `review.${ear}`),
+      ...planOf(form, `review.${ear}`),
     };
   }
   return {
