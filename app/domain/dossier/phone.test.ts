@@ -19,4 +19,14 @@ describe("patient phone numbers", () => {
     expect(displayPhone("+31612345678")).toBe("06 12345678");
     expect(displayPhone("+32470123456")).toBe("+32 470 12 34 56");
   });
+
+  it("shows the same number the same way the second time, and after many other numbers", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(displayPhone("+31612345678")).toBe("06 12345678");
+      expect(displayPhone("not a number")).toBe("not a number");
+      for (let i = 0; i < 6_000; i++) displayPhone(`+316${String(10_000_000 + i)}`);
+      expect(displayPhone("+31612345679")).toBe("06 12345679");
+      expect(displayPhone("+32470123456")).toBe("+32 470 12 34 56");
+    }
+  });
 });
