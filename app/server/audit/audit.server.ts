@@ -43,12 +43,12 @@ export function auditOrigin(_request: Request, context: AppLoadContext): AuditOr
 }
 
 /**
- * Whether `entry`'s actor already has a row of the same action on the same subject since `since` (and matching
- * `also`): reads logged once per window (dossier views, media and list reads) ask this first.
+ * When `entry`'s actor logged a row of the same action on the same subject since `since` (and matching `also`), or
+ * null: reads logged once per window (dossier views, media and list reads) ask this first. Any such row will do.
  */
-export async function auditedSince(entry: Required<Pick<AuditEntry, "action" | "actorId" | "subjectType" | "subjectId">>, since: Date, also?: SQL): Promise<boolean> {
+export async function auditedAt(entry: Required<Pick<AuditEntry, "action" | "actorId" | "subjectType" | "subjectId">>, since: Date, also?: SQL): Promise<Date | null> {
   const [row] = await systemDb()
-    .select({ id: auditLog.id })
+    .select({ at: auditLog.at })
     .from(auditLog)
     .where(
       and(
@@ -61,5 +61,10 @@ export async function auditedSince(entry: Required<Pick<AuditEntry, "action" | "
       ),
     )
     .limit(1);
-  return Boolean(row);
+  return row?.at ?? null;
+}
+
+/** Whether `entry`'s actor already has a row of the same action on the same subject since `since`. */
+export async function auditedSince(entry: Required<Pick<AuditEntry, "action" | "actorId" | "subjectType" | "subjectId">>, since: Date, also?: SQL): Promise<boolean> {
+  return (await auditedAt(entry, since, also)) !== null;
 }

@@ -2,14 +2,16 @@
  * Lists that show patients' phone numbers are reads of patient data (issue 12): each view records who saw which
  * dossiers' rows, when and from where — one audit row per view, naming the list and the dossier ids shown. The
  * same user seeing the same rows of the same list again within DOSSIER_VIEW_COLLAPSE_MS (a live update re-runs the
- * loader) is logged once, as dossier views are (decision 048).
+ * loader) is logged once, as dossier views are (decision 048); a repeat this process logged itself is known
+ * without asking the database (recent-reads.server.ts).
  */
 import { sql } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
 import type { ReadGrant } from "~/domain/access/permissions";
 import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
 import { auditLog } from "../db/schema";
-import { type AuditOrigin, auditedSince, recordAudit } from "./audit.server";
+import { type AuditOrigin, auditedAt, recordAudit } from "./audit.server";
+import { knownLoggedWithin, readKey, rememberLogged } from "./recent-reads.server";
 
 export const LIST_READ_ACTION = "dossier.list-read" as const;
 export type PatientList = "supervisor-queue" | "own-dossiers" | "patient-history";
@@ -21,11 +23,15 @@ const LIST_GRANTS: Record<PatientList, (actor: Actor) => ReadGrant> = {
   "patient-history": (actor) => (actor.role === "admin" ? "admin" : "organisation-professional"),
 };
 
-export async function recordListRead(actor: Actor, list: PatientList, dossierIds: string[], origin: AuditOrigin = {}): Promise<void> {
+export async function recordListRead(actor: Actor, list: PatientList, dossierIds: string[], origin: AuditOrigin = {}, now = Date.now()): Promise<void> {
   if (dossierIds.length === 0) return;
   const after = { dossierIds: [...dossierIds].sort(), grant: LIST_GRANTS[list](actor) };
   const entry = { action: LIST_READ_ACTION, actorId: actor.id, subjectType: "list", subjectId: list };
+  const key = readKey(LIST_READ_ACTION, actor.id, list, JSON.stringify(after));
+  if (knownLoggedWithin(key, now)) return;
   const sameRows = sql`${auditLog.after} = ${JSON.stringify(after)}::jsonb`;
-  if (await auditedSince(entry, new Date(Date.now() - DOSSIER_VIEW_COLLAPSE_MS), sameRows)) return;
+  const logged = await auditedAt(entry, new Date(now - DOSSIER_VIEW_COLLAPSE_MS), sameRows);
+  if (logged) return rememberLogged(key, logged.getTime());
   await recordAudit({ ...entry, after }, origin);
+  rememberLogged(key, now);
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import type { Actor } from "~/domain/access/actor";
 import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
@@ -53,5 +53,36 @@ describe("reads of lists with phone numbers are audited", () => {
       ["supervisor-queue", { dossierIds: ["d1", "d2", "d3"], grant: "assigned-supervisor" }, "q3"],
       ["patient-history", { dossierIds: ["d1"], grant: "organisation-professional" }, "q4"],
     ]);
+  });
+});
+
+describe("a read this process logged is known without asking the database", () => {
+  it("skips the database check within the window, and asks again after it or for what it did not log", async () => {
+    const { LIST_READ_ACTION, recordListRead } = await import("./list-reads.server");
+    const actor = reader(`u-${crypto.randomUUID()}`);
+    const listRows = () => systemDb().select().from(auditLog).where(and(eq(auditLog.action, LIST_READ_ACTION), eq(auditLog.actorId, actor.id)));
+    const t0 = Date.now();
+    await recordListRead(actor, "own-dossiers", ["d1"], {}, t0);
+    // Every statement reaches the embedded database through its query method (watched, still run).
+    const statements = vi.spyOn(database.handle.pglite!, "query");
+    try {
+      await recordListRead(actor, "own-dossiers", ["d1"], {}, t0 + 60_000);
+      expect(statements).not.toHaveBeenCalled();
+      // Other rows are another read: asked and logged.
+      await recordListRead(actor, "own-dossiers", ["d1", "d2"], {}, t0 + 60_000);
+      expect(statements).toHaveBeenCalledTimes(2);
+    } finally {
+      statements.mockRestore();
+    }
+    expect(await listRows()).toHaveLength(2);
+    // Past the window the same read is logged again.
+    await recordListRead(actor, "own-dossiers", ["d1"], {}, t0 + DOSSIER_VIEW_COLLAPSE_MS + 60_000);
+    expect(await listRows()).toHaveLength(3);
+    // Logged by another instance (a row this process never wrote): found in the database, not logged twice.
+    const medium = { id: crypto.randomUUID(), organisationId: "org", uploaderId: "someone" };
+    await systemDb().insert(auditLog).values({ action: MEDIA_READ_ACTION, actorId: actor.id, subjectType: "media", subjectId: medium.id });
+    await recordMediaRead(actor, medium, {});
+    await recordMediaRead(actor, medium, {});
+    expect(await reads(medium.id)).toHaveLength(1);
   });
 });

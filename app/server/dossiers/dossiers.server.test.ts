@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { AppError } from "~/domain/errors";
 import { DOSSIER_COUNT_LIMIT, DOSSIER_VIEW_COLLAPSE_MS, MAX_STORED_STRING_BYTES } from "~/domain/constants";
@@ -248,15 +248,39 @@ describe("the lifecycle", () => {
     const { id } = await createDossier(pro, { phone: "0612345678", earSide: "left" });
     const views = async () => (await db.select().from(dossierEvent).where(eq(dossierEvent.dossierId, id))).filter((e) => e.kind === "view");
     await openDossier(pro, id);
-    await openDossier(pro, id);
-    await openDossier(admin, id);
+    // The repeat is known to this process: no transaction to check and write the log (the embedded database's
+    // transaction method is watched, and still runs).
+    const transactions = vi.spyOn(database.handle.pglite!, "transaction");
+    try {
+      await openDossier(pro, id);
+      expect(transactions).not.toHaveBeenCalled();
+      await openDossier(admin, id);
+      expect(transactions).toHaveBeenCalledTimes(1);
+    } finally {
+      transactions.mockRestore();
+    }
     expect((await views()).map((v) => v.actorId)).toEqual([pro.id, admin.id]);
     // Each view names the right it was read under (nobody reads on another's behalf).
     expect((await views()).map((v) => v.detail)).toEqual([{ grant: "owner" }, { grant: "admin" }]);
-    // Once the last view is older than the window, the next one is logged again.
-    await db.update(dossierEvent).set({ at: new Date(Date.now() - DOSSIER_VIEW_COLLAPSE_MS - 1000) }).where(eq(dossierEvent.dossierId, id));
-    await openDossier(pro, id);
+    // Once the last view is older than the window, the next one is logged again: when the clock has moved on
+    // (this process remembers its own recent views), and when another instance logged it that long ago.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + DOSSIER_VIEW_COLLAPSE_MS + 1000);
+      await openDossier(pro, id);
+      await openDossier(pro, id);
+    } finally {
+      vi.useRealTimers();
+    }
     expect((await views()).map((v) => v.actorId)).toEqual([pro.id, admin.id, pro.id]);
+    // A view another instance logged a minute ago is found in the database, and not logged again here.
+    const { id: other } = await createDossier(pro, { phone: "0612345678", earSide: "left" });
+    const [facts] = await db.select().from(dossier).where(eq(dossier.id, other));
+    const elsewhere = { dossierId: other, organisationId: facts.organisationId, professionalId: facts.professionalId, actorId: admin.id, kind: "view" };
+    await db.insert(dossierEvent).values({ ...elsewhere, at: new Date(Date.now() - 60_000) });
+    await openDossier(admin, other);
+    await openDossier(admin, other);
+    expect((await db.select().from(dossierEvent).where(eq(dossierEvent.dossierId, other))).filter((e) => e.kind === "view")).toHaveLength(1);
   });
 
   it("lets the owner discard a draft, and nobody move a dossier out of order", async () => {

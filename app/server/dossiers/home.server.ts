@@ -1,7 +1,8 @@
 /**
  * The professional's home: dossiers returned to them first, then their most recently changed ones. No totals (the
- * page shows none) and one list-read record for what the page shows, so the home costs three statements beyond
- * the session: returned, recent, and the list-read check.
+ * page shows none) and one list-read record for what the page shows, so the home costs two statements beyond
+ * the session: returned and recent, and a third (the list-read check) only when this process has not logged the
+ * same rows within the window itself (recent-reads.server.ts).
  */
 import { DOSSIER_PAGE_SIZE, HOME_RECENT_LIMIT } from "~/domain/constants";
 import type { AuditOrigin } from "../audit/audit.server";

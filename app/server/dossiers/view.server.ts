@@ -7,8 +7,9 @@ import { dossierReadGrant } from "~/domain/access/permissions";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
 import { availableTransitions, type DossierStatus, reviewVisibleTo } from "~/domain/dossier/lifecycle";
-import type { Transaction } from "../db/client.server";
 import { dossierDb, readableDossier } from "../access/dossier-db.server";
+import { knownLoggedWithin, readKey, rememberLogged } from "../audit/recent-reads.server";
+import { systemDb, type Transaction } from "../db/client.server";
 import { dossierEvent, patient } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { type Actor, relationOf } from "./actor.server";
@@ -17,31 +18,49 @@ import { mediaViewsOf } from "./media.server";
 import { messagesOf } from "./messages.server";
 import { loadDossierFor } from "./load.server";
 
-/** Whether this user's view of this dossier was logged within DOSSIER_VIEW_COLLAPSE_MS (then it is not logged again). */
-async function viewedRecently(tx: Transaction, actorId: string, dossierId: string): Promise<boolean> {
+/** When this user's view of this dossier was logged within DOSSIER_VIEW_COLLAPSE_MS (then it is not logged again). */
+async function viewedRecently(tx: Transaction, actorId: string, dossierId: string, now: number): Promise<Date | null> {
   const [recent] = await tx
-    .select({ seq: dossierEvent.seq })
+    .select({ at: dossierEvent.at })
     .from(dossierEvent)
     .where(
       and(
         eq(dossierEvent.dossierId, dossierId),
         eq(dossierEvent.actorId, actorId),
         eq(dossierEvent.kind, "view"),
-        gt(dossierEvent.at, new Date(Date.now() - DOSSIER_VIEW_COLLAPSE_MS)),
+        gt(dossierEvent.at, new Date(now - DOSSIER_VIEW_COLLAPSE_MS)),
       ),
     )
     .orderBy(desc(dossierEvent.seq))
     .limit(1);
-  return recent !== undefined;
+  return recent?.at ?? null;
 }
 
-export async function openDossier(actor: Actor, id: string) {
+/**
+ * The dossier row, with the view logged unless it was within the window. A view this process logged itself is
+ * known without the serializable transaction (four statements) that checks and writes the log
+ * (recent-reads.server.ts); the row is then read through the same rule.
+ */
+async function viewedDossier(actor: Actor, id: string) {
+  const now = Date.now();
+  const key = readKey("dossier.view", actor.id, id);
+  if (knownLoggedWithin(key, now)) return loadDossierFor(systemDb(), actor, id);
+  // Set by the attempt that commits (a serializable transaction may be tried again): remembered only once written.
+  let loggedAt = now;
   const row = await inTransaction(async (tx) => {
     const current = await loadDossierFor(tx, actor, id);
     // Loaders revalidate after every action and live refresh: one view per user per few minutes is logged.
-    if (!(await viewedRecently(tx, actor.id, id))) await recordDossierEvent(tx, current, actor.id, { kind: "view", status: current.status, detail: { grant: dossierReadGrant(actor, current) } });
+    const logged = await viewedRecently(tx, actor.id, id, now);
+    loggedAt = logged ? logged.getTime() : now;
+    if (!logged) await recordDossierEvent(tx, current, actor.id, { kind: "view", status: current.status, detail: { grant: dossierReadGrant(actor, current) } });
     return current;
   });
+  rememberLogged(key, loggedAt);
+  return row;
+}
+
+export async function openDossier(actor: Actor, id: string) {
+  const row = await viewedDossier(actor, id);
   const db = dossierDb(actor, row);
   const [patientRow] = row.patientId ? await db.select().from(patient).where(eq(patient.id, row.patientId)) : [];
   // Signed URLs only for someone who may read the dossier: the same rule loaded the row above (so it is not
