@@ -328,6 +328,18 @@ describe("lists", () => {
     const second = await listOwnDossiers(pro3, { page: 2 });
     expect(second.rows.map((r) => r.id)).toEqual(ids.slice(PAGE_SIZE));
     expect((await listOwnDossiers(pro3, { page: 99 })).page).toBe(2);
+    // A page and its total are one statement; a stale link past the end takes three (a page without rows has no
+    // count: the first page is read for it, then the last). The embedded database's query method is watched.
+    const statements = vi.spyOn(database.handle.pglite!, "query");
+    try {
+      expect((await listOwnDossiers(pro3, { page: 2 }, {}, { recordRead: false })).rows).toHaveLength(2);
+      expect(statements).toHaveBeenCalledTimes(1);
+      statements.mockClear();
+      expect((await listOwnDossiers(pro3, { page: 7 }, {}, { recordRead: false })).page).toBe(2);
+      expect(statements).toHaveBeenCalledTimes(3);
+    } finally {
+      statements.mockRestore();
+    }
     expect((await listOwnDossiers(pro3, { sort: "updated-asc" })).rows[0].id).toBe(ids.at(-1));
     expect((await listOwnDossiers(pro3, { sort: "created-desc" })).rows[0].id).toBe(ids.at(-1));
     expect((await listOwnDossiers(pro3, { sort: "created-asc", page: 2 })).rows.map((r) => r.id)).toEqual(ids.slice(PAGE_SIZE));

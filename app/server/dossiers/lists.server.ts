@@ -2,11 +2,11 @@
  * Lists of dossiers, each scoped in its own query: a professional's own dossiers (filter, search by phone, sort,
  * paginate), one patient's history within the organisation, and the supervisor's queue. Every list is paged or
  * bounded (DOSSIER_PAGE_SIZE): a page costs the same with a hundred dossiers or a hundred thousand (issue 13).
- * A page's total is counted in its own statement, up to a cap (see `paged`). Every query's conditions start from the access
+ * A page's total is counted in the same statement, up to a cap (see `paged`). Every query's conditions start from the access
  * layer's scope (dossierLists: the actor's dossier.read rule; patientRecords: patient.read), so a list's own
  * filters narrow what the actor may read and never widen it.
  */
-import { asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { asc, desc, eq, gte, isNotNull, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { isWithinCalendar } from "~/domain/calendar-day";
 import { DOSSIER_COUNT_LIMIT, DOSSIER_PAGE_SIZE } from "~/domain/constants";
 import { toE164 } from "~/domain/phone";
@@ -34,22 +34,37 @@ export function requestedPage(page: number | undefined): number {
 }
 
 /**
- * A paged list: counts the matching rows (the page shows "page X of Y"), clamps the page asked for (a stale link
- * past the end shows the last page), then reads that page. Two statements rather than one with
+ * A paged list: the page asked for and the number of matching rows (the page shows "page X of Y") in one
+ * statement, the count a subquery of the page's own query (`matchingUpTo`, evaluated once). A stale link past the
+ * end finds no rows and so no count: the first page is read for it, then the last page is shown. The count is not
  * `count(*) over ()`: a window total makes the database read and sort every matching row for each page, which at
  * 100,000 dossiers cost more than a hundred milliseconds, while the count reads an index and the page query stops
  * after a page in index order. The count stops one row past DOSSIER_COUNT_LIMIT (or past the page asked for):
  * `capped` then says there are more than `total` (decision 087).
  */
-export async function paged<Row>(page: number, pageOf: (page: number) => Promise<Row[]>, countUpTo: (limit: number) => Promise<number>) {
+export async function paged<Row extends object>(
+  page: number,
+  pageOf: (page: number, matching: SQL.Aliased<number>) => Promise<Array<Row & { matching: number }>>,
+  matchingUpTo: (limit: number) => SQL.Aliased<number>,
+) {
   const limit = Math.max(DOSSIER_COUNT_LIMIT, page * PAGE_SIZE) + 1;
-  const counted = await countUpTo(limit);
+  const matching = matchingUpTo(limit);
+  let current = page;
+  let found = await pageOf(current, matching);
+  if (found.length === 0 && current > 1) found = await pageOf((current = 1), matching);
+  const counted = Number(found[0]?.matching ?? 0);
   const capped = counted >= limit;
   const total = capped ? limit - 1 : counted;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const current = Math.min(page, pageCount);
-  const rows = total > 0 ? await pageOf(current) : [];
+  const shown = Math.min(page, pageCount);
+  if (shown !== current) found = await pageOf((current = shown), matching);
+  const rows = found.map(({ matching: _matching, ...row }) => row as unknown as Row);
   return { rows, total, capped, page: current, pageCount };
+}
+
+/** How many rows `ids` (a select of ids, limited) finds: a column for `paged`'s page query. */
+export function matchingCount(ids: SQLWrapper): SQL.Aliased<number> {
+  return sql<number>`(select count(*) from (${ids}) as "counted")`.mapWith(Number).as("matching");
 }
 
 export interface ProfessionalListQuery {
@@ -106,18 +121,19 @@ export async function listOwnDossiers(actor: Actor, query: ProfessionalListQuery
   }[query.sort ?? "updated-desc"];
   const { db, where: scoped } = dossierLists(actor);
   const where = scoped(...conditions);
-  const select = (limit: number, offset: number) =>
-    db
-      .select(summary)
-      .from(dossier)
-      .leftJoin(patient, eq(patient.id, dossier.patientId))
-      .where(where)
-      .orderBy(order, desc(dossier.id))
-      .limit(limit)
-      .offset(offset);
-  const countUpTo = async (limit: number) =>
-    (await db.select({ total: count() }).from(db.select({ id: dossier.id }).from(dossier).leftJoin(patient, eq(patient.id, dossier.patientId)).where(where).limit(limit).as("matching")))[0].total;
-  const result = await paged(requestedPage(query.page), (page) => select(PAGE_SIZE, (page - 1) * PAGE_SIZE), countUpTo);
+  const result = await paged(
+    requestedPage(query.page),
+    (page, matching) =>
+      db
+        .select({ ...summary, matching })
+        .from(dossier)
+        .leftJoin(patient, eq(patient.id, dossier.patientId))
+        .where(where)
+        .orderBy(order, desc(dossier.id))
+        .limit(PAGE_SIZE)
+        .offset((page - 1) * PAGE_SIZE),
+    (limit) => matchingCount(db.select({ id: dossier.id }).from(dossier).leftJoin(patient, eq(patient.id, dossier.patientId)).where(where).limit(limit)),
+  );
   if (options.recordRead !== false) await recordListRead(actor, "own-dossiers", result.rows.map((r) => r.id), origin);
   return result;
 }
@@ -156,9 +172,9 @@ export async function patientHistory(actor: Actor, typedPhone: string, origin: A
   const where = records.history(eq(dossier.patientId, found.id), eq(dossier.organisationId, organisationId));
   const result = await paged(
     requestedPage(page),
-    (current) =>
+    (current, matching) =>
       db
-        .select({ ...summary, professionalName: user.name })
+        .select({ ...summary, professionalName: user.name, matching })
         .from(dossier)
         .innerJoin(patient, eq(patient.id, dossier.patientId))
         .innerJoin(user, eq(user.id, dossier.professionalId))
@@ -166,7 +182,7 @@ export async function patientHistory(actor: Actor, typedPhone: string, origin: A
         .orderBy(desc(dossier.createdAt), desc(dossier.id))
         .limit(PAGE_SIZE)
         .offset((current - 1) * PAGE_SIZE),
-    async (limit) => (await db.select({ total: count() }).from(db.select({ id: dossier.id }).from(dossier).where(where).limit(limit).as("matching")))[0].total,
+    (limit) => matchingCount(db.select({ id: dossier.id }).from(dossier).where(where).limit(limit)),
   );
   await recordListRead(actor, "patient-history", result.rows.map((r) => r.id), origin);
   return { canonical, patient: found, ...result };
@@ -185,9 +201,9 @@ export async function supervisorQueue(actor: Actor, options: { recentLimit?: num
   const waitingWhere = where(eq(dossier.status, "submitted" satisfies DossierStatus));
   const waiting = await paged(
     requestedPage(options.page),
-    (page) =>
+    (page, matching) =>
       db
-        .select(columns)
+        .select({ ...columns, matching })
         .from(dossier)
         .leftJoin(patient, eq(patient.id, dossier.patientId))
         .innerJoin(user, eq(user.id, dossier.professionalId))
@@ -195,7 +211,7 @@ export async function supervisorQueue(actor: Actor, options: { recentLimit?: num
         .orderBy(asc(dossier.submittedAt), asc(dossier.id))
         .limit(PAGE_SIZE)
         .offset((page - 1) * PAGE_SIZE),
-    async (limit) => (await db.select({ total: count() }).from(db.select({ id: dossier.id }).from(dossier).where(waitingWhere).limit(limit).as("matching")))[0].total,
+    (limit) => matchingCount(db.select({ id: dossier.id }).from(dossier).where(waitingWhere).limit(limit)),
   );
   // A supervisor claims one dossier at a time, so a page of their own reviews is plenty; the bound is a guard.
   const mine = await joined()

@@ -5,7 +5,7 @@
  * written to the dossier's event log and the audit log, and its e-mails to the job queue, in one transaction
  * (decision 083). The same reminders also go out by themselves every working day (app/server/jobs/reminders).
  */
-import { and, asc, count, eq, gt, inArray, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { DAY_MS, daysSince, reviewTargetCutoff, workingDaysSince } from "~/domain/dossier/age";
 import { AppError } from "~/domain/errors";
 import { type AuditOrigin } from "../audit/audit.server";
@@ -14,7 +14,7 @@ import { actingAs } from "../access/actor-db.server";
 import type { Queryable } from "../db/client.server";
 import { dossier, organisation, user } from "../db/schema";
 import { queueReminder, reminderHistory } from "../jobs/reminders.server";
-import { PAGE_SIZE, paged, requestedPage } from "./lists.server";
+import { matchingCount, PAGE_SIZE, paged, requestedPage } from "./lists.server";
 import type { Actor } from "./actor.server";
 
 export interface UnfinishedDossier {
@@ -46,8 +46,11 @@ export async function listUnfinished(
   // The unfinished-dossiers page is the administrator's (the permission table's people.manage).
   const { db } = actingAs(actor, "people.manage");
   const { draftDays, reviewDays, where } = unfinishedWhere(now);
-  const countUpTo = async (limit: number) => (await db.select({ total: count() }).from(db.select({ id: dossier.id }).from(dossier).where(where).limit(limit).as("unfinished")))[0].total;
-  const result = await paged(requestedPage(page), (current) => unfinishedRows(db, now, where, { limit: PAGE_SIZE, offset: (current - 1) * PAGE_SIZE }), countUpTo);
+  const result = await paged(
+    requestedPage(page),
+    (current, matching) => unfinishedRows(db, now, where, { limit: PAGE_SIZE, offset: (current - 1) * PAGE_SIZE, matching }),
+    (limit) => matchingCount(db.select({ id: dossier.id }).from(dossier).where(where).limit(limit)),
+  );
   return { ...result, draftDays, reviewDays };
 }
 
@@ -78,11 +81,13 @@ async function unfinishedRows(
   db: Queryable,
   now: Date,
   where: SQL | undefined,
-  window?: { limit: number; offset: number },
+  window?: { limit: number; offset: number; matching?: SQL.Aliased<number> },
   order: "oldest-change" | "id" = "oldest-change",
-): Promise<UnfinishedDossier[]> {
+): Promise<Array<UnfinishedDossier & { matching: number }>> {
   const query = db
     .select({
+      // The page's total for `paged`, in the same statement; 0 where nobody asks for it.
+      matching: window?.matching ?? sql<number>`0`.mapWith(Number),
       id: dossier.id,
       status: dossier.status,
       updatedAt: dossier.updatedAt,
@@ -110,7 +115,9 @@ async function unfinishedRows(
 /** One dossier if it is on the list at `now`, with its reminders (a reminder asks about its own). Unscoped: callers check who asks. */
 export async function unfinishedOne(db: Queryable, now: Date, id: string): Promise<UnfinishedDossier | undefined> {
   const [row] = await unfinishedRows(db, now, unfinishedWhere(now, id).where);
-  return row;
+  if (!row) return undefined;
+  const { matching: _matching, ...one } = row;
+  return one;
 }
 
 /**
@@ -119,7 +126,8 @@ export async function unfinishedOne(db: Queryable, now: Date, id: string): Promi
  */
 export async function unfinishedBatch(db: Queryable, now: Date, afterId: string | null, size: number): Promise<UnfinishedDossier[]> {
   const { where } = unfinishedWhere(now);
-  return unfinishedRows(db, now, and(where, afterId ? gt(dossier.id, afterId) : undefined), { limit: size, offset: 0 }, "id");
+  const rows = await unfinishedRows(db, now, and(where, afterId ? gt(dossier.id, afterId) : undefined), { limit: size, offset: 0 }, "id");
+  return rows.map(({ matching: _matching, ...row }) => row);
 }
 
 /** Queues the reminder of one dossier on the list; returns how many people it goes to. */
