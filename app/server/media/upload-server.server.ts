@@ -149,6 +149,9 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
         const kind = claimedKind(metadata.filetype);
         if (!kind) throw new StorageError("storage/invalid-argument", { field: "type", reason: "type-not-allowed" });
         if (upload.size === undefined) throw new StorageError("storage/invalid-argument", { field: "size", reason: "missing" });
+        // An empty file holds no picture: refused here, as bad input. Created, tus would finish it at once, and the
+        // type check of its (absent) first bytes would answer type-not-allowed from the finishing step.
+        if (upload.size === 0) throw new StorageError("storage/invalid-argument", { field: "size", reason: "empty" });
         const organisationId = await uploadOrganisation(actor, metadata.organisationId);
         const destination = await destinationOf(actor, metadata);
         const fileName = (metadata.filename ?? "").slice(0, 200);
@@ -201,7 +204,9 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
         await finish(actorOf(req), upload.id);
         return {};
       } catch (error) {
-        logger.error({ err: error, mediaId: upload.id }, "moving a finished upload into the object store failed");
+        // A refusal of the upload's own bytes is the uploader's, not the server's failure: not an error line each
+        // time someone sends such a file.
+        if (!isStorageError(error) || error.status >= 500) logger.error({ err: error, mediaId: upload.id }, "moving a finished upload into the object store failed");
         throw tusError(isStorageError(error) ? error : new StorageError("storage/unknown"));
       }
     },

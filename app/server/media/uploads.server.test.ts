@@ -7,7 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { eq, sql } from "drizzle-orm";
 import * as tus from "tus-js-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { appCheckHeaders, signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { MP4_HEAD, PNG_HEAD, WEBM_HEAD, JPEG_HEAD, fakeMedia, sha256, tusMetadata } from "../../../tests/support/media-bytes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -24,6 +24,7 @@ import {
 import { signMediaUrl } from "./signed-url.server";
 import { issueAppCheckToken } from "./app-check.server";
 import { systemDb } from "../db/client.server";
+import { logger } from "../logger.server";
 import { dossier, dossierMedium, media, organisation } from "../db/schema";
 import { createDossier } from "../dossiers/create.server";
 import type { Actor } from "~/domain/access/actor";
@@ -250,6 +251,23 @@ describe("refusals with the seed's storage codes", () => {
     await refusal(await create(cookies.pro, 2 * MiB, { filetype: "image/png" }), 400, "storage/invalid-argument", "too-large");
     // Over the largest size of any kind: tus itself refuses, in the same code.
     await refusal(await create(cookies.pro, 2 * 1024 * MiB, { filetype: "video/mp4" }), 413, "storage/invalid-argument", "too-large");
+  });
+
+  it("an empty file: 400 naming its size as empty, nothing created, and no error line (a refusal, not a failure)", async () => {
+    const errorLines = vi.spyOn(logger, "error");
+    const [{ count: before }] = await systemDb().select({ count: sql<number>`count(*)::int` }).from(media);
+    for (const filetype of ["image/png", "image/jpeg", "video/mp4", "video/webm"]) {
+      const response = await create(cookies.pro, 0, { filetype, filename: "leeg" });
+      expect(response.headers.get("location")).toBeNull();
+      const text = await response.text();
+      await refusal(new Response(text, { status: response.status }), 400, "storage/invalid-argument", "empty");
+      expect(JSON.parse(text).field).toBe("size");
+    }
+    const [{ count: after }] = await systemDb().select({ count: sql<number>`count(*)::int` }).from(media);
+    expect(after).toBe(before);
+    expect(errorLines).not.toHaveBeenCalled();
+    // A type that is not accepted stays refused as such, empty or not.
+    await refusal(await create(cookies.pro, 0, { filetype: "application/pdf" }), 400, "storage/invalid-argument", "type-not-allowed");
   });
 
   it("402 quota-exceeded over the organisation's quota, counting uploads in flight", async () => {
