@@ -194,6 +194,12 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await expect(reviewMissing).toBeVisible();
   await expect(days).toHaveAttribute("aria-invalid", "true");
   await expect(days).toHaveAccessibleDescription("Vul in na hoeveel dagen de controle is.");
+  // A move to an anchor of the same page (the skip link's #main) is a new location, yet the same page: the refusal stays.
+  await sup.getByRole("link", { name: "Naar de inhoud" }).focus();
+  await sup.keyboard.press("Enter");
+  await expect(sup).toHaveURL(/#main$/);
+  await expect(reviewMissing).toBeVisible();
+  await expect(days).toHaveAttribute("aria-invalid", "true");
   await days.fill("14");
   await bar.getByRole("button", { name: "Beoordeling afronden" }).click();
   await expect(sup.getByTestId("case-status")).toHaveText("Afgerond");

@@ -4,6 +4,7 @@
  * limited to their organisations with small counts as "< 5"; and the page on a phone-size screen.
  */
 import { expect, signIn, test } from "./support/fixtures";
+import { clippedChartLabels, REFLOW_WIDTH } from "./support/reflow";
 
 test("the admin reads the practice's figures in Dutch, filters by period and organisation, and downloads a table as CSV", async ({ page }) => {
   await signIn(page, "admin@casus.test");
@@ -97,4 +98,17 @@ test("case handling on a phone in Dutch: the matrix scrolls within its box", asy
     return main.scrollWidth - main.clientWidth;
   });
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("at 320 px every chart's axis labels lie inside the chart, on both data pages", async ({ page }) => {
+  await page.setViewportSize({ width: REFLOW_WIDTH, height: 720 });
+  await signIn(page, "admin@casus.test");
+  for (const path of ["/reporting?period=year", "/admin/data-insights/case-behandeling?period=year", "/de/admin/data-insights/case-behandeling?period=year"]) {
+    await page.goto(path);
+    const charts = page.getByTestId("chart");
+    await expect(charts.first()).toBeVisible();
+    // Every chart drawn (the charting library loads after the page) before its labels are measured.
+    for (const chart of await charts.all()) await expect(chart.locator(".recharts-cartesian-axis-tick-value").first()).toBeVisible();
+    expect(await clippedChartLabels(page), path).toEqual([]);
+  }
 });

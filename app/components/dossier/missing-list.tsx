@@ -8,8 +8,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 /**
- * A link to a field of the page already open only moves there: a navigation, even to `#field-…`, is a new location,
- * and the refused form's answer (which marks the fields and fills this list) belongs to the one before it.
+ * A link to a field of the page already open only moves there, and puts the keyboard in the field (a move to the
+ * anchor alone would leave the focus on the link). The pages keep the refused form's answer through an anchor move
+ * (useKeptActionData, or the page's own copy), so a field of a hidden tab can still be opened by the address.
  */
 function goToFieldOnThisPage(event: MouseEvent<HTMLAnchorElement>) {
   const target = new URL(event.currentTarget.href);

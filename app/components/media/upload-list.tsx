@@ -10,7 +10,7 @@ import { MediaPlayer } from "./media-player";
 import { MediaThumbnail } from "./media-thumbnail";
 import { Styled } from "~/components/ui/styled";
 
-const KNOWN_REASONS = new Set(["type-not-allowed", "too-large", "already-complete"]);
+const KNOWN_REASONS = new Set(["type-not-allowed", "too-large", "empty", "already-complete"]);
 
 export interface UploadListProps {
   /** The page's upload queue (useUploads): its items and the controls for each. */

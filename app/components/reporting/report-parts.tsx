@@ -24,7 +24,7 @@ export function useFormatCell(): (cell: Cell) => string {
 }
 
 /** Charts draw in the browser only (they measure their box); the table beside them carries the numbers everywhere. */
-const CHART_HEIGHTS = { small: "h-52", medium: "h-56", large: "h-64" } as const;
+const CHART_HEIGHTS = { small: "h-52", medium: "h-56", large: "h-64", tall: "h-96" } as const;
 
 type Recharts = typeof import("./recharts");
 let recharts: Recharts | null = null;

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CurvesSection } from "~/components/reporting/curves-section";
 import { PageHeader } from "~/components/page-header";
+import { categoryTick } from "~/components/reporting/category-tick";
 import { ClientChart, FilterForm, ReportSection, useFormatCell } from "~/components/reporting/report-parts";
 import { Alert } from "~/components/ui/alert";
 import { isoDay, localDayOf } from "~/domain/dossier/working-time";
@@ -43,6 +44,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 const COLOURS = ["#075985", "#b45309", "#15803d", "#7e22ce", "#be123c", "#0f766e", "#4d7c0f", "#a16207", "#1d4ed8", "#9f1239"];
+/** The names beside the bars: wide enough for two or three words a line at 320 px, where the chart is 254 px wide. */
+const CATEGORY_AXIS_WIDTH = 110;
+/** Room on the right for the half of the last number under the axis' end ("100"), which is centred on it. */
+const CATEGORY_CHART_MARGIN = { top: 5, right: 16, bottom: 5, left: 0 };
 const num = (c: Cell) => (typeof c === "number" ? c : null);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -145,13 +150,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         csvHref={csv("diagnoses")}
         renderCell={(cell, column) => (column === 0 ? dx(cell) : undefined)}
         chart={
-          <ClientChart>
-            {({ Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis }) => (
+          <ClientChart size="tall">
+            {({ Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Text, Tooltip, XAxis, YAxis }) => (
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart accessibilityLayer={false} data={data.tables.diagnoses.map((r) => ({ name: dx(r[0]), precision: num(r[2]), recall: num(r[3]) }))}>
+                {/* Bars side by side, each name before them (category-tick.tsx): slanted names under the bars ran past
+                    the chart's left edge and over each other on a phone. */}
+                <BarChart accessibilityLayer={false} layout="vertical" margin={CATEGORY_CHART_MARGIN} data={data.tables.diagnoses.map((r) => ({ name: dx(r[0]), precision: num(r[2]), recall: num(r[3]) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="name" fontSize={10} interval={0} angle={-30} textAnchor="end" height={70} />
-                  <YAxis domain={[0, 100]} fontSize={11} width={32} />
+                  <XAxis type="number" domain={[0, 100]} fontSize={11} />
+                  <YAxis type="category" dataKey="name" interval={0} width={CATEGORY_AXIS_WIDTH} fontSize={10} tick={categoryTick(Text)} />
                   <Tooltip />
                   <Legend wrapperStyle={{ fontSize: 11 }} />
                   <Bar dataKey="precision" name={t("reporting:cases.columns.precision-percent")} fill={COLOURS[0]} />
@@ -171,13 +178,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         csvHref={csv("plans")}
         renderCell={(cell, column) => (column === 0 ? t(`dossier:choices.plan.${cell}`) : undefined)}
         chart={
-          <ClientChart size="medium">
-            {({ Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis }) => (
+          <ClientChart size="tall">
+            {({ Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Text, Tooltip, XAxis, YAxis }) => (
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart accessibilityLayer={false} data={data.tables.plans.map((r) => ({ name: t(`dossier:choices.plan.${r[0]}`), proposed: num(r[1]), advised: num(r[2]) }))}>
+                <BarChart accessibilityLayer={false} layout="vertical" margin={CATEGORY_CHART_MARGIN} data={data.tables.plans.map((r) => ({ name: t(`dossier:choices.plan.${r[0]}`), proposed: num(r[1]), advised: num(r[2]) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="name" fontSize={10} interval={0} angle={-30} textAnchor="end" height={70} />
-                  <YAxis allowDecimals={false} fontSize={11} width={36} />
+                  <XAxis type="number" allowDecimals={false} fontSize={11} />
+                  <YAxis type="category" dataKey="name" interval={0} width={CATEGORY_AXIS_WIDTH} fontSize={10} tick={categoryTick(Text)} />
                   <Tooltip />
                   <Legend wrapperStyle={{ fontSize: 11 }} />
                   <Bar dataKey="proposed" name={t("reporting:cases.columns.proposed")} fill={COLOURS[0]} />

@@ -154,7 +154,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 <BarChart accessibilityLayer={false} data={tables.organisations.rows.map((r) => ({ name: r[0], agree: num(r[2]), referral: num(r[5]) }))}>
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="name" fontSize={11} />
-                  <YAxis domain={[0, 100]} fontSize={11} width={32} unit="%" />
+                  <YAxis domain={[0, 100]} fontSize={11} width={38} unit="%" />
                   <Tooltip />
                   <Legend wrapperStyle={{ fontSize: 11 }} />
                   <Bar dataKey="agree" name={t("reporting:columns.agree-percent")} fill={COLOURS[2]} />

@@ -4,12 +4,13 @@
  * Every request but OPTIONS carries a valid app-check token (app-check.server.ts, decision 051) and is
  * authenticated by the session cookie — both checked by the API wrapper (app/domain/api-table.ts) — and each existing upload is looked up through the media data layer, so another organisation's
  * upload answers 404. Creating an upload checks the declared type and length, the organisation and its quota; the first bytes are checked by the staging store; the finished upload
- * is moved into the object store. Errors are the seed's storage codes as JSON (`{"code":"storage/…"}`); anything
+ * is moved into the object store. Errors are the seed's storage codes as JSON (`{"code":"storage/…"}`, typed
+ * application/json, tus's own refusals included: JsonAnsweringTusServer); anything
  * unexpected is logged and answered `{"code":"internal"}`, never with its message.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { MemoryLocker, Server, type ServerOptions } from "@tus/server";
+import { MemoryLocker, type ServerOptions } from "@tus/server";
 import { PostgresUploadLocker } from "./upload-locker.server";
 import type { Upload } from "@tus/utils";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
@@ -24,7 +25,7 @@ import { dropUnfinishedUpload, unfinishedUploadIds } from "../jobs/abandoned-upl
 import { completeUpload, createUploadRecord, deleteUploadRecord, mediaForActor, uploadOrganisation, type MediaRow } from "./media.server";
 import { StagingStore, checkHead, readHead } from "./staging-store.server";
 import { sendApiError } from "../http/api-error.server";
-import { INTERNAL_ERROR_ANSWER, isTusErrorAnswer, storageErrorBody, tusError } from "./tus-errors.server";
+import { INTERNAL_ERROR_ANSWER, JsonAnsweringTusServer, isTusErrorAnswer, storageErrorBody, tusError } from "./tus-errors.server";
 import { assertPlainMetadata, assertWellFormedUploadHeaders, metadataNumber } from "./upload-metadata.server";
 import { AppError } from "~/domain/errors";
 import type { Transaction } from "../db/client.server";
@@ -149,6 +150,9 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
         const kind = claimedKind(metadata.filetype);
         if (!kind) throw new StorageError("storage/invalid-argument", { field: "type", reason: "type-not-allowed" });
         if (upload.size === undefined) throw new StorageError("storage/invalid-argument", { field: "size", reason: "missing" });
+        // An empty file holds no picture: refused here, as bad input. Created, tus would finish it at once, and the
+        // type check of its (absent) first bytes would answer type-not-allowed from the finishing step.
+        if (upload.size === 0) throw new StorageError("storage/invalid-argument", { field: "size", reason: "empty" });
         const organisationId = await uploadOrganisation(actor, metadata.organisationId);
         const destination = await destinationOf(actor, metadata);
         const fileName = (metadata.filename ?? "").slice(0, 200);
@@ -201,12 +205,14 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
         await finish(actorOf(req), upload.id);
         return {};
       } catch (error) {
-        logger.error({ err: error, mediaId: upload.id }, "moving a finished upload into the object store failed");
+        // A refusal of the upload's own bytes is the uploader's, not the server's failure: not an error line each
+        // time someone sends such a file.
+        if (!isStorageError(error) || error.status >= 500) logger.error({ err: error, mediaId: upload.id }, "moving a finished upload into the object store failed");
         throw tusError(isStorageError(error) ? error : new StorageError("storage/unknown"));
       }
     },
   };
-  const tus = new Server(tusOptions);
+  const tus = new JsonAnsweringTusServer(tusOptions);
 
   const answerOptions = async (req: ExpressRequest, res: ExpressResponse) => void (await tus.handle(req, res));
 

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { eq, sql } from "drizzle-orm";
 import * as tus from "tus-js-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { appCheckHeaders, signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { MP4_HEAD, PNG_HEAD, WEBM_HEAD, JPEG_HEAD, fakeMedia, sha256, tusMetadata } from "../../../tests/support/media-bytes";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -24,6 +24,7 @@ import {
 import { signMediaUrl } from "./signed-url.server";
 import { issueAppCheckToken } from "./app-check.server";
 import { systemDb } from "../db/client.server";
+import { logger } from "../logger.server";
 import { dossier, dossierMedium, media, organisation } from "../db/schema";
 import { createDossier } from "../dossiers/create.server";
 import type { Actor } from "~/domain/access/actor";
@@ -203,8 +204,10 @@ describe("abandoned uploads", () => {
 });
 
 describe("refusals with the seed's storage codes", () => {
+  /** Every refusal is JSON and says so: tus's hooks answer text/plain unless told (upload-server.server.ts). */
   async function refusal(response: Response, status: number, code: string, reason?: string) {
     expect(response.status).toBe(status);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     const body = (await response.json()) as { code: string; reason?: string };
     expect(body.code).toBe(code);
     if (reason) expect(body.reason).toBe(reason);
@@ -228,7 +231,7 @@ describe("refusals with the seed's storage codes", () => {
     const pdf = Buffer.from("%PDF-1.7 this is not a video at all");
     const created = await create(cookies.pro, pdf.length, { filetype: "video/mp4", filename: "clip.mp4" });
     const location = created.headers.get("location")!;
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const answer = await new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
       const request = http.request(`${server.url}${location}`, {
         method: "PATCH",
         headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream", "Content-Length": String(pdf.length), cookie: cookies.pro, ...appCheckHeaders() },
@@ -236,20 +239,37 @@ describe("refusals with the seed's storage codes", () => {
       request.on("response", (response) => {
         let body = "";
         response.on("data", (chunk) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: { "content-type": response.headers["content-type"] ?? "" }, body }));
       });
       request.on("error", reject);
       request.flushHeaders();
       setTimeout(() => request.write(pdf), 30);
       setTimeout(() => request.end(), 100);
     });
-    await refusal(new Response(answer.body, { status: answer.status }), 400, "storage/invalid-argument", "type-not-allowed");
+    await refusal(new Response(answer.body, { status: answer.status, headers: answer.headers }), 400, "storage/invalid-argument", "type-not-allowed");
   });
 
   it("a size over the kind's maximum", async () => {
     await refusal(await create(cookies.pro, 2 * MiB, { filetype: "image/png" }), 400, "storage/invalid-argument", "too-large");
     // Over the largest size of any kind: tus itself refuses, in the same code.
     await refusal(await create(cookies.pro, 2 * 1024 * MiB, { filetype: "video/mp4" }), 413, "storage/invalid-argument", "too-large");
+  });
+
+  it("an empty file: 400 naming its size as empty, nothing created, and no error line (a refusal, not a failure)", async () => {
+    const errorLines = vi.spyOn(logger, "error");
+    const [{ count: before }] = await systemDb().select({ count: sql<number>`count(*)::int` }).from(media);
+    for (const filetype of ["image/png", "image/jpeg", "video/mp4", "video/webm"]) {
+      const response = await create(cookies.pro, 0, { filetype, filename: "leeg" });
+      expect(response.headers.get("location")).toBeNull();
+      const text = await response.text();
+      await refusal(new Response(text, response), 400, "storage/invalid-argument", "empty");
+      expect(JSON.parse(text).field).toBe("size");
+    }
+    const [{ count: after }] = await systemDb().select({ count: sql<number>`count(*)::int` }).from(media);
+    expect(after).toBe(before);
+    expect(errorLines).not.toHaveBeenCalled();
+    // A type that is not accepted stays refused as such, empty or not.
+    await refusal(await create(cookies.pro, 0, { filetype: "application/pdf" }), 400, "storage/invalid-argument", "type-not-allowed");
   });
 
   it("402 quota-exceeded over the organisation's quota, counting uploads in flight", async () => {
@@ -265,7 +285,7 @@ describe("refusals with the seed's storage codes", () => {
       const response = await create(cookies.pro, 100, { filetype: "image/png", ...metadata });
       const text = await response.text();
       expect(text).not.toMatch(/query|insert|params|media/i);
-      await refusal(new Response(text, { status: response.status }), 400, "storage/invalid-argument", reason);
+      await refusal(new Response(text, response), 400, "storage/invalid-argument", reason);
       expect(JSON.parse(text).field).toBe(field);
     };
     // The attacker's requests: a NUL in the file name (PostgreSQL cannot store it) and a duration past `integer`.
@@ -297,7 +317,7 @@ describe("refusals with the seed's storage codes", () => {
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
       expect(response.headers.get("tus-resumable")).toBe("1.0.0");
       const text = await response.text();
-      await refusal(new Response(text, { status: response.status }), 400, "storage/invalid-argument", "malformed");
+      await refusal(new Response(text, response), 400, "storage/invalid-argument", "malformed");
       expect(JSON.parse(text).field).toBe(field);
     };
     const [{ count: before }] = await systemDb().select({ count: sql<number>`count(*)::int` }).from(media);
@@ -335,6 +355,7 @@ describe("refusals with the seed's storage codes", () => {
     try {
       const response = await create(cookies.pro, 100, { filetype: "image/png", filename: "boom.png" });
       expect(response.status).toBe(500);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
       expect(await response.text()).toBe(JSON.stringify({ code: "internal" }));
     } finally {
       await systemDb().execute(sql`alter table media drop constraint test_no_boom`);

@@ -34,3 +34,22 @@ export async function reflowProblem(page: Page, path: string): Promise<string | 
   }, REFLOW_WIDTH);
   return `${path}: ${width} px — ${culprits.join(", ")}`;
 }
+
+/**
+ * The axis labels of the page's drawn charts that reach past their chart's box, as "section: label": an SVG clips
+ * what lies outside it, so such a label shows cut off (slanted names under bars once ran past a phone's left edge).
+ */
+export async function clippedChartLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const clipped: string[] = [];
+    for (const svg of document.querySelectorAll<SVGSVGElement>(".recharts-wrapper > svg")) {
+      const box = svg.getBoundingClientRect();
+      const section = svg.closest("section")?.dataset.testid ?? "chart";
+      for (const label of svg.querySelectorAll(".recharts-cartesian-axis-tick-value")) {
+        const r = label.getBoundingClientRect();
+        if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) clipped.push(`${section}: ${label.textContent}`);
+      }
+    }
+    return clipped;
+  });
+}
