@@ -77,7 +77,18 @@ async function info(cookie: string, id: string) {
   return (await response.json()) as { sha256: string; size: number; status: string; contentType: string; organisationId: string; urls: { file: string } };
 }
 
-/** Sends `bytes` as a PATCH and cuts the connection after `cutAfter` of them, as a dropped network would. */
+/** Resolves once some of the upload's bytes are on disk in staging (at most 15 s), whatever the machine's load. */
+async function someBytesStaged(location: string): Promise<void> {
+  const file = `${server.stagingDir}/${location.split("/").pop()}`;
+  for (const started = Date.now(); Date.now() - started < 15_000; await new Promise((r) => setTimeout(r, 20))) {
+    if (fs.existsSync(file) && fs.statSync(file).size > 0) return;
+  }
+}
+
+/**
+ * Sends `bytes` as a PATCH and cuts the connection after `cutAfter` of them, as a dropped network would: once the
+ * server has staged some of them (a fixed pause was too short on a busy machine, and nothing was left to resume).
+ */
 function patchAndDrop(cookie: string, location: string, bytes: Buffer, cutAfter: number): Promise<void> {
   return new Promise((resolve) => {
     const request = http.request(`${server.url}${location}`, {
@@ -93,7 +104,7 @@ function patchAndDrop(cookie: string, location: string, bytes: Buffer, cutAfter:
     });
     request.on("error", () => resolve());
     request.on("close", () => resolve());
-    request.write(bytes.subarray(0, cutAfter), () => setTimeout(() => request.destroy(), 300));
+    request.write(bytes.subarray(0, cutAfter), () => void someBytesStaged(location).then(() => request.destroy()));
   });
 }
 
