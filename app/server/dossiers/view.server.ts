@@ -9,7 +9,7 @@ import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
 import { availableTransitions, type DossierStatus, reviewVisibleTo } from "~/domain/dossier/lifecycle";
 import { dossierDb, readableDossier } from "../access/dossier-db.server";
 import { knownLoggedWithin, readKey, rememberLogged } from "../audit/recent-reads.server";
-import { systemDb, type Transaction } from "../db/client.server";
+import type { Transaction } from "../db/client.server";
 import { dossierEvent, patient } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { type Actor, relationOf } from "./actor.server";
@@ -44,7 +44,7 @@ async function viewedRecently(tx: Transaction, actorId: string, dossierId: strin
 async function viewedDossier(actor: Actor, id: string) {
   const now = Date.now();
   const key = readKey("dossier.view", actor.id, id);
-  if (knownLoggedWithin(key, now)) return loadDossierFor(systemDb(), actor, id);
+  if (knownLoggedWithin(key, now)) return (await readableDossier(actor, id)).row;
   // Set by the attempt that commits (a serializable transaction may be tried again): remembered only once written.
   let loggedAt = now;
   const row = await inTransaction(async (tx) => {
