@@ -81,6 +81,19 @@ test("no axe violations in English, German and French on the pages every visitor
   expect(found).toEqual([]);
 });
 
+test("the axe check reports a violation, naming the element", async ({ page }) => {
+  await page.goto("/forgot");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // An image without a text alternative, added after hydration (React would otherwise take the page back).
+  await page.evaluate(() => {
+    const image = document.createElement("img");
+    image.id = "no-alt";
+    image.src = "/favicon.svg";
+    (document.querySelector("main") ?? document.body).append(image);
+  });
+  expect(await axeViolations(page)).toEqual([expect.stringMatching(/^image-alt: #no-alt — /)]);
+});
+
 test("the reflow check reports a page that scrolls sideways at 320 px, naming the element", async ({ page }) => {
   await page.setViewportSize(SIZES.phone);
   await page.goto("/forgot");
