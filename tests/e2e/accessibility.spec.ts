@@ -22,6 +22,9 @@ async function violations(page: Page, path: string, size: keyof typeof SIZES = "
   await page.goto(path);
   // Hydrated: the charts and other browser-only parts are in the page (root.tsx sets the attribute).
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // The page scoring images enables its evaluate button once the in-ear model has loaded, after hydration; checked
+  // before that, the check would race the button's change of colour (or an alert says the model did not load).
+  if (path.endsWith("/debug/ml/test-prediction")) await expect(page.getByTestId("evaluate").or(page.getByRole("alert")).first()).toBeEnabled();
   const found = (await axeViolations(page)).map((violation) => `${path} ${violation}`);
   if (size === "phone") {
     const reflow = await reflowProblem(page, path);

@@ -32,6 +32,17 @@ export async function axeViolations(page: Page): Promise<string[]> {
     if (frame === page.mainFrame()) await inject;
     else await inject.catch(() => undefined);
   }
+  // A control whose look is still changing is measured as it will not stay: a button enabled a moment ago fades
+  // from its disabled grey for 150 ms (transition-colors), and the colour-contrast rule saw that grey. Transitions and
+  // other finite animations that are running end first; endless ones (a spinner) are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === "running" && Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
   const options: RunOptions = { runOnly: { type: "tag", values: WCAG_TAGS }, resultTypes: ["violations"] };
   return page.evaluate(async (options) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe;
