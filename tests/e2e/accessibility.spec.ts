@@ -22,6 +22,9 @@ async function violations(page: Page, path: string, size: keyof typeof SIZES = "
   await page.goto(path);
   // Hydrated: the charts and other browser-only parts are in the page (root.tsx sets the attribute).
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // The page scoring images enables its evaluate button once the in-ear model has loaded, after hydration; checked
+  // before that, the check would race the button's change of colour (or an alert says the model did not load).
+  if (path.endsWith("/debug/ml/test-prediction")) await expect(page.getByTestId("evaluate").or(page.getByRole("alert")).first()).toBeEnabled();
   const found = (await axeViolations(page)).map((violation) => `${path} ${violation}`);
   if (size === "phone") {
     const reflow = await reflowProblem(page, path);
@@ -79,6 +82,19 @@ test("no axe violations in English, German and French on the pages every visitor
     for (const path of [`/pro/${u.pro}`, `/pro/${u.pro}/case/${d.draft}/klinisch-redeneren`]) found.push(...(await violations(pro, `/${lang}${path}`, "phone")));
   await pro.context().close();
   expect(found).toEqual([]);
+});
+
+test("the axe check reports a violation, naming the element", async ({ page }) => {
+  await page.goto("/forgot");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // An image without a text alternative, added after hydration (React would otherwise take the page back).
+  await page.evaluate(() => {
+    const image = document.createElement("img");
+    image.id = "no-alt";
+    image.src = "/favicon.svg";
+    (document.querySelector("main") ?? document.body).append(image);
+  });
+  expect(await axeViolations(page)).toEqual([expect.stringMatching(/^image-alt: #no-alt — /)]);
 });
 
 test("the reflow check reports a page that scrolls sideways at 320 px, naming the element", async ({ page }) => {

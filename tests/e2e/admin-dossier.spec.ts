@@ -2,13 +2,12 @@
  * The admin's dossier page: reached from a professional's dossier list, it shows the dossier's identity and its
  * event log, including the admin's own look at it (Dutch); the same page in English.
  */
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, openSignedIn, test } from "./support/fixtures";
 import { matrixFixtures } from "./support/matrix-fixtures";
 
 test("an admin opens a dossier's event log from the professional's page; the look itself is logged", async ({ page }) => {
   const { organisations: o, users: u, dossiers: d } = matrixFixtures();
-  await signIn(page, "admin@casus.test");
-  await page.goto(`/admin/organisaties/${o.third}/professional/${u.pro3}`);
+  await openSignedIn(page, "admin@casus.test", `/admin/organisaties/${o.third}/professional/${u.pro3}`);
   // A dossier is named as a clinic names it (patient initials, birth year, the day it was started), never by a hash
   // of its id; this one has no patient facts, so its day alone.
   const link = page.getByTestId("dossiers-table").locator(`a[href="/admin/dossiers/${d.third}"]`);

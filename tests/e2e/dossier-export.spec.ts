@@ -4,10 +4,10 @@
  * downloads a file without a phone number in it; a missing recipient is refused beside its field. Everything else
  * (schema, filters, Range, cancel, restart) is tested in Vitest, where it is fast.
  */
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, openSignedIn, test } from "./support/fixtures";
 
 test("Dutch: count, start a pseudonymised export, follow it to the end and download it", async ({ page }) => {
-  await signIn(page, "admin@casus.test");
+  await openSignedIn(page, "admin@casus.test", "/admin");
   const menu = page.getByRole("navigation", { name: "Hoofdmenu" });
   await menu.getByRole("link", { name: "Dossiers exporteren (JSON)" }).click();
   await expect(page).toHaveURL("/admin/data-insights/export-dossier-jsons");
@@ -38,8 +38,7 @@ test("Dutch: count, start a pseudonymised export, follow it to the end and downl
 });
 
 test("English: a pseudonymised export needs its recipient, said beside the field, also after another export ends", async ({ page }) => {
-  await signIn(page, "admin@casus.test", undefined, "/en");
-  await page.goto("/en/admin/data-insights/export-dossier-jsons");
+  await openSignedIn(page, "admin@casus.test", "/en/admin/data-insights/export-dossier-jsons");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Export dossiers (JSON)");
   await expect(page.getByTestId("export-matching")).toHaveText(/^\d+ dossiers? match/);
   await page.getByLabel("Pseudonymise").check();

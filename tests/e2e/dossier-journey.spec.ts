@@ -14,7 +14,8 @@
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { fakeCamera } from "./support/fake-camera";
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, openSignedIn, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
 import { outboxWatch, type OutboxEmail } from "./support/outbox";
 
 test.use({ ...fakeCamera(1, 11) });
@@ -74,11 +75,11 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   const supervisorErrors: string[] = [];
   sup.on("pageerror", (error) => supervisorErrors.push(error.message));
   sup.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && supervisorErrors.push(m.text()));
-  await signIn(sup, "supervisor@casus.test");
+  await openSignedIn(sup, "supervisor@casus.test", "/supervisor");
   await expect(sup.locator('[data-live="connected"]')).toBeVisible();
 
   // The professional starts a dossier with a national number.
-  await signIn(page, "pro@casus.test");
+  await openSignedIn(page, "pro@casus.test", `/pro/${matrixFixtures().users.pro}`);
   await page.getByRole("link", { name: "Dossier starten" }).click();
   await startDossier(page, "06 2468 1357", DUTCH);
   const id = dossierIdOf(page);
@@ -247,7 +248,7 @@ test("the whole dossier journey, live for professional and supervisor", async ({
 
 test("in English on a phone: a known patient, the five steps, ears in tabs, and a refused submit's errors beside their fields", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, "pro@casus.test", undefined, "/en");
+  await openSignedIn(page, "pro@casus.test", `/en/pro/${matrixFixtures().users.pro}`);
   await page.getByRole("link", { name: "Start a dossier" }).click();
   const english: StartTexts = {
     phone: "Patient's phone number",
@@ -352,7 +353,7 @@ test("in English on a phone: a known patient, the five steps, ears in tabs, and 
 });
 
 test("finding a patient from the home page: a wrong number is refused beside the field, a known one opens its history", async ({ page }) => {
-  await signIn(page, "pro@casus.test", undefined, "/en");
+  await openSignedIn(page, "pro@casus.test", `/en/pro/${matrixFixtures().users.pro}`);
   const find = page.getByRole("main").locator("form[method=get]");
   await find.getByLabel("Patient's phone number").fill("12");
   await find.getByRole("button", { name: "Find" }).click();
@@ -367,7 +368,7 @@ test("finding a patient from the home page: a wrong number is refused beside the
 });
 
 test("the start form says a wrong number beside its field, which is marked required like the ear", async ({ page }) => {
-  await signIn(page, "pro@casus.test", undefined, "/en");
+  await openSignedIn(page, "pro@casus.test", `/en/pro/${matrixFixtures().users.pro}`);
   await page.getByRole("link", { name: "Start a dossier" }).click();
   const form = page.locator("form", { has: page.getByRole("button", { name: "Create dossier" }) });
   const phone = form.getByLabel("Patient's phone number (required)");
@@ -387,7 +388,7 @@ test("without JavaScript: create, save with the button, and the server's missing
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   try {
-    await signIn(page, "pro@casus.test");
+    await openSignedIn(page, "pro@casus.test", `/pro/${matrixFixtures().users.pro}`);
     await page.getByRole("link", { name: "Dossier starten" }).click();
     // A refused start keeps what was typed.
     await page.getByLabel("Telefoonnummer patiënt").fill("12345");
@@ -421,7 +422,7 @@ test("without JavaScript: create, save with the button, and the server's missing
 test("two tabs editing one draft: the second save is refused, its input kept (also across a reload) until the user chooses", async ({ page }) => {
   // Two tabs, each hydrating and autosaving, and two reloads: on two busy cores this takes longer than one page.
   test.setTimeout(60_000);
-  await signIn(page, "pro@casus.test");
+  await openSignedIn(page, "pro@casus.test", `/pro/${matrixFixtures().users.pro}`);
   await page.getByRole("link", { name: "Dossier starten" }).click();
   await startDossier(page, "06 1357 2468", DUTCH);
   await page.getByRole("button", { name: "Opslaan en verder naar klinisch redeneren" }).click();
@@ -452,8 +453,7 @@ test("two tabs editing one draft: the second save is refused, its input kept (al
 
 test("the admin sees the demo's unfinished dossiers with age, owner and organisation, and sends a reminder", async ({ page }) => {
   const outbox = await outboxWatch();
-  await signIn(page, "admin@casus.test");
-  await page.goto("/admin/unfinished-dossiers");
+  await openSignedIn(page, "admin@casus.test", "/admin/unfinished-dossiers");
   const rows = page.getByTestId("unfinished-row");
   const draft = rows.filter({ hasText: "Concept" }).filter({ hasText: "Pia Praktijkondersteuner" });
   await expect(draft).toContainText("10 dagen");

@@ -13,7 +13,8 @@ import { drawInEar } from "../../app/ml/synthetic/scenes";
 import { mulberry32 } from "../../app/ml/synthetic/prng";
 import { encodePng } from "../../app/server/media/png.server";
 import { fakeCamera } from "./support/fake-camera";
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, openSignedIn, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
 
 // 400 pixels wide: wider than the small copies the recorder scores, so a proposed still shows its resolution.
 test.use({ viewport: { width: 390, height: 844 }, ...fakeCamera(1, 11, 400) });
@@ -43,7 +44,7 @@ async function writeReasoning(dossierId: string) {
 
 test("record and upload per ear, then frame stepping, zoom and drawing in review", async ({ page, browser }) => {
   test.setTimeout(150_000);
-  await signIn(page, "pro@casus.test");
+  await openSignedIn(page, "pro@casus.test", `/pro/${matrixFixtures().users.pro}`);
   await page.getByRole("link", { name: "Dossier starten" }).first().click();
   // Found by its button: after the link the URL changes while the home page (a phone field too) still shows.
   const start = page.locator("form", { has: page.getByRole("button", { name: "Dossier aanmaken" }) });
@@ -98,8 +99,7 @@ test("record and upload per ear, then frame stepping, zoom and drawing in review
   // The supervisor claims, steps through the video and draws on the still.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const sup = await context.newPage();
-  await signIn(sup, "supervisor@casus.test");
-  await sup.goto(`/supervisor/case/${id}`);
+  await openSignedIn(sup, "supervisor@casus.test", `/supervisor/case/${id}`);
   await sup.getByRole("button", { name: "Oppakken" }).click();
   await expect(sup.getByTestId("review-form")).toBeVisible();
   const video = sup.getByTestId("medium-video");

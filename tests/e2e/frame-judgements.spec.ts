@@ -8,7 +8,7 @@
 import crypto from "node:crypto";
 import { devices } from "@playwright/test";
 import pg from "pg";
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, openSignedIn, test } from "./support/fixtures";
 
 const CONTEXT = { baseURL: process.env.E2E_BASE_URL, locale: "nl-NL", userAgent: devices["Desktop Chrome"].userAgent };
 
@@ -43,8 +43,7 @@ test("the reviewer judges a still for the in-ear model, and the administrator fi
   const { dossierId, version, percent } = await dossierInReview();
   const supervisor = await browser.newContext({ ...CONTEXT, viewport: { width: 390, height: 844 } });
   const page = await supervisor.newPage();
-  await signIn(page, "supervisor@casus.test");
-  await page.goto(`/supervisor/case/${dossierId}`);
+  await openSignedIn(page, "supervisor@casus.test", `/supervisor/case/${dossierId}`);
   await expect(page).toHaveURL(new RegExp(`/supervisor/case/${dossierId}$`));
   const medium = page.getByTestId("media-left").getByTestId("medium");
   await expect.poll(() => medium.getByTestId("medium-image").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
@@ -73,8 +72,7 @@ test("the reviewer judges a still for the in-ear model, and the administrator fi
   // The administrator's dataset: the frame, labelled in the ear, from a supervisor review, with the model's score.
   const admin = await browser.newContext({ ...CONTEXT, viewport: { width: 1280, height: 800 } });
   const adminPage = await admin.newPage();
-  await signIn(adminPage, "admin@casus.test");
-  await adminPage.goto("/en/debug/ml/labeled-images?source=review");
+  await openSignedIn(adminPage, "admin@casus.test", "/en/debug/ml/labeled-images?source=review");
   await expect(adminPage).toHaveURL(/\/en\/debug\/ml\/labeled-images\?source=review$/);
   const card = adminPage.getByTestId("image-card").filter({ has: adminPage.getByTestId("review-facts") }).first();
   await expect(card).toHaveAttribute("data-label", "1");
@@ -93,8 +91,7 @@ test("the owner is not offered a judgement of their own dossier's media while it
   const { dossierId } = await dossierInReview();
   const context = await browser.newContext(CONTEXT);
   const page = await context.newPage();
-  await signIn(page, "pro@casus.test");
-  await page.goto(`/supervisor/case/${dossierId}`);
+  await openSignedIn(page, "pro@casus.test", `/supervisor/case/${dossierId}`);
   await expect(page).toHaveURL(new RegExp(`/supervisor/case/${dossierId}$`));
   await expect(page.getByTestId("media-left").getByTestId("medium")).toHaveCount(1);
   await expect(page.getByTestId("frame-judge")).toHaveCount(0);

@@ -1,8 +1,8 @@
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, openSignedIn, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
 
 test("the language switcher keeps the page, sets <html lang> and remembers the choice for 365 days", async ({ page, context }) => {
-  await signIn(page, "admin@casus.test");
-  await page.goto("/admin/supervisors?sort=name");
+  await openSignedIn(page, "admin@casus.test", "/admin/supervisors?sort=name");
   await expect(page.locator("html")).toHaveAttribute("lang", "nl");
   await page.getByRole("navigation", { name: "Taal" }).getByRole("link", { name: "en" }).click();
   await expect(page).toHaveURL("/en/admin/supervisors?sort=name");
@@ -63,7 +63,7 @@ test("message files are served per locale and namespace with a 24-hour cache", a
 });
 
 test("a page reached by a client-side link has the message files it declares before it shows", async ({ page }) => {
-  await signIn(page, "pro@casus.test");
+  await openSignedIn(page, "pro@casus.test", `/pro/${matrixFixtures().users.pro}`);
   const requested: string[] = [];
   page.on("request", (request) => {
     const match = /\/locales\/nl\/([a-z-]+)\.json/.exec(request.url());

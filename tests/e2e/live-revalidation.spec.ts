@@ -10,7 +10,7 @@
  */
 import pg from "pg";
 import { LIVE_CHANNEL, type LiveEvent } from "../../app/server/live/channel";
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, openSignedIn, test } from "./support/fixtures";
 import { matrixFixtures } from "./support/matrix-fixtures";
 
 const HELD_MS = 1_000;
@@ -38,8 +38,7 @@ test("events during a reload of the queue: that reload is answered, then one mor
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
-    await signIn(page, "supervisor@casus.test");
-    await page.goto("/supervisor");
+    await openSignedIn(page, "supervisor@casus.test", "/supervisor");
     await expect(page.locator('[data-live="connected"]')).toBeVisible();
 
     // Each reload of the queue's data is held here: when it asked, and when its answer was let through.

@@ -1,10 +1,9 @@
 /** /test/login-flow on the shared demo server (no SMTP_URL: e-mail goes to the outbox, no OIDC providers). */
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, openSignedIn, test } from "./support/fixtures";
 import { matrixFixtures } from "./support/matrix-fixtures";
 
 test("the admin sees the configured methods, sends a sign-in link and follows it from the outbox (en)", async ({ page }) => {
-  await signIn(page, "admin@casus.test", undefined, "/en");
-  await page.goto("/en/test/login-flow");
+  await openSignedIn(page, "admin@casus.test", "/en/test/login-flow");
   const methods = page.getByTestId("methods");
   await expect(methods).toContainText("E-mail and password — on.");
   await expect(methods).toContainText("Sign-in link by e-mail — on (to the outbox below)");
@@ -27,8 +26,7 @@ test("the admin sees the configured methods, sends a sign-in link and follows it
 });
 
 test("the page is in Dutch too (nl)", async ({ page }) => {
-  await signIn(page, "admin@casus.test");
-  await page.goto("/test/login-flow");
+  await openSignedIn(page, "admin@casus.test", "/test/login-flow");
   await expect(page.getByRole("heading", { name: "Ingestelde inlogmethoden" })).toBeVisible();
   await expect(page.getByTestId("methods")).toContainText("Inloglink per e-mail — aan (naar de outbox hieronder)");
 });

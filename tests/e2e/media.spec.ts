@@ -6,7 +6,7 @@
  */
 import crypto from "node:crypto";
 import { CHROMIUM_ARGS } from "../../playwright.config";
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, openSignedIn, test } from "./support/fixtures";
 
 test.use({
   viewport: { width: 390, height: 844 },
@@ -22,8 +22,7 @@ test("records from the camera, takes a still, uploads both and plays the video b
   page.on("response", (response) => {
     if (/\/api\/media\/[^/]+\/file\?/.test(response.url())) ranges.push(response.status());
   });
-  await signIn(page, "admin@casus.test");
-  await page.goto("/test/record-view");
+  await openSignedIn(page, "admin@casus.test", "/test/record-view");
   await page.getByRole("button", { name: "Camera aanzetten" }).click();
   const preview = page.getByTestId("preview");
   await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
@@ -102,8 +101,7 @@ test("records from the camera, takes a still, uploads both and plays the video b
 
 test("uploads several files, refuses a wrong type, shows time left, and resumes a paused upload by the button and after a reload", async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, "admin@casus.test");
-  await page.goto("/test/viot-uploads");
+  await openSignedIn(page, "admin@casus.test", "/test/viot-uploads");
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(6 * 1024 * 1024)]);
   const notVideo = Buffer.from("%PDF-1.7 this is not a video at all");
   await page.getByTestId("file-input").setInputFiles([
@@ -166,8 +164,7 @@ test("uploads several files, refuses a wrong type, shows time left, and resumes 
 
 test("an upload survives the connection dropping: it retries with backoff and completes with every byte", async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, "admin@casus.test");
-  await page.goto("/test/viot-uploads");
+  await openSignedIn(page, "admin@casus.test", "/test/viot-uploads");
   // Every PATCH fails with a reset connection until the network "comes back".
   let dropped = 0;
   await page.route(/\/api\/uploads\/[0-9a-f-]{36}$/, (route) => {
@@ -187,8 +184,7 @@ test("an upload survives the connection dropping: it retries with backoff and co
 
 test("cancels an upload: the message is in the user's language and the server drops the upload", async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page, "admin@casus.test");
-  await page.goto("/en/test/viot-uploads");
+  await openSignedIn(page, "admin@casus.test", "/en/test/viot-uploads");
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });

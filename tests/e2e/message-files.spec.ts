@@ -3,10 +3,10 @@
  * asked for again: the next page shows its words, not its keys. i18next's fetch backend gave up on a failed request
  * at once, and the page then rendered with the keys of its texts (and reported each as missing).
  */
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, openSignedIn, test } from "./support/fixtures";
 
 test("a message file whose first requests get no answer is fetched again, and the page shows its texts", async ({ page }) => {
-  await signIn(page, "admin@casus.test");
+  await openSignedIn(page, "admin@casus.test", "/admin");
   let asked = 0;
   await page.route(/\/locales\/nl\/reporting\.json/, async (route) => {
     asked++;

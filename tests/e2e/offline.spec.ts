@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import pg from "pg";
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, openSignedIn, test } from "./support/fixtures";
 
 async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
@@ -31,8 +31,7 @@ const draftOfPro = () =>
 test("typing while offline: the page says the work is kept, and saves it when the connection is back", async ({ page, context }) => {
   test.setTimeout(90_000);
   const { id, proId } = await draftOfPro();
-  await signIn(page, "pro@casus.test");
-  await page.goto(`/pro/${proId}/case?dossier=${id}`);
+  await openSignedIn(page, "pro@casus.test", `/pro/${proId}/case?dossier=${id}`);
   const form = page.getByTestId("anamnesis-form");
   await expect(form).toBeVisible();
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);

@@ -5,12 +5,12 @@
  * beside the filter and show the default, the export page names the field; its start form is refused. The JSON
  * and CSV endpoints answer 400 (api-matrix.spec.ts); the rule itself is tested in Vitest (app/domain/calendar-day).
  */
-import { apiSession, expect, signIn, test } from "./support/fixtures";
+import { apiSession, expect, signInOnce, test } from "./support/fixtures";
 import { matrixFixtures } from "./support/matrix-fixtures";
 
 test("the professional's list ignores a day outside the accepted years, as it ignores a malformed one", async ({ page }) => {
   const { users } = matrixFixtures();
-  await signIn(page, "pro@casus.test", undefined, "/en");
+  await signInOnce(page, "pro@casus.test", "/en");
   for (const query of ["from=garbage", "from=0000-01-01", "to=9999-12-31", "from=275760-09-13", "from=-271821-04-20", "from=0000-01-01&to=9999-12-31"]) {
     const response = await page.goto(`/en/pro/${users.pro}/mijn-dossiers?${query}`);
     expect(response?.status(), query).toBe(200);
@@ -20,7 +20,7 @@ test("the professional's list ignores a day outside the accepted years, as it ig
 });
 
 test("reporting names a period in years outside the calendar beside the filter and shows the last 4 weeks", async ({ page }) => {
-  await signIn(page, "supervisor@casus.test", undefined, "/en");
+  await signInOnce(page, "supervisor@casus.test", "/en");
   for (const query of ["from=0001-01-01&to=0001-01-02", "from=9999-12-30&to=9999-12-31"]) {
     const response = await page.goto(`/en/reporting?period=custom&${query}`);
     expect(response?.status(), query).toBe(200);
@@ -30,7 +30,7 @@ test("reporting names a period in years outside the calendar beside the filter a
 });
 
 test("the administrator's case handling and reporting in Dutch name such a period too", async ({ page }) => {
-  await signIn(page, "admin@casus.test");
+  await signInOnce(page, "admin@casus.test");
   for (const path of ["/admin/data-insights/case-behandeling", "/reporting"]) {
     for (const query of ["from=9999-12-30&to=9999-12-31", "from=0001-01-01&to=0001-01-02"]) {
       const response = await page.goto(`${path}?period=custom&${query}`);
@@ -41,7 +41,7 @@ test("the administrator's case handling and reporting in Dutch name such a perio
 });
 
 test("the export page names such a day beside its field, and its start form refuses it", async ({ page, baseURL }) => {
-  await signIn(page, "admin@casus.test", undefined, "/en");
+  await signInOnce(page, "admin@casus.test", "/en");
   for (const [name, label, day] of [
     ["until", "Last changed on or before", "9999-12-31"],
     ["since", "Last changed on or after", "0000-01-01"],

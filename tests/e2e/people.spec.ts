@@ -8,7 +8,7 @@ import path from "node:path";
 import pg from "pg";
 import { hashPassword } from "better-auth/crypto";
 import { listOutbox } from "../../app/server/mail/outbox-reader.server";
-import { expect, signIn, submitSignIn, test } from "./support/fixtures";
+import { expect, openSignedIn, signIn, submitSignIn, test } from "./support/fixtures";
 import { matrixFixtures } from "./support/matrix-fixtures";
 
 const STRONG = "kraanvogel-tandpasta-oktober-7";
@@ -46,8 +46,7 @@ async function professionalInNewOrganisation(password: string | null) {
 test("invite a professional → the e-mail link → set a password (live feedback) → signed in", async ({ page }) => {
   const f = matrixFixtures();
   const email = `uitgenodigd-${crypto.randomUUID().slice(0, 8)}@casus.test`;
-  await signIn(page, "admin@casus.test");
-  await page.goto(`/admin/organisaties/${f.organisations.third}`);
+  await openSignedIn(page, "admin@casus.test", `/admin/organisaties/${f.organisations.third}`);
   const invite = page.locator("form", { has: page.locator('input[name="intent"][value="invite"]') });
   await invite.getByLabel("Naam").fill("Ilse Uitgenodigd");
   await invite.getByLabel("E-mailadres").fill(email);
@@ -113,8 +112,7 @@ test("an expired or unknown link gets its own message", async ({ page }) => {
 
 test("create an organisation: per-field messages first, then the detail page", async ({ page }) => {
   const name = `Huisartsenpraktijk ${crypto.randomUUID().slice(0, 6)}`;
-  await signIn(page, "admin@casus.test");
-  await page.goto("/admin/organisaties");
+  await openSignedIn(page, "admin@casus.test", "/admin/organisaties");
   const form = page.locator("form", { has: page.locator('input[name="intent"][value="create"]') });
   await form.getByLabel("E-mailadres voor contact").fill("geen-adres");
   await form.getByLabel("Opslagruimte (GB)").fill("-5");
@@ -146,8 +144,7 @@ test.describe("without JavaScript", () => {
     const proPage = await proContext.newPage();
     await signIn(proPage, person.email, STRONG);
 
-    await signIn(page, "admin@casus.test");
-    await page.goto(`/admin/organisaties/${person.orgId}/professional/${person.userId}`);
+    await openSignedIn(page, "admin@casus.test", `/admin/organisaties/${person.orgId}/professional/${person.userId}`);
     await page.getByRole("link", { name: "Account uitschakelen" }).click();
     const confirm = page.getByTestId("confirm-panel");
     await expect(confirm).toContainText("Lotte Test uitschakelen?");
@@ -168,8 +165,7 @@ test.describe("without JavaScript", () => {
 test("CSV import: a preview with per-row problems first, then all invitations in one go", async ({ page }) => {
   const f = matrixFixtures();
   const tag = crypto.randomUUID().slice(0, 6);
-  await signIn(page, "admin@casus.test");
-  await page.goto(`/admin/organisaties/${f.organisations.third}`);
+  await openSignedIn(page, "admin@casus.test", `/admin/organisaties/${f.organisations.third}`);
   await page.getByLabel("CSV-bestand").setInputFiles({
     name: "team.csv",
     mimeType: "text/csv",
@@ -207,8 +203,7 @@ test("supervisors: searched and paged; choosing one keeps the list's search and 
   } finally {
     await client.end();
   }
-  await signIn(page, "admin@casus.test");
-  await page.goto("/admin/supervisors");
+  await openSignedIn(page, "admin@casus.test", "/admin/supervisors");
   await page.getByRole("searchbox", { name: "Zoeken op naam of e-mailadres" }).fill(tag);
   await page.getByRole("button", { name: "Zoeken" }).click();
   await expect(page.getByTestId("people-count")).toHaveText("25 personen gevonden");
@@ -240,9 +235,8 @@ test("supervisors: searched and paged; choosing one keeps the list's search and 
 
 test("assigning a supervisor: the search beside the select keeps the professionals' search and says when nobody matches", async ({ page }) => {
   const { organisations: o, users: u } = matrixFixtures();
-  await signIn(page, "admin@casus.test");
   // The third organisation, which the demo supervisor is not assigned to; its professionals' list searched for "a".
-  await page.goto(`/admin/organisaties/${o.third}?q=a&find=niemand-hier`);
+  await openSignedIn(page, "admin@casus.test", `/admin/organisaties/${o.third}?q=a&find=niemand-hier`);
   await expect(page.getByTestId("choices-count")).toHaveText("Niemand gevonden.");
   await expect(page.locator('select[name="supervisorId"]')).toHaveCount(0);
   await page.getByRole("search").filter({ has: page.locator('input[name="find"]') }).getByRole("searchbox").fill("supervisor@casus");
@@ -254,8 +248,7 @@ test("assigning a supervisor: the search beside the select keeps the professiona
 
 test("a supervisor's own organisations stay offered and checked whatever the organisation search, so saving keeps them", async ({ page }) => {
   const { organisations: o, users: u } = matrixFixtures();
-  await signIn(page, "admin@casus.test");
-  await page.goto(`/admin/supervisors?id=${u.supervisor}&find=geen-organisatie`);
+  await openSignedIn(page, "admin@casus.test", `/admin/supervisors?id=${u.supervisor}&find=geen-organisatie`);
   await expect(page.getByTestId("choices-count")).toHaveText("Geen organisatie gevonden.");
   const boxes = page.getByTestId("selected-person").locator('input[name="organisationIds"]');
   await expect(boxes).toHaveCount(2);

@@ -3,11 +3,11 @@
  * land in the URL, a chart beside its table, a CSV download carrying the filters; the supervisor's view in English
  * limited to their organisations with small counts as "< 5"; and the page on a phone-size screen.
  */
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, openSignedIn, test } from "./support/fixtures";
 import { clippedChartLabels, REFLOW_WIDTH } from "./support/reflow";
 
 test("the admin reads the practice's figures in Dutch, filters by period and organisation, and downloads a table as CSV", async ({ page }) => {
-  await signIn(page, "admin@casus.test");
+  await openSignedIn(page, "admin@casus.test", "/admin");
   await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Rapportage" }).click();
   await expect(page).toHaveURL("/reporting");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rapportage");
@@ -39,8 +39,7 @@ test("the admin reads the practice's figures in Dutch, filters by period and org
 });
 
 test("a supervisor sees only their organisations, in English, with small counts as < 5", async ({ page }) => {
-  await signIn(page, "supervisor@casus.test", undefined, "/en");
-  await page.goto("/en/reporting?period=year");
+  await openSignedIn(page, "supervisor@casus.test", "/en/reporting?period=year");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reporting");
   const filters = page.getByTestId("report-filters");
   await expect(filters).toContainText("Huisartsenpraktijk De Linde");
@@ -55,8 +54,7 @@ test("a supervisor sees only their organisations, in English, with small counts 
 
 test("on a phone-size screen the page fits and its charts and tables stay readable", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, "admin@casus.test");
-  await page.goto("/reporting?period=quarter");
+  await openSignedIn(page, "admin@casus.test", "/reporting?period=quarter");
   await expect(page.getByTestId("section-funnel").locator(".recharts-wrapper").first()).toBeVisible();
   // The page's own content fits (tables scroll inside their box); the site header is the layout's, not this page's.
   const overflow = await page.evaluate(() => {
@@ -68,7 +66,7 @@ test("on a phone-size screen the page fits and its charts and tables stay readab
 });
 
 test("case handling in English: kappa with its interval, a matrix cell lists its dossiers, tables download as CSV", async ({ page }) => {
-  await signIn(page, "admin@casus.test", undefined, "/en");
+  await openSignedIn(page, "admin@casus.test", "/en/admin");
   await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Case handling" }).click();
   await expect(page).toHaveURL("/en/admin/data-insights/case-behandeling");
   await page.getByLabel("This year").check();
@@ -88,8 +86,7 @@ test("case handling in English: kappa with its interval, a matrix cell lists its
 
 test("case handling on a phone in Dutch: the matrix scrolls within its box", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, "admin@casus.test");
-  await page.goto("/admin/data-insights/case-behandeling?period=year");
+  await openSignedIn(page, "admin@casus.test", "/admin/data-insights/case-behandeling?period=year");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Casusbehandeling");
   await expect(page.getByTestId("kappa")).toContainText("Cohens kappa");
   await expect(page.getByTestId("section-curves").locator(".recharts-wrapper")).toBeVisible();
@@ -102,7 +99,7 @@ test("case handling on a phone in Dutch: the matrix scrolls within its box", asy
 
 test("at 320 px every chart's axis labels lie inside the chart, on both data pages", async ({ page }) => {
   await page.setViewportSize({ width: REFLOW_WIDTH, height: 720 });
-  await signIn(page, "admin@casus.test");
+  await openSignedIn(page, "admin@casus.test", "/admin");
   for (const path of ["/reporting?period=year", "/admin/data-insights/case-behandeling?period=year", "/de/admin/data-insights/case-behandeling?period=year"]) {
     await page.goto(path);
     const charts = page.getByTestId("chart");

@@ -3,7 +3,7 @@
  * ("Ohrschmalzentfernung/Spülung", "Oorsmeer verwijderen/uitspuiten") wrap inside their box at a desktop's width and
  * at 320 px, instead of widening the form and the page (a fieldset is as wide as its longest label by default).
  */
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, openSignedIn, test } from "./support/fixtures";
 import { reflowProblem } from "./support/reflow";
 import { submittedDossier } from "./support/submitted-dossier";
 
@@ -21,8 +21,7 @@ const overflow = (page: import("@playwright/test").Page) =>
 test("the review form's plan choices wrap inside their box: no page wider than the screen in German or Dutch", async ({ page }) => {
   test.setTimeout(90_000);
   const id = await submittedDossier();
-  await signIn(page, "supervisor@casus.test");
-  await page.goto(`/supervisor/case/${id}`);
+  await openSignedIn(page, "supervisor@casus.test", `/supervisor/case/${id}`);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await page.getByRole("button", { name: "Oppakken" }).click();
   await expect(page.getByTestId("review-form")).toBeVisible();

@@ -3,7 +3,7 @@
  * Two kinds of line are not errors of the page: "Failed to load resource" (HTTP error statuses are asserted by the
  * tests themselves) and React Router's report of a route-discovery prefetch that a navigation cut short.
  */
-import { test as base, expect, type Page, type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Cookie, type Page, type APIRequestContext, request as playwrightRequest } from "@playwright/test";
 
 export const DEMO_PASSWORD = "casus-demo-2026";
 
@@ -41,6 +41,55 @@ export async function submitSignIn(page: Page, email: string, password = DEMO_PA
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, path = "/") {
   await submitSignIn(page, email, password, path);
   await page.waitForURL((url) => !SIGN_IN_PATH.test(url.pathname));
+}
+
+/**
+ * A worker's sessions of demo accounts on the shared server: each signed in once through the form, then reused by
+ * the worker's next tests (a sign-in page, a password check and a landing page less per test). Five minutes at most,
+ * so a page that differs for a recent sign-in (the profile's re-authentication rule: ten minutes) looks as it did.
+ * Only its session cookie is kept (not, say, a language chosen during a test).
+ */
+const SESSION_REUSE_MS = 5 * 60_000;
+const SESSION_COOKIE = "casus.session_token";
+const sessions = new Map<string, { cookie: Cookie; signedInAt: number }>();
+
+/** Puts this worker's recent session of `email` into `context`; false when there is none (sign in, then keepSession). */
+export async function reuseSession(context: BrowserContext, email: string): Promise<boolean> {
+  const session = sessions.get(email);
+  if (!session || Date.now() - session.signedInAt > SESSION_REUSE_MS) return false;
+  await context.addCookies([session.cookie]);
+  return true;
+}
+
+/** Keeps the session of `email` that `context` just signed in with (at `signedInAt`), for the worker's next tests. */
+export async function keepSession(context: BrowserContext, email: string, signedInAt: number): Promise<void> {
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`no ${SESSION_COOKIE} cookie after signing in as ${email}`);
+  sessions.set(email, { cookie, signedInAt });
+}
+
+/**
+ * Signs `page`'s context in as the demo account `email`, for a test about pages rather than about signing in: with
+ * the worker's session of that account when it has one (the page stays where it was), else through the form on
+ * `signInPath` (the page then shows the home page) and that session kept. True when the form was used. A test that
+ * signs out would end the session for the tests after it: it uses signIn.
+ */
+export async function signInOnce(page: Page, email: string, signInPath = "/"): Promise<boolean> {
+  if (await reuseSession(page.context(), email)) return false;
+  const signedInAt = Date.now();
+  await signIn(page, email, DEMO_PASSWORD, signInPath);
+  await keepSession(page.context(), email, signedInAt);
+  return true;
+}
+
+/** Opens `path` signed in as the demo account `email` (signInOnce, on the sign-in page in the path's language). */
+export async function openSignedIn(page: Page, email: string, path: string): Promise<void> {
+  if (await signInOnce(page, email, /^\/(en|de|fr)(?=\/|\?|$)/.exec(path)?.[0] ?? "/")) {
+    // Signing in lands on the home page: when that is the page asked for, it is open already.
+    const here = new URL(page.url());
+    if (here.pathname + here.search === path) return;
+  }
+  await page.goto(path);
 }
 
 /** An HTTP client (no browser) signed in as `email`, or signed out when email is null. */

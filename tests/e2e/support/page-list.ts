@@ -1,6 +1,6 @@
 /** Every page each role reaches, with the matrix fixtures' records: the accessibility spec (axe and reflow) visits them all. */
 import type { Browser, Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "./fixtures";
+import { DEMO_PASSWORD, keepSession, reuseSession } from "./fixtures";
 import type { MatrixFixtures } from "./matrix-fixtures";
 
 export type Role = "anon" | "admin" | "supervisor" | "pro";
@@ -52,16 +52,21 @@ export function pages(f: MatrixFixtures): Record<Role, string[]> {
 
 const EMAIL: Record<Exclude<Role, "anon">, string> = { admin: "admin@casus.test", supervisor: "supervisor@casus.test", pro: "pro@casus.test" };
 
-/** A page of a new browser context at `viewport`, in Dutch, signed in as `role` through the real form. */
+/**
+ * A page of a new browser context at `viewport`, in Dutch, signed in as `role`: through the real form, or with the
+ * worker's recent session of that account (fixtures.ts, reuseSession).
+ */
 export async function signedInPage(browser: Browser, role: Role, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport, locale: "nl-NL" });
   const page = await context.newPage();
-  if (role !== "anon") {
+  if (role !== "anon" && !(await reuseSession(context, EMAIL[role]))) {
+    const signedInAt = Date.now();
     await page.goto("/");
     await page.locator('input[name="email"]').fill(EMAIL[role]);
     await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
     await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
     await page.waitForURL((url) => url.pathname !== "/");
+    await keepSession(context, EMAIL[role], signedInAt);
   }
   return page;
 }
