@@ -57,8 +57,18 @@ function cookieOf(result: Awaited<ReturnType<typeof signIn>>): string {
   return result.cookie;
 }
 
-/** Sends the first `cutAfter` bytes of a PATCH and drops the connection, as a phone losing its network would. */
-function patchAndDrop(url: string, headers: Record<string, string>, bytes: Buffer, cutAfter: number): Promise<void> {
+/** Resolves once some bytes are in `stagedFile` (at most 15 s), whatever the machine's load. */
+async function someBytesStaged(stagedFile: string): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 15_000; await new Promise((r) => setTimeout(r, 20))) {
+    if (fs.existsSync(stagedFile) && fs.statSync(stagedFile).size > 0) return;
+  }
+}
+
+/**
+ * Sends the first `cutAfter` bytes of a PATCH and drops the connection, as a phone losing its network would: once
+ * the server has staged some of them in `stagedFile` (a fixed pause was too short on a busy machine).
+ */
+function patchAndDrop(url: string, headers: Record<string, string>, bytes: Buffer, cutAfter: number, stagedFile: string): Promise<void> {
   return new Promise((resolve) => {
     const request = http.request(url, {
       method: "PATCH",
@@ -66,7 +76,7 @@ function patchAndDrop(url: string, headers: Record<string, string>, bytes: Buffe
     });
     request.on("error", () => resolve());
     request.on("close", () => resolve());
-    request.write(bytes.subarray(0, cutAfter), () => setTimeout(() => request.destroy(), 300));
+    request.write(bytes.subarray(0, cutAfter), () => void someBytesStaged(stagedFile).then(() => request.destroy()));
   });
 }
 
@@ -142,7 +152,8 @@ test("two instances behind a round-robin proxy behave as one", async () => {
     expect(created.status).toBe(201);
     const location = created.headers.get("location")!;
     const id = location.split("/").pop()!;
-    await patchAndDrop(`${base}${location}`, tus, bytes, 3 * MiB);
+    // Both instances stage into the shared data directory's uploads folder (upload-server.server.ts).
+    await patchAndDrop(`${base}${location}`, tus, bytes, 3 * MiB, path.join(instances.dataDir, "uploads", id));
     const uploadRequests = proxy.served.length;
     let offset = -1;
     for (let attempt = 0; attempt < 50 && offset < 0; attempt++) {
