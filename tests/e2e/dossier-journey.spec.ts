@@ -388,7 +388,7 @@ test("without JavaScript: create, save with the button, and the server's missing
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   try {
-    await openSignedIn(page, "pro@casus.test", `/pro/${matrixFixtures().users.pro}`);
+    await openSignedIn(page, "pro@casus.test", `/pro/${matrixFixtures().users.pro}`, { javaScript: false });
     await page.getByRole("link", { name: "Dossier starten" }).click();
     // A refused start keeps what was typed.
     await page.getByLabel("Telefoonnummer patiënt").fill("12345");

@@ -144,7 +144,7 @@ test.describe("without JavaScript", () => {
     const proPage = await proContext.newPage();
     await signIn(proPage, person.email, STRONG);
 
-    await openSignedIn(page, "admin@casus.test", `/admin/organisaties/${person.orgId}/professional/${person.userId}`);
+    await openSignedIn(page, "admin@casus.test", `/admin/organisaties/${person.orgId}/professional/${person.userId}`, { javaScript: false });
     await page.getByRole("link", { name: "Account uitschakelen" }).click();
     const confirm = page.getByTestId("confirm-panel");
     await expect(confirm).toContainText("Lotte Test uitschakelen?");

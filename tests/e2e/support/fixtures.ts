@@ -82,15 +82,19 @@ export async function signInOnce(page: Page, email: string, signInPath = "/"): P
   return true;
 }
 
-/** Opens `path` signed in as the demo account `email` (signInOnce, on the sign-in page in the path's language). */
-export async function openSignedIn(page: Page, email: string, path: string): Promise<void> {
+/**
+ * Opens `path` signed in as the demo account `email` (signInOnce, on the sign-in page in the path's language), and
+ * waits until it is hydrated, unless the test's browser runs no JavaScript (`javaScript: false`).
+ */
+export async function openSignedIn(page: Page, email: string, path: string, options: { javaScript?: boolean } = {}): Promise<void> {
   const signedInByForm = await signInOnce(page, email, /^\/(en|de|fr)(?=\/|\?|$)/.exec(path)?.[0] ?? "/");
   // Signing in lands on the home page: when that is the page asked for, it is open already.
   const here = new URL(page.url());
   if (!signedInByForm || here.pathname + here.search !== path) await page.goto(path);
   // Hydrated, so the page's handlers are attached: a reused session opens the page in a fresh context whose
   // scripts are not cached yet, and a test that acted at once (a file chosen, a video's time set) went unheard.
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // A page without JavaScript never hydrates: its tests say so.
+  if (options.javaScript !== false) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** An HTTP client (no browser) signed in as `email`, or signed out when email is null. */
