@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { AppError } from "~/domain/errors";
 import { RECENT_LOGIN_MS } from "~/domain/constants";
-import { auditLog, session, twoFactor, user as userTable, verification } from "../db/schema";
+import { account, auditLog, session, twoFactor, user as userTable, verification } from "../db/schema";
 import { systemDb } from "../db/client.server";
 import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
 import { createDelivery, installDelivery } from "../mail/delivery.server";
@@ -268,6 +268,22 @@ describe("recent login and account changes", () => {
     expect(await loadSessionUser(other)).toBeNull();
     expect(await audits("auth.password-changed", adminId)).toHaveLength(1);
     expect(await audits("auth.other-sessions-revoked", adminId)).toHaveLength(1);
+  });
+
+  it("offers the password for re-authentication only to someone who has one", async () => {
+    const headers = await passwordSession("sup@test.nl");
+    const user = await age(headers, RECENT_LOGIN_MS + 1000);
+    const change = { intent: "password", newPassword: "a-new-long-passphrase", confirmPassword: "a-new-long-passphrase" };
+    expect((await handleAccountAction(formRequest(change, headers), user, "en", origin)).reauth?.methods).toEqual(["password"]);
+    // Signed in with an identity provider only: the credential account carries no password.
+    const credential = and(eq(account.userId, user.id), eq(account.providerId, "credential"));
+    const [{ password: kept }] = await systemDb().select({ password: account.password }).from(account).where(credential);
+    await systemDb().update(account).set({ password: null }).where(credential);
+    try {
+      expect((await handleAccountAction(formRequest(change, headers), user, "en", origin)).reauth?.methods).toEqual([]);
+    } finally {
+      await systemDb().update(account).set({ password: kept }).where(credential);
+    }
   });
 
   it("refuses a password shorter than 12 characters", async () => {

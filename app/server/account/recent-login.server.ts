@@ -5,14 +5,14 @@
  * verification row for this session only, so it never outlives the window or moves to another device.
  */
 import { constantTimeEqual } from "better-auth/crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, RECENT_LOGIN_MS, SMS_CODE_ATTEMPTS } from "~/domain/constants";
 import { isLocale, DEFAULT_LOCALE } from "~/domain/locales";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { auth } from "../auth/auth.server";
 import type { SessionUser } from "../auth/session.server";
 import { systemDb } from "../db/client.server";
-import { twoFactor, user as userTable } from "../db/schema";
+import { account, twoFactor, user as userTable } from "../db/schema";
 import { totpCodeMatches } from "./second-factor-enrolment.server";
 import { issueSmsCode } from "./sms-code.server";
 import type { SmsOutcome } from "../auth/plugins/sms-recipient.server";
@@ -48,9 +48,14 @@ export async function reauthenticate(
   return true;
 }
 
+/** Whether the user has a password: asked as a yes or no, so the hash and the account's tokens are not read for it. */
 export async function hasPassword(userId: string): Promise<boolean> {
-  const ctx = await auth().$context;
-  return Boolean((await ctx.internalAdapter.findCredentialAccount(userId))?.password);
+  const [found] = await systemDb()
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential"), isNotNull(account.password)))
+    .limit(1);
+  return Boolean(found);
 }
 
 async function passwordMatches(userId: string, password: string): Promise<boolean> {
