@@ -7,12 +7,18 @@ import type { Actor } from "~/domain/access/actor";
 import { can, type DossierFacts } from "~/domain/access/permissions";
 import { AppError } from "~/domain/errors";
 import { systemDb, type Database } from "../db/client.server";
-import { loadDossierFor, type DossierRow } from "../dossiers/load.server";
+import { loadDossierFor, loadDossierWithPatientFor, type DossierRow, type PatientRow } from "../dossiers/load.server";
 
 /** A dossier `actor` may read (404 otherwise) and the handle for what belongs to it. */
 export async function readableDossier(actor: Actor, id: string): Promise<{ row: DossierRow; db: Database }> {
   const db = systemDb();
   return { row: await loadDossierFor(db, actor, id), db };
+}
+
+/** A dossier `actor` may read (404 otherwise) with its patient, in one statement, and the handle for the rest. */
+export async function readableDossierWithPatient(actor: Actor, id: string): Promise<{ row: DossierRow; patient: PatientRow | null; db: Database }> {
+  const db = systemDb();
+  return { ...(await loadDossierWithPatientFor(db, actor, id)), db };
 }
 
 /** The handle for what belongs to a dossier row already loaded (checked again, since the row came from elsewhere). */

@@ -251,13 +251,18 @@ describe("the lifecycle", () => {
     // The repeat is known to this process: no transaction to check and write the log (the embedded database's
     // transaction method is watched, and still runs).
     const transactions = vi.spyOn(database.handle.pglite!, "transaction");
+    const statements = vi.spyOn(database.handle.pglite!, "query");
     try {
-      await openDossier(pro, id);
+      const repeated = await openDossier(pro, id);
       expect(transactions).not.toHaveBeenCalled();
+      // The row with its patient, then the media and the thread.
+      expect(statements).toHaveBeenCalledTimes(3);
+      expect(repeated.patient).toMatchObject({ phone: "+31612345678" });
       await openDossier(admin, id);
       expect(transactions).toHaveBeenCalledTimes(1);
     } finally {
       transactions.mockRestore();
+      statements.mockRestore();
     }
     expect((await views()).map((v) => v.actorId)).toEqual([pro.id, admin.id]);
     // Each view names the right it was read under (nobody reads on another's behalf).

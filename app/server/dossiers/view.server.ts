@@ -7,16 +7,16 @@ import { dossierReadGrant } from "~/domain/access/permissions";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
 import { availableTransitions, type DossierStatus, reviewVisibleTo } from "~/domain/dossier/lifecycle";
-import { dossierDb, readableDossier } from "../access/dossier-db.server";
+import { dossierDb, readableDossier, readableDossierWithPatient } from "../access/dossier-db.server";
 import { knownLoggedWithin, readKey, rememberLogged } from "../audit/recent-reads.server";
 import type { Transaction } from "../db/client.server";
-import { dossierEvent, patient } from "../db/schema";
+import { dossierEvent } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { type Actor, relationOf } from "./actor.server";
 import { readEventLog, recordDossierEvent } from "./events.server";
 import { mediaViewsOf } from "./media.server";
 import { messagesOf } from "./messages.server";
-import { loadDossierFor } from "./load.server";
+import { loadDossierWithPatientFor } from "./load.server";
 
 /** When this user's view of this dossier was logged within DOSSIER_VIEW_COLLAPSE_MS (then it is not logged again). */
 async function viewedRecently(tx: Transaction, actorId: string, dossierId: string, now: number): Promise<Date | null> {
@@ -37,39 +37,35 @@ async function viewedRecently(tx: Transaction, actorId: string, dossierId: strin
 }
 
 /**
- * The dossier row, with the view logged unless it was within the window. A view this process logged itself is
- * known without the serializable transaction (four statements) that checks and writes the log
+ * The dossier row and its patient, with the view logged unless it was within the window. A view this process
+ * logged itself is known without the serializable transaction (four statements) that checks and writes the log
  * (recent-reads.server.ts); the row is then read through the same rule.
  */
 async function viewedDossier(actor: Actor, id: string) {
   const now = Date.now();
   const key = readKey("dossier.view", actor.id, id);
-  if (knownLoggedWithin(key, now)) return (await readableDossier(actor, id)).row;
+  if (knownLoggedWithin(key, now)) return readableDossierWithPatient(actor, id);
   // Set by the attempt that commits (a serializable transaction may be tried again): remembered only once written.
   let loggedAt = now;
-  const row = await inTransaction(async (tx) => {
-    const current = await loadDossierFor(tx, actor, id);
+  const read = await inTransaction(async (tx) => {
+    const current = await loadDossierWithPatientFor(tx, actor, id);
     // Loaders revalidate after every action and live refresh: one view per user per few minutes is logged.
     const logged = await viewedRecently(tx, actor.id, id, now);
     loggedAt = logged ? logged.getTime() : now;
-    if (!logged) await recordDossierEvent(tx, current, actor.id, { kind: "view", status: current.status, detail: { grant: dossierReadGrant(actor, current) } });
+    if (!logged) await recordDossierEvent(tx, current.row, actor.id, { kind: "view", status: current.row.status, detail: { grant: dossierReadGrant(actor, current.row) } });
     return current;
   });
   rememberLogged(key, loggedAt);
-  return row;
+  return read;
 }
 
 export async function openDossier(actor: Actor, id: string) {
-  const row = await viewedDossier(actor, id);
+  const { row, patient: patientRow } = await viewedDossier(actor, id);
   const db = dossierDb(actor, row);
-  // Signed URLs only for someone who may read the dossier: the same rule loaded the row above (so it is not
-  // loaded again for the media and the thread). The three reads go out side by side (over a network, one round
-  // trip's wait instead of three).
-  const [[patientRow], media, messages] = await Promise.all([
-    row.patientId ? db.select().from(patient).where(eq(patient.id, row.patientId)) : Promise.resolve([]),
-    mediaViewsOf(db, row),
-    messagesOf(db, id),
-  ]);
+  // Signed URLs only for someone who may read the dossier: the same rule loaded the row above, with its patient
+  // (so it is not loaded again for the media and the thread). The two reads go out side by side (over a network,
+  // one round trip's wait instead of two).
+  const [media, messages] = await Promise.all([mediaViewsOf(db, row), messagesOf(db, id)]);
   const relation = relationOf(actor, row);
   const status = row.status as DossierStatus;
   return {
