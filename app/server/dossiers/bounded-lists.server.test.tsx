@@ -8,7 +8,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { MemoryRouter } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { DossierTable } from "~/components/dossier/dossier-table";
 import { DOSSIER_PAGE_SIZE, HOME_RECENT_LIMIT } from "~/domain/constants";
@@ -34,6 +34,8 @@ const CPU_MS_BOUND = 5 * 60;
 let database: TestDatabase;
 let pro: Actor;
 let sup: Actor;
+/** Every bulk dossier as written, for the lists' expected rows. */
+let written: { id: string; status: string; reviewerId: string | null; at: Date }[];
 const PHONE = "+31623456789";
 
 beforeAll(async () => {
@@ -47,7 +49,7 @@ beforeAll(async () => {
   const now = Date.now();
   const statuses = ["submitted", "in_review", "completed", "returned", "draft"] as const;
   // Every kind of row: each status gets more than a page, all of one patient (history), and a third in review by `sup`.
-  await db.insert(dossier).values(
+  written = await db.insert(dossier).values(
     Array.from({ length: DOSSIERS * statuses.length }, (_, i) => {
       const status = statuses[i % statuses.length];
       const at = new Date(now - i * 60_000);
@@ -63,8 +65,25 @@ beforeAll(async () => {
         updatedAt: at,
       };
     }),
-  );
+  ).returning({ id: dossier.id, status: dossier.status, reviewerId: dossier.reviewerId, at: dossier.updatedAt });
 }, 60_000);
+
+/** The ids of the written dossiers that pass `keep`, oldest first or newest first, the first `limit`. */
+function expectedIds(keep: (row: (typeof written)[number]) => boolean, order: "oldest-first" | "newest-first", limit: number): string[] {
+  const rows = written.filter(keep).sort((a, b) => a.at.getTime() - b.at.getTime());
+  return (order === "oldest-first" ? rows : rows.reverse()).slice(0, limit).map((r) => r.id);
+}
+
+/** How many statements `run` sends to the embedded database, and its result. */
+async function statementsOf<T>(run: () => Promise<T>): Promise<[number, T]> {
+  const query = vi.spyOn(database.handle.pglite!, "query");
+  try {
+    const result = await run();
+    return [query.mock.calls.length, result];
+  } finally {
+    query.mockRestore();
+  }
+}
 afterAll(async () => {
   await database?.close();
 });
@@ -82,12 +101,18 @@ describe("every dossier list is bounded", () => {
     expect((await patientHistory(pro, PHONE, {}, 2)).rows[0].id).not.toBe(history.rows[0].id);
   });
 
-  it("bounds the home page's lists without counting them", async () => {
+  it("bounds the home page's lists without counting them, a statement each", async () => {
     const home = await professionalHome(pro);
-    expect(home.returned.length).toBeLessThanOrEqual(DOSSIER_PAGE_SIZE);
-    expect(home.recent.length).toBe(HOME_RECENT_LIMIT);
-    expect(home.recent.every((r) => r.status !== "returned")).toBe(true);
+    // Returned ones waiting longest first; then the most recently changed of the rest.
+    expect(home.returned.map((r) => r.id)).toEqual(expectedIds((r) => r.status === "returned", "oldest-first", DOSSIER_PAGE_SIZE));
+    expect(home.recent.map((r) => r.id)).toEqual(expectedIds((r) => r.status !== "returned", "newest-first", HOME_RECENT_LIMIT));
+    expect(home.recent).toHaveLength(HOME_RECENT_LIMIT);
     expect(home).not.toHaveProperty("total");
+    // Again within the window: the list read is known to this process, so only the lists' statements go out (none
+    // per row).
+    const [statements, again] = await statementsOf(() => professionalHome(pro));
+    expect(statements).toBe(2);
+    expect(again).toEqual(home);
   });
 
   it("pages the supervisor's queue and bounds their own reviews and the recent ones", async () => {
@@ -95,8 +120,13 @@ describe("every dossier list is bounded", () => {
     expect(queue.waiting.length).toBe(DOSSIER_PAGE_SIZE);
     expect(queue.waitingTotal).toBe(DOSSIERS);
     expect(queue.pageCount).toBe(Math.ceil(DOSSIERS / DOSSIER_PAGE_SIZE));
-    expect(queue.mine.length).toBeLessThanOrEqual(DOSSIER_PAGE_SIZE);
-    expect(queue.recent.length).toBeLessThanOrEqual(10);
+    // Their own reviews, waiting longest first, and the ten most recently completed of their organisations.
+    expect(queue.mine.map((r) => r.id)).toEqual(expectedIds((r) => r.status === "in_review" && r.reviewerId === sup.id, "oldest-first", DOSSIER_PAGE_SIZE));
+    expect(queue.recent.map((r) => r.id)).toEqual(expectedIds((r) => r.status === "completed", "newest-first", 10));
+    // Again within the window: the waiting page with its total, and each bounded list (none per row).
+    const [statements, again] = await statementsOf(() => supervisorQueue(sup));
+    expect(statements).toBe(3);
+    expect(again).toEqual(queue);
     const second = await supervisorQueue(sup, { page: 2 });
     expect(second.waiting[0].submittedAt!.getTime()).toBeGreaterThanOrEqual(queue.waiting.at(-1)!.submittedAt!.getTime());
     // A page past the end (a stale link) shows the last page, not an empty one.
