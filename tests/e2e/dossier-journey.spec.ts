@@ -407,6 +407,11 @@ test("without JavaScript: create, save with the button, and the server's missing
     await expect(page.getByRole("status").filter({ hasText: "Opgeslagen." })).toBeVisible();
     await expect(page.getByLabel("Allergieën")).toHaveValue("Geen bekend");
     await page.getByRole("button", { name: "Opslaan en verder naar klinisch redeneren" }).click();
+    // The follow-up's days appear once follow-up is ticked, without a round trip.
+    const days = page.getByLabel("Controle na (dagen) (verplicht)").first();
+    await expect(days).toBeHidden();
+    await page.getByRole("group", { name: /^Voorgesteld beleid/ }).first().getByRole("checkbox", { name: "Controle na N dagen" }).check();
+    await expect(days).toBeVisible();
     await page.getByLabel("Onderbouwing").fill("Nog niet compleet.");
     await page.getByRole("button", { name: "Indienen", exact: true }).click();
     const missing = page.getByTestId("missing-list");

@@ -3,7 +3,6 @@
  * until follow-up inside them once "follow-up" is ticked, and the same plan as read-only text, where a follow-up
  * names its days ("Follow-up after 7 days") instead of the generic choice.
  */
-import { useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { FOLLOW_UP_DAYS_MAX, FOLLOW_UP_DAYS_MIN, PLANS } from "~/domain/dossier/choices";
@@ -28,40 +27,32 @@ export function PlanChoice(props: {
   value: { plan?: readonly string[]; followUpDays?: number } | undefined;
 }) {
   const { t } = useTranslation("dossier");
-  const name = `${props.prefix}.plan`;
-  const [followUp, setFollowUp] = useState(props.value?.plan?.includes("follow-up") ?? false);
   return (
-    <div
-      onChange={(e) => {
-        const box = e.target as HTMLInputElement;
-        if (box.name === name && box.value === "follow-up") setFollowUp(box.checked);
+    <CheckboxGroup
+      item={props.item}
+      name={`${props.prefix}.plan`}
+      list="plan"
+      codes={PLANS}
+      value={props.value?.plan}
+      label={props.label}
+      extra={{
+        code: "follow-up",
+        node: (
+          // Shown by app.css once follow-up is ticked (before hydration and without JavaScript too).
+          <div className="mt-1 mb-2 pl-6" data-applies="follow-up">
+            <ItemInput
+              item={props.followUpItem}
+              label={props.daysLabel ?? t("fields.followUpDays")}
+              name={`${props.prefix}.followUpDays`}
+              type="number"
+              inputMode="numeric"
+              min={FOLLOW_UP_DAYS_MIN}
+              max={FOLLOW_UP_DAYS_MAX}
+              defaultValue={props.value?.followUpDays ?? ""}
+            />
+          </div>
+        ),
       }}
-    >
-      <CheckboxGroup
-        item={props.item}
-        name={name}
-        list="plan"
-        codes={PLANS}
-        value={props.value?.plan}
-        label={props.label}
-        extra={{
-          code: "follow-up",
-          node: (
-            <div hidden={!followUp} className="mt-1 mb-2 pl-6" data-applies="follow-up">
-              <ItemInput
-                item={props.followUpItem}
-                label={props.daysLabel ?? t("fields.followUpDays")}
-                name={`${props.prefix}.followUpDays`}
-                type="number"
-                inputMode="numeric"
-                min={FOLLOW_UP_DAYS_MIN}
-                max={FOLLOW_UP_DAYS_MAX}
-                defaultValue={props.value?.followUpDays ?? ""}
-              />
-            </div>
-          ),
-        }}
-      />
-    </div>
+    />
   );
 }
