@@ -68,6 +68,24 @@ test("the supervisor's queue, review form and printable summary: large targets, 
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   const title = page.getByRole("heading", { level: 1 });
   expect(await title.evaluate((h) => h.scrollWidth - h.clientWidth)).toBeLessThanOrEqual(0);
+  // It breaks between its parts (a soft hyphen in the translation), not at whatever letter meets the edge: the
+  // characters that start a new line, each with the one before it.
+  const lineStarts = await title.evaluate((h) => {
+    const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+    const chars: { char: string; top: number }[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node as Text;
+      for (let i = 0; i < text.data.length; i++) {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        // The last box: a character right after a break can also get an empty box at the end of the line before.
+        chars.push({ char: text.data[i], top: [...range.getClientRects()].at(-1)!.top });
+      }
+    }
+    return chars.flatMap((c, i) => (i > 0 && c.top > chars[i - 1].top + 1 ? [chars[i - 1].char + c.char] : []));
+  });
+  expect(lineStarts).toEqual(["\u00adz"]);
   await page.context().close();
   expect(found).toEqual([]);
 });
