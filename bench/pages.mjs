@@ -3,7 +3,7 @@
  * The page benchmark (issue 13), not part of npm test:
  *
  *   npm run bench [-- --dossiers 10000] [--db pglite,postgres] [--duration 10] [--connections 20]
- *                 [--pages sign-in,home,my-dossiers,queue,review,reporting,case-handling,unfinished,supervisors] [--gzip both|on|off] [--no-build]
+ *                 [--pages sign-in,home,my-dossiers,queue,review,profile,reporting,case-handling,unfinished,supervisors] [--gzip both|on|off] [--no-build]
  *                 [--profile DIR] [--statements] [--no-browser] [--out FILE]
  *
  * Builds, then for each database (embedded PGlite, and a throw-away PostgreSQL started here) starts the production
@@ -70,6 +70,8 @@ const PAGES = {
   "my-dossiers": { as: "pro", path: (c) => `/en/pro/${c.proId}/mijn-dossiers` },
   queue: { as: "supervisor", path: () => "/en/supervisor" },
   review: { as: "supervisor", path: (c) => `/en/supervisor/case/${c.caseId}` },
+  // A signed-in page with little on it (the account page): what session, guard and layout cost on their own.
+  profile: { as: "pro", path: (c) => `/en/pro/${c.proId}/profiel` },
   // The data pages (issue 14): a year of every organisation, aggregated in SQL.
   reporting: { as: "admin", path: () => "/en/reporting?period=year" },
   "case-handling": { as: "admin", path: () => "/en/admin/data-insights/case-behandeling?period=year" },
