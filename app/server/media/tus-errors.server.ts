@@ -40,14 +40,31 @@ function isJsonObject(body: string): boolean {
 }
 
 /**
+ * tus's own refusals, which it writes as a line of English text ("Tus-Resumable Required", "Invalid content-type",
+ * "Not found"), in the seed's codes: a request tus cannot take is storage/invalid-argument, and one for an
+ * extension this server does not offer (tus answers 501, a server error) is the client's request too, so 400. Not
+ * a conflicting offset (409) or a locked upload (423): the upload client tries again on their status, as the tus
+ * protocol expects, and their text is kept. Null for anything else (a success, a JSON answer of ours).
+ */
+export function tusRefusal(status: number, body: string): TusErrorAnswer | null {
+  if (isJsonObject(body) || status < 400 || status === 409 || status === 423 || (status >= 500 && status !== 501)) return null;
+  if (status === 404 || status === 410) return { status_code: status, body: storageErrorBody(new StorageError("storage/object-not-found")) };
+  const reason = status === 501 ? "unsupported" : "malformed";
+  return { status_code: status === 501 ? 400 : status, body: storageErrorBody(new StorageError("storage/invalid-argument", { reason })) };
+}
+
+/**
  * tus, answering with a JSON body of ours, still says it is text: a hook (onUploadCreate, onResponseError, a store's
  * refusal) gives only a status and a body, and tus writes the body as a web Response without a type, which makes it
- * text/plain. Every error answer goes through `write` with the request's headers, so there our JSON gets its type,
- * as every other API endpoint's (api-error.server.ts).
+ * text/plain. Every answer goes through `write` with the request's headers, so there our JSON gets its type, as
+ * every other API endpoint's (api-error.server.ts), and tus's own text refusals, including those it writes
+ * before any hook runs (a missing Tus-Resumable, an invalid header), become ours (`tusRefusal`).
  */
 export class JsonAnsweringTusServer extends Server {
   override write(...[context, headers, status, body = ""]: Parameters<Server["write"]>): ReturnType<Server["write"]> {
-    if (isJsonObject(body)) headers.set("Content-Type", "application/json; charset=utf-8");
-    return super.write(context, headers, status, body);
+    const refusal = tusRefusal(status, body);
+    const [answerStatus, answerBody] = refusal ? [refusal.status_code, refusal.body] : [status, body];
+    if (isJsonObject(answerBody)) headers.set("Content-Type", "application/json; charset=utf-8");
+    return super.write(context, headers, answerStatus, answerBody);
   }
 }

@@ -360,6 +360,30 @@ describe("refusals with the seed's storage codes", () => {
     await refusal(await send({ "Upload-Metadata": "filetype,filename" }), 400, "storage/invalid-argument", "type-not-allowed");
   });
 
+  it("tus's own refusals in the seed's codes as JSON; an extension this server does not offer is 400, not 501", async () => {
+    const metadata = tusMetadata({ filetype: "video/mp4" });
+    const post = (headers: Record<string, string>) =>
+      fetch(`${server.url}/api/uploads`, { method: "POST", headers: { "Upload-Length": "10", "Upload-Metadata": metadata, cookie: cookies.pro, ...appCheckHeaders(), ...headers } });
+    // Without the protocol's version: tus's 412, before any hook runs.
+    await refusal(await post({}), 412, "storage/invalid-argument", "malformed");
+    // Concatenation is not offered here: tus answers 501, a server error, for the client's request.
+    await refusal(await post({ "Tus-Resumable": "1.0.0", "Upload-Concat": "partial" }), 400, "storage/invalid-argument", "unsupported");
+    const created = await create(cookies.pro, 10, { filetype: "video/mp4" });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location")!;
+    // Bytes sent as another type: tus checks the header itself.
+    const wrongType = await fetch(`${server.url}${location}`, {
+      method: "PATCH",
+      headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "text/plain", cookie: cookies.pro, ...appCheckHeaders() },
+      body: "0123456789",
+    });
+    await refusal(wrongType, 400, "storage/invalid-argument", "malformed");
+    // An offset the server is not at keeps tus's 409 and its text: the upload client asks for the offset again.
+    const conflict = await patch(cookies.pro, location, 5, Buffer.alloc(5));
+    expect([conflict.status, conflict.headers.get("content-type")]).toEqual([409, expect.stringMatching(/^text\/plain/)]);
+    expect((await head(cookies.pro, location)).headers.get("upload-offset")).toBe("0");
+  });
+
   it("an unexpected failure answers 500 {code: internal}, without its message, SQL or parameters", async () => {
     // A constraint the insert breaks: the database refuses it as it would any failed query.
     await systemDb().execute(sql`alter table media add constraint test_no_boom check (metadata->>'fileName' is distinct from 'boom.png')`);
