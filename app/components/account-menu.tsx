@@ -17,8 +17,12 @@ export function AccountMenu({ user }: { user: ShellUser }) {
   const locale = useLocale();
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
-  // A page opened from the menu closes it.
+  const shownFor = useRef(pathname);
+  // A page opened from the menu closes it. Only a new page: the menu is a <details>, so it opens before the page is
+  // interactive, and the first run of this effect (hydration) must not close what the user has just opened.
   useEffect(() => {
+    if (shownFor.current === pathname) return;
+    shownFor.current = pathname;
     if (menu.current) menu.current.open = false;
   }, [pathname]);
   return (
