@@ -73,6 +73,9 @@ test("case handling in English: kappa with its interval, a matrix cell lists its
   await page.getByLabel("Left ear", { exact: true }).check();
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/period=year&ear=left$/);
+  // The address changes before the new figures are shown (React Router renders them in a transition): wait for
+  // the page's links to carry the filters, or the matrix link below could be the old page's.
+  await expect(page.getByTestId("csv-calibration")).toHaveAttribute("href", /\?period=year&ear=left$/);
   await expect(page.getByTestId("kappa-value")).toContainText(/κ = 0\.\d\d 95% interval 0\.\d\d to 0\.\d\d, \d+ ear pairs/);
   await expect(page.getByTestId("weakest")).toContainText("Weakest diagnosis");
   await page.getByRole("link", { name: /ears: professional Wax impaction, supervisor Otitis externa; list them/ }).click();
