@@ -5,6 +5,7 @@ import { NAVIGATION, type NavGroup } from "~/domain/navigation";
 import { routePath, type RouteKey } from "~/domain/route-table";
 import type { ShellUser } from "~/lib/shell-user";
 import { usePublicConfig } from "~/lib/public-config";
+import { useFoldedOnNewPage } from "~/lib/use-folded-on-new-page";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { SiteHeader } from "./site-header";
 
@@ -46,6 +47,7 @@ function RoleMenu({ groups, user }: { groups: NavGroup[]; user: ShellUser }) {
 export function AppShell({ user, children }: { user: ShellUser | null; children: ReactNode }) {
   const { t } = useTranslation("common");
   const { testPages } = usePublicConfig();
+  const phoneMenu = useFoldedOnNewPage();
   const groups = user ? NAVIGATION[user.role].filter((g) => !g.testPagesOnly || testPages) : [];
   return (
     <div className="flex min-h-dvh flex-col">
@@ -56,8 +58,9 @@ export function AppShell({ user, children }: { user: ShellUser | null; children:
       <div className="flex flex-1 flex-col md:flex-row">
         {groups.length ? (
           <>
-            {/* Phone: a disclosure that starts folded, so the page comes first. Wider screens: a permanent side menu. */}
-            <details className="border-b border-slate-200 bg-white md:hidden print:hidden">
+            {/* Phone: a disclosure that starts folded, so the page comes first, and folds again when a page opened
+                from it comes in. Wider screens: a permanent side menu. */}
+            <details ref={phoneMenu} className="border-b border-slate-200 bg-white md:hidden print:hidden">
               <summary className="cursor-pointer px-4 py-3 text-sm font-medium">{t("menu")}</summary>
               <RoleMenu groups={groups} user={user!} />
             </details>

@@ -82,6 +82,9 @@ test("the role's menu is always at hand: beside the page on a desktop, folded on
   await expect(menu).toBeVisible();
   await menu.getByRole("link", { name: "Mijn dossiers" }).click();
   await expect(page).toHaveURL(`/pro/${pro}/mijn-dossiers`);
+  // The page it opened comes first: the menu is folded again.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mijn dossiers");
+  await expect(menu).toBeHidden();
 });
 
 test("a sign-in callback whose state is lost (back button, another browser) ends on the sign-in page, saying so", async ({ page }) => {
