@@ -8,10 +8,9 @@
 import { sql } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
 import type { ReadGrant } from "~/domain/access/permissions";
-import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
 import { auditLog } from "../db/schema";
-import { type AuditOrigin, auditedAt, recordAudit } from "./audit.server";
-import { knownLoggedWithin, readKey, rememberLogged } from "./recent-reads.server";
+import { type AuditOrigin, recordAudit } from "./audit.server";
+import { logReadOnce, readKey } from "./recent-reads.server";
 
 export const LIST_READ_ACTION = "dossier.list-read" as const;
 export type PatientList = "supervisor-queue" | "own-dossiers" | "patient-history";
@@ -27,11 +26,6 @@ export async function recordListRead(actor: Actor, list: PatientList, dossierIds
   if (dossierIds.length === 0) return;
   const after = { dossierIds: [...dossierIds].sort(), grant: LIST_GRANTS[list](actor) };
   const entry = { action: LIST_READ_ACTION, actorId: actor.id, subjectType: "list", subjectId: list };
-  const key = readKey(LIST_READ_ACTION, actor.id, list, JSON.stringify(after));
-  if (knownLoggedWithin(key, now)) return;
   const sameRows = sql`${auditLog.after} = ${JSON.stringify(after)}::jsonb`;
-  const logged = await auditedAt(entry, new Date(now - DOSSIER_VIEW_COLLAPSE_MS), sameRows);
-  if (logged) return rememberLogged(key, logged.getTime());
-  await recordAudit({ ...entry, after }, origin);
-  rememberLogged(key, now);
+  await logReadOnce(readKey(LIST_READ_ACTION, actor.id, list, JSON.stringify(after)), entry, now, () => recordAudit({ ...entry, after }, origin), sameRows);
 }

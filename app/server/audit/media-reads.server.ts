@@ -7,21 +7,15 @@
  */
 import type { Actor } from "~/domain/access/actor";
 import { mediaReadGrant } from "~/domain/access/permissions";
-import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
-import { type AuditOrigin, auditedAt, recordAudit } from "./audit.server";
-import { knownLoggedWithin, readKey, rememberLogged } from "./recent-reads.server";
+import { type AuditOrigin, recordAudit } from "./audit.server";
+import { logReadOnce, readKey } from "./recent-reads.server";
 
 export const MEDIA_READ_ACTION = "media.read" as const;
 
 export async function recordMediaRead(actor: Actor, medium: { id: string; organisationId: string; uploaderId: string }, origin: AuditOrigin, now = Date.now()): Promise<void> {
   const entry = { action: MEDIA_READ_ACTION, actorId: actor.id, subjectType: "media", subjectId: medium.id };
-  // A repeat this process logged itself is known without asking the database (recent-reads.server.ts).
-  const key = readKey(MEDIA_READ_ACTION, actor.id, medium.id);
-  if (knownLoggedWithin(key, now)) return;
-  const logged = await auditedAt(entry, new Date(now - DOSSIER_VIEW_COLLAPSE_MS));
-  if (logged) return rememberLogged(key, logged.getTime());
   // The medium was found through the media scope: if neither admin nor uploader, a dossier it is attached to allowed it.
   const grant = mediaReadGrant(actor, { uploaderId: medium.uploaderId, dossiers: [] }) ?? "attached-dossier";
-  await recordAudit({ ...entry, organisationId: medium.organisationId, after: { grant } }, origin);
-  rememberLogged(key, now);
+  // A repeat this process logged itself is known without asking the database (recent-reads.server.ts).
+  await logReadOnce(readKey(MEDIA_READ_ACTION, actor.id, medium.id), entry, now, () => recordAudit({ ...entry, organisationId: medium.organisationId, after: { grant } }, origin));
 }

@@ -11,7 +11,9 @@
  * Bounded: past READS_REMEMBERED_MAX entries the oldest is forgotten. Keys hold ids only, never patient data.
  */
 import { createHash } from "node:crypto";
+import type { SQL } from "drizzle-orm";
 import { DOSSIER_VIEW_COLLAPSE_MS } from "~/domain/constants";
+import { type AuditEntry, auditedAt } from "./audit.server";
 
 const READS_REMEMBERED_MAX = 10_000;
 const loggedAt = new Map<string, number>();
@@ -38,4 +40,22 @@ export function rememberLogged(key: string, at: number): void {
     loggedAt.delete(loggedAt.keys().next().value!);
   }
   loggedAt.set(key, at);
+}
+
+/**
+ * A read logged once per window: nothing when this process knows it was logged (no statement); else the database
+ * is asked for a row since the window began (`auditedAt`, narrowed by `also`), `record` writes one if there is none,
+ * and either way the time is remembered.
+ */
+export async function logReadOnce(
+  key: string,
+  entry: Required<Pick<AuditEntry, "action" | "actorId" | "subjectType" | "subjectId">>,
+  now: number,
+  record: () => Promise<void>,
+  also?: SQL,
+): Promise<void> {
+  if (knownLoggedWithin(key, now)) return;
+  const logged = await auditedAt(entry, new Date(now - DOSSIER_VIEW_COLLAPSE_MS), also);
+  if (!logged) await record();
+  rememberLogged(key, logged ? logged.getTime() : now);
 }

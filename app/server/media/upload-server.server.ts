@@ -181,7 +181,8 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
         throw error;
       }
     },
-    // tus's own refusals in the seed's codes: larger than any kind may be, an upload that expired or is gone.
+    // Larger than any kind may be, in the seed's codes with the limit (tus's other refusals become ours in
+    // JsonAnsweringTusServer.write, one place for all of them, the ones tus writes before any hook included).
     // Anything unexpected (a thrown exception, which tus would answer with its message; tus's own 500s) is logged
     // here and answered as every API endpoint answers it, without a message: it may hold SQL, ids or paths.
     onResponseError(req, error) {
@@ -193,7 +194,6 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
         const tooLarge = new StorageError("storage/invalid-argument", { field: "size", reason: "too-large", maxBytes: largestUploadBytes() });
         return { status_code: 413, body: storageErrorBody(tooLarge) };
       }
-      if (status === 404 || status === 410) return { status_code: status, body: storageErrorBody(new StorageError("storage/object-not-found")) };
       if (status === 500) {
         requestLogger(req).error({ err: error }, "an upload request failed");
         return INTERNAL_ERROR_ANSWER;
