@@ -4,7 +4,7 @@
  *
  *   npm run bench [-- --dossiers 10000] [--db pglite,postgres] [--duration 10] [--connections 20]
  *                 [--pages sign-in,home,my-dossiers,queue,review,profile,reporting,case-handling,unfinished,supervisors] [--gzip both|on|off] [--no-build]
- *                 [--profile DIR] [--statements] [--no-browser] [--out FILE]
+ *                 [--profile DIR] [--statements] [--no-browser] [--navigation] [--warm-up 30] [--out FILE]
  *
  * Builds, then for each database (embedded PGlite, and a throw-away PostgreSQL started here) starts the production
  * server (`node server.js`, demo data plus --dossiers bulk dossiers, BENCH_STATS=on) and loads each page with
@@ -16,6 +16,10 @@
  * page loads (gzip); per database: idle and peak RSS, and the sign-in page's time to first byte and to hydration in
  * headless Chromium (bench/lib/browser-timing.mjs; --no-browser skips it). Everything also goes to a JSON file (default bench/results/pages-<time>.json); --statements adds
  * each page's SQL to it, --profile writes a CPU profile per server (read it with bench/lib/profile-summary.mjs).
+ * Before anything is timed, every page (and variant) is loaded for --warm-up seconds in all, so the figures are the
+ * server's steady state and not its JIT compiling the code paths of the first page measured (0 skips it).
+ * --navigation also loads each page's data as a navigation inside the app asks for it (React Router's single
+ * fetch, `<path>.data`: every loader, no render), which is what most page changes of a signed-in user cost.
  * docs/performance.md says how to read it.
  */
 import { spawnSync } from "node:child_process";
@@ -43,6 +47,8 @@ function parseArgs(argv) {
     gzip: [false, true],
     showStatements: false,
     browser: true,
+    navigation: false,
+    warmUp: 30,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -55,6 +61,8 @@ function parseArgs(argv) {
     else if (arg === "--no-build") options.build = false;
     else if (arg === "--statements") options.showStatements = true;
     else if (arg === "--no-browser") options.browser = false;
+    else if (arg === "--navigation") options.navigation = true;
+    else if (arg === "--warm-up") options.warmUp = Number(value());
     else if (arg === "--profile") options.profile = path.resolve(value());
     else if (arg === "--out") options.out = path.resolve(value());
     else if (arg === "--gzip") options.gzip = { on: [true], off: [false], both: [false, true] }[value()];
@@ -80,6 +88,16 @@ const PAGES = {
   unfinished: { as: "admin", path: () => "/en/admin/unfinished-dossiers" },
   supervisors: { as: "admin", path: () => "/en/admin/supervisors" },
 };
+
+/**
+ * The address a navigation inside the app fetches for `address` (React Router 7's single fetch without the
+ * trailing-slash-aware future flag): `.data` after the path, `/_root.data` for `/`, the query kept.
+ */
+function navigationAddress(address) {
+  const [pathname, query] = address.split("?");
+  const data = pathname === "/" ? "/_root.data" : `${pathname}.data`;
+  return query === undefined ? data : `${data}?${query}`;
+}
 
 /** The last `n` items (none for n = 0, unlike slice(-0)). */
 function lastOf(items, n) {
@@ -141,6 +159,26 @@ async function loadAmount(url, headers, connections, amount) {
   return { requests: result.requests.total };
 }
 
+/**
+ * Every page and variant the run measures, under full load, before any is timed: a server just started runs its
+ * code interpreted until V8 has compiled it, and the first page measured paid for that (10.9 CPU-ms a request on
+ * the account page in its first 6 s against 6.0–7.3 in the next four runs, 2026-11-27). Shared code (the renderer,
+ * React Router, the session) warms on every page, so each gets an equal share of the time.
+ */
+async function warmUp(baseUrl, options, context, cookies) {
+  if (!(options.warmUp > 0)) return;
+  const variants = [];
+  for (const name of options.pages) {
+    const page = PAGES[name];
+    if (name === "review" && !context.caseId) continue;
+    const cookie = page.as ? cookies[page.as] : null;
+    for (const gzip of options.gzip) variants.push({ url: `${baseUrl}${page.path(context)}`, headers: { ...(cookie ? { cookie } : {}), ...(gzip ? { "accept-encoding": "gzip" } : {}) } });
+    if (options.navigation) variants.push({ url: `${baseUrl}${navigationAddress(page.path(context))}`, headers: cookie ? { cookie } : {} });
+  }
+  const seconds = Math.max(1, Math.round(options.warmUp / Math.max(1, variants.length)));
+  for (const variant of variants) await autocannon({ url: variant.url, connections: options.connections, duration: seconds, headers: variant.headers, timeout: 60 });
+}
+
 async function measureBare(options) {
   const bare = await startBare();
   try {
@@ -194,6 +232,7 @@ async function benchDatabase(kind, options) {
     await new Promise((r) => setTimeout(r, 2000));
     const idle = memoryMiB(server.pid);
     const browser = options.browser ? await signInPageInBrowser(server.url) : null;
+    await warmUp(server.url, options, context, cookies);
     const pages = {};
     const javascriptCache = new Map();
     for (const name of options.pages) {
@@ -238,6 +277,23 @@ async function benchDatabase(kind, options) {
           `  ${kind.padEnd(8)} ${name.padEnd(11)} ${gzip ? "gzip " : "plain"} ${run.rps.toFixed(1).padStart(7)} req/s  p50 ${String(run.p50).padStart(4)} ms  p99 ${String(run.p99).padStart(5)} ms  ${cpu.toFixed(2).padStart(6)} CPU-ms/req  ${statementsPerRequest.toFixed(1)} statements/req${run.non2xx || run.errors ? `  (${run.non2xx} non-2xx, ${run.errors} errors)` : ""}`,
         );
       }
+      if (options.navigation) {
+        const dataUrl = `${server.url}${navigationAddress(page.path(context))}`;
+        const headers = cookie ? { cookie } : {};
+        const check = await fetch(dataUrl, { headers, redirect: "manual" });
+        await check.arrayBuffer();
+        if (check.status !== 200) throw new Error(`GET ${dataUrl} answered ${check.status}`);
+        const statementsBefore = (await stats(server.url)).statements;
+        const warmUp = await loadAmount(dataUrl, headers, options.connections, options.connections * 4);
+        const statementsPerRequest = ((await stats(server.url)).statements - statementsBefore) / Math.max(1, warmUp.requests);
+        const cpuBefore = cpuMs(server.pid);
+        const run = await load(dataUrl, headers, options);
+        const cpu = (cpuMs(server.pid) - cpuBefore) / Math.max(1, run.requests);
+        result.navigation = { ...run, cpuMsPerRequest: cpu, statementsPerRequest };
+        console.log(
+          `  ${kind.padEnd(8)} ${name.padEnd(11)} .data ${run.rps.toFixed(1).padStart(7)} req/s  p50 ${String(run.p50).padStart(4)} ms  p99 ${String(run.p99).padStart(5)} ms  ${cpu.toFixed(2).padStart(6)} CPU-ms/req  ${statementsPerRequest.toFixed(1)} statements/req${run.non2xx || run.errors ? `  (${run.non2xx} non-2xx, ${run.errors} errors)` : ""}`,
+        );
+      }
       pages[name] = result;
     }
     const peak = memoryMiB(server.pid).peak;
@@ -271,6 +327,14 @@ function report(results) {
       const part = (run) => (run ? `${pct(run.rps, bare.rps).padStart(8)} ${String(run.p50).padStart(5)} ${String(run.p99).padStart(5)} ${run.cpuMsPerRequest.toFixed(1).padStart(6)}` : "        -     -     -      -");
       const cost = page.plain && page.gzip ? `${(100 * (1 - page.gzip.rps / page.plain.rps)).toFixed(0)}%` : "-";
       lines.push(`${name.padEnd(12)} ${String(page.statements).padStart(10)} ${String(page.rows).padStart(4)} ${(page.htmlBytes / 1024).toFixed(1).padStart(8)} ${(page.javascript ? (page.javascript.gzipBytes / 1024).toFixed(0) : "-").padStart(8)} ${page.singleMs.toFixed(0).padStart(9)} | ${part(page.plain)}        | ${part(page.gzip)}       | ${cost}`);
+    }
+    const navigations = Object.entries(db.pages).filter(([, page]) => page.navigation);
+    if (navigations.length) {
+      lines.push("navigation (.data) | % of bare  p50  p99  CPU-ms  statements");
+      for (const [name, page] of navigations) {
+        const run = page.navigation;
+        lines.push(`${name.padEnd(18)} | ${pct(run.rps, bare.rps).padStart(9)} ${String(run.p50).padStart(4)} ${String(run.p99).padStart(4)} ${run.cpuMsPerRequest.toFixed(1).padStart(7)} ${run.statementsPerRequest.toFixed(1).padStart(11)}`);
+      }
     }
   }
   return lines.join("\n");
