@@ -21,7 +21,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "~/server/demo/see
 import { localeCookie } from "~/server/http/locale-cookie.server";
 import { createRequestLog } from "~/server/http/request-log.server";
 import { closeAfterUnreadBody } from "~/server/http/unread-body.server";
-import { refuseControlCharacters, refuseMalformedHost, refuseUnfetchableMethods } from "~/server/http/request-hygiene.server";
+import { refuseControlCharacters, refuseMalformedHost, refuseUndecodableParams, refuseUnfetchableMethods } from "~/server/http/request-hygiene.server";
 import { sameOriginActions } from "~/server/http/same-origin.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { signedOutPageCache } from "~/server/http/signed-out-page-cache.server";
@@ -130,6 +130,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   app.use(compression());
   // Only the Better Auth endpoints the browser needs; everything else there is 404 (decision 060).
   app.use(authDoor(auth));
+  // A path the API or the auth door matched but could not decode ("/api/media/%ff"): 400 JSON, not the last resort's 500.
+  app.use(refuseUndecodableParams);
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else {

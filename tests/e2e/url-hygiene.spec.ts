@@ -83,6 +83,36 @@ test("an endpoint's address with a NUL is a 400 in JSON", async ({ baseURL }) =>
   }
 });
 
+test("an endpoint's address with a percent-escape that decodes to no text is a 400 in JSON, not a 500", async ({ baseURL }) => {
+  const { dossiers: d, media: m } = matrixFixtures();
+  const pro = await apiSession(baseURL!, "pro@casus.test");
+  try {
+    const paths = [
+      "/api/media/%ff",
+      `/api/media/${m.first}/%`,
+      "/api/dossiers/%zz/media",
+      `/api/dossiers/${d.first}/media/%ED%A0%80/judgement`,
+      "/api/exports/%E0%A4%A",
+      "/api/uploads/%ff",
+      "/api/version/%ff",
+      "/api/auth/callback/%ff",
+      "/locales/%ff/common.json",
+      "/schemas/dossier/%",
+    ];
+    for (const path of paths) {
+      for (const method of ["GET", "POST"]) {
+        const response = await pro.fetch(path, { method, maxRedirects: 0 });
+        expect(response.status(), `${method} ${path}`).toBe(400);
+        expect(await response.json(), `${method} ${path}`).toEqual({ code: "invalid-argument" });
+      }
+    }
+    // A page's address, its data and a file are React Router's: the 404, as for any address that names nothing.
+    for (const path of ["/supervisor/case/%ff", "/supervisor/case/%ff.data", "/assets/%ff.js"]) expect((await pro.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
+  } finally {
+    await pro.dispose();
+  }
+});
+
 test("TRACE on a page is the translated 405 page, like any unknown method; on an endpoint, the endpoint's 404", async ({ baseURL }) => {
   const anon = await apiSession(baseURL!, null);
   try {

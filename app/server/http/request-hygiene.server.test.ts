@@ -7,7 +7,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasControlCharacter, hasUsableHost, REFUSED_PATH, refuseControlCharacters, refuseUnfetchableMethods } from "./request-hygiene.server";
+import {
+  hasControlCharacter,
+  hasUsableHost,
+  REFUSED_PATH,
+  refuseControlCharacters,
+  refuseUndecodableParams,
+  refuseUnfetchableMethods,
+} from "./request-hygiene.server";
 
 let server: http.Server;
 let port: number;
@@ -21,6 +28,15 @@ beforeAll(async () => {
     apiSeen.push(req.originalUrl);
     res.json({ ok: true });
   });
+  // Routes with parameters, as the API table's and the auth door's: Express decodes them, and throws for a broken escape.
+  const api = express.Router();
+  api.get("/api/media/:id", (req, res) => {
+    apiSeen.push(req.originalUrl);
+    res.json({ id: req.params.id });
+  });
+  api.all("/api/{*rest}", (req, res) => void res.status(404).json({ code: "not-found" }));
+  app.use(api);
+  app.use(refuseUndecodableParams);
   app.use(refuseUnfetchableMethods);
   app.use((req, res) => {
     // What React Router's adapter does first; it throws for TRACE ("'TRACE' HTTP method is unsupported").
@@ -73,6 +89,25 @@ describe("an address with a control character", () => {
       expect(JSON.parse((await send("GET", path)).body)).toMatchObject({ refusedStatus: null });
     }
     expect((await send("GET", "/api/version?q=%7e")).status).toBe(200);
+  });
+});
+
+describe("an endpoint's address whose parameter does not decode", () => {
+  it("is `{ code }` JSON 400, and the endpoint never sees it (the router's URIError was the last resort's 500)", async () => {
+    const seenBefore = apiSeen.length;
+    for (const path of ["/api/media/%ff", "/api/media/%", "/api/media/%zz", "/api/media/%E0%A4%A", "/api/media/%ED%A0%80", "/api/other/%ff"]) {
+      for (const method of ["GET", "POST"]) {
+        const answer = await send(method, path);
+        expect([answer.status, answer.type, answer.body], `${method} ${path}`).toEqual([400, "application/json; charset=utf-8", '{"code":"invalid-argument"}']);
+      }
+    }
+    expect(apiSeen.slice(seenBefore)).toEqual([]);
+  });
+
+  it("leaves escapes that decode, broken escapes in the query, and pages alone", async () => {
+    expect(JSON.parse((await send("GET", "/api/media/caf%C3%A9%2Fx")).body)).toEqual({ id: "café/x" });
+    expect((await send("GET", "/api/media/x?q=%ff")).status).toBe(200);
+    expect(JSON.parse((await send("GET", "/supervisor/case/%ff")).body)).toMatchObject({ pathname: "/supervisor/case/%ff", refusedStatus: null });
   });
 });
 

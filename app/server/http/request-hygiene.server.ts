@@ -6,12 +6,14 @@
  *   React Router's adapter would throw building its Request. 400; the error page is rendered as if for localhost.
  * - a method the Fetch API cannot carry (CONNECT, TRACE, TRACK): React Router cannot even build its Request from
  *   it. 405, the answer React Router gives every other method it does not know.
+ * - an endpoint's path whose parameter holds a percent-escape that decodes to no text ("%", "%zz", "%ff"):
+ *   Express's router throws a URIError decoding it, which the last resort answered 500. 400.
  * A page gets the error page in its language: React Router renders it, handed the request as a visit to the
  * catch-all route (`REFUSED_PATH`) with the status in `res.locals.refusedStatus` (the load context's
  * `refusedStatus`), so no loader of the page asked for runs. API endpoints and React Router's own fetches get
  * `{ code }` JSON.
  */
-import type { Request, RequestHandler, Response } from "express";
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { AppError } from "~/domain/errors";
 import { TEXT_CONTROL_CHARACTER } from "~/domain/limits";
 import { localizePath, splitLocalePath } from "~/domain/locales";
@@ -68,6 +70,18 @@ export const refuseMalformedHost: RequestHandler = (req, res, next) => {
   if (!isPageRequest(req.path)) return sendApiError(req, res, new AppError("invalid-argument"));
   refusePage(req, res, 400);
   next();
+};
+
+/**
+ * After the API router and the auth door: a path one of their routes matched, whose `:param` or `{*rest}` does not
+ * decode (a lone "%", a non-hex escape, bytes that are no UTF-8, an escaped surrogate). Express's router throws a
+ * URIError for it, marked 400, before any handler of ours runs: `{ code }` JSON 400, as an endpoint's other
+ * refusals. Pages never get here: React Router matches them itself and answers such an address with its 404 page.
+ */
+export const refuseUndecodableParams: ErrorRequestHandler = (err, req, res, next) => {
+  if (!(err instanceof URIError) || (err as URIError & { status?: number }).status !== 400) return next(err);
+  req.log?.warn("address with a malformed percent-escape refused");
+  sendApiError(req, res, new AppError("invalid-argument"));
 };
 
 /** Early, before the API and everything else: an address with a control character is 400. */
