@@ -28,6 +28,10 @@ test("typed page numbers and searches get a page, never a 500", async () => {
       `/admin/organisaties/${o.first}?supervisorsPage=abc&page=-1&confirm=unassign&id=${"x".repeat(500)}`,
       "/admin/unfinished-dossiers?page=1e21",
       "/admin/unfinished-dossiers?page=-1",
+      // The labelled images' grid: an offset past 2^53 once reached PostgreSQL as "6e+21" (a 500).
+      "/debug/ml/labeled-images?page=99999999999999999999",
+      "/debug/ml/labeled-images.data?page=99999999999999999999",
+      "/debug/ml/labeled-images?page=-3&label=1",
     ];
     for (const path of paths) expect((await admin.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
     // The search is cut to its maximum length and a literal "%" matches nobody here.

@@ -108,17 +108,23 @@ export async function saveLabelledImage(actor: Actor | null, input: NewLabelledI
   return row;
 }
 
-/** One page of the grid, newest first; `page` counts from 0. */
+/**
+ * One page of the grid, newest first; `page` counts from 0. The offset stays an exact integer the database takes:
+ * a typed `?page=99999999999999999999` made it 6e+21, which PostgreSQL refuses as a bigint (a 500); so far past the
+ * end, the page is simply empty.
+ */
 export async function pageLabelledImages(actor: Actor | null, filters: ImageFilters, page = 0, pageSize = PAGE_SIZE) {
   const { db } = actingAs(actor, "model-data.manage");
   const size = Math.min(Math.max(1, pageSize), 500);
+  const lastPage = Math.floor(Number.MAX_SAFE_INTEGER / size) - 1;
+  const pageNumber = Number.isFinite(page) ? Math.min(lastPage, Math.max(0, Math.floor(page))) : 0;
   return db
     .select()
     .from(labelledImage)
     .where(where(filters))
     .orderBy(desc(labelledImage.createdAt), desc(labelledImage.id))
     .limit(size)
-    .offset(Math.max(0, page) * size);
+    .offset(pageNumber * size);
 }
 
 /** Display names of the people who labelled a page of images (at most a page's worth of ids). */

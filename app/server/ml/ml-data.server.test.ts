@@ -116,6 +116,9 @@ describe("labelled images", () => {
 
     await relabelImage(admin, saved.id, 0);
     expect((await pageLabelledImages(admin, { label: 0 })).map((r) => r.id)).toEqual([saved.id]);
+    // A page far past the end, as typed into the address (?page=99999999999999999999): empty, not a database error.
+    expect(await pageLabelledImages(admin, {}, 1e20)).toEqual([]);
+    expect(await pageLabelledImages(admin, {}, Number.POSITIVE_INFINITY)).toHaveLength(1);
     await deleteLabelledImage(admin, saved.id);
     expect(await pageLabelledImages(admin, {})).toEqual([]);
     await expect(objectStore().head(imageKey(saved.id, "image.jpg"))).rejects.toMatchObject({ code: "storage/object-not-found" });
