@@ -6,13 +6,14 @@
  * page of our own, since a router context needs a whole build.
  */
 import { Suspense, use } from "react";
-import type { AppLoadContext, EntryContext } from "react-router";
+import { type AppLoadContext, type EntryContext, UNSAFE_ErrorResponseImpl } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 let page: () => React.ReactNode = () => <p>a page</p>;
 vi.mock("react-router", async (importOriginal) => ({ ...(await importOriginal<typeof import("react-router")>()), ServerRouter: () => page() }));
 
-const { default: handleRequest, streamTimeout } = await import("./entry.server");
+const { default: handleRequest, handleError, streamTimeout } = await import("./entry.server");
+const { logger } = await import("./server/logger.server");
 
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
 const loadContext = { nonce: "n0nce", publicConfig: {}, log: { error: vi.fn() } } as unknown as AppLoadContext;
@@ -120,5 +121,25 @@ describe("the page's body", () => {
     expect(chunks[0]).toContain("loading");
     expect(chunks[0]).not.toContain("later");
     expect(chunks.slice(1).join("")).toContain("later");
+  });
+});
+
+describe("the server's error log", () => {
+  const args = () => ({ request: new Request("http://casus.test/admin", { method: "POST" }), params: {}, context: {} }) as unknown as Parameters<typeof handleError>[1];
+
+  it("does not call React Router's own refusal of a request an unhandled error (a POST to a page without an action)", () => {
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    try {
+      // What React Router hands handleError for `POST /admin`, which anyone could send as often as they like.
+      const error = new UNSAFE_ErrorResponseImpl(405, "Method Not Allowed", new Error('You made a POST request to "/admin" but did not provide an `action` for route "admin"'), true);
+      handleError(error, args());
+      expect(logged).not.toHaveBeenCalled();
+      // A real failure still is, and so is an internal 500.
+      handleError(new Error("database down"), args());
+      handleError(new UNSAFE_ErrorResponseImpl(500, "Internal Server Error", new Error("boom"), true), args());
+      expect(logged).toHaveBeenCalledTimes(2);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

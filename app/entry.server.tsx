@@ -6,7 +6,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from "react-router";
 import { localeFromPath } from "~/domain/locales";
 import { serverI18n } from "~/i18n/i18n.server";
 import { NonceContext, PublicConfigContext } from "~/lib/public-config";
@@ -80,5 +80,8 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // React Router's own refusals of a request (405 for a POST to a page without an action) are the client's mistake,
+  // answered with that status and written in the request log: not "unhandled" server errors anyone can add at will.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   logger.error({ err: error }, "unhandled error in a loader or action");
 };
