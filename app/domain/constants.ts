@@ -74,6 +74,12 @@ export const FORBIDDEN_KEY_CHARACTERS = [".", "#", "$", "/", "[", "]"] as const;
 /** Every stored text is at most this many bytes of UTF-8. */
 export const MAX_STORED_STRING_BYTES = 10 * 1024 * 1024;
 
+/**
+ * How deep a JSON body may nest (objects and arrays in one another). Ours nest a few levels (a model's metrics,
+ * an export's filters); PostgreSQL's JSON parser refuses far less than what fits in 16 MB.
+ */
+export const JSON_BODY_MAX_DEPTH = 32;
+
 /** How often the browser asks whether a newer build has been deployed. */
 export const VERSION_POLL_INTERVAL_MS = 5 * MINUTE;
 

@@ -128,6 +128,13 @@ describe("the API router", () => {
     expect(await model({ name: "x\u0000", modelJson: "{}", weights: "AAAA" })).toMatchObject({ status: 422, body: { code: "text-control-character" } });
     expect(await model({ name: "x", modelJson: "{}", weights: "AAAA", metrics: { note: "a\u0007b" } })).toMatchObject({ status: 422, body: { code: "text-control-character" } });
     expect(await model({ name: "x".repeat(121), modelJson: "{}", weights: "AAAA" })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    // Nested past any body of ours: refused before a walk of it could overflow the stack (a 500 before), at any depth.
+    for (const depth of [40, 5_000, 100_000]) {
+      const nested = `{"name":"x","modelJson":"{}","weights":"AAAA","metrics":{"a":${"[".repeat(depth)}${"]".repeat(depth)}}}`;
+      const answer = await call("/api/ml/models", { method: "POST", cookie: cookies.admin, headers: { "Content-Type": "application/json" }, body: nested });
+      expect(answer, `depth ${depth}`).toMatchObject({ status: 400, body: { code: "malformed-body" } });
+    }
+    expect(await model({ name: "x", modelJson: "{}", weights: "AAAA", metrics: { a: { b: { c: [[1, 2]] } } } })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
   });
 
   it("refuses a labelled image's size or time outside what a browser reports with 400, never a 500 from its integer column", async () => {

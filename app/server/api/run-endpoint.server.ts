@@ -10,7 +10,7 @@ import compression from "compression";
 import type { z } from "zod";
 import { can } from "~/domain/access/permissions";
 import { UNSAFE_API_METHODS, type ApiCacheRule, type ApiDialect, type ApiEndpointDeclaration, type ApiMethod } from "~/domain/api-table";
-import { TRANSLATION_CACHE_MS } from "~/domain/constants";
+import { JSON_BODY_MAX_DEPTH, TRANSLATION_CACHE_MS } from "~/domain/constants";
 import { AppError, ERROR_CODES, type ErrorCode } from "~/domain/errors";
 import { TEXT_CONTROL_CHARACTER } from "~/domain/limits";
 import { StorageError } from "~/domain/storage-errors";
@@ -68,14 +68,34 @@ function schemaRefusal(error: z.ZodError): AppError {
 }
 
 /**
- * Whether any string in a JSON body holds a control character (tab and line breaks excepted), as forms refuse:
- * the database cannot store NUL at all, and no field of ours wants the others.
+ * What a parsed JSON body holds that no field of ours takes, or null. Walked without recursion: a body nested a few
+ * thousand deep overflowed the stack of the recursive walk this replaces (a 500).
+ * - nesting past JSON_BODY_MAX_DEPTH: no body of ours does, and PostgreSQL refuses far less when the value is
+ *   stored as JSON. The body is malformed;
+ * - a control character (tab and line breaks excepted), as forms refuse: the database cannot store NUL at all,
+ *   and no field of ours wants the others.
  */
-function hasControlCharacter(value: unknown): boolean {
-  if (typeof value === "string") return TEXT_CONTROL_CHARACTER.test(value);
-  if (Array.isArray(value)) return value.some(hasControlCharacter);
-  if (value && typeof value === "object") return Object.entries(value).some(([key, item]) => TEXT_CONTROL_CHARACTER.test(key) || hasControlCharacter(item));
-  return false;
+function jsonBodyProblem(json: unknown): "malformed-body" | "text-control-character" | null {
+  const pending: { value: unknown; depth: number }[] = [{ value: json, depth: 0 }];
+  let control = false;
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, depth } = next;
+    if (typeof value === "string") {
+      control ||= TEXT_CONTROL_CHARACTER.test(value);
+      continue;
+    }
+    if (!value || typeof value !== "object") continue;
+    if (depth >= JSON_BODY_MAX_DEPTH) return "malformed-body";
+    if (Array.isArray(value)) {
+      for (const item of value as unknown[]) pending.push({ value: item, depth: depth + 1 });
+      continue;
+    }
+    for (const [key, item] of Object.entries(value)) {
+      control ||= TEXT_CONTROL_CHARACTER.test(key);
+      pending.push({ value: item, depth: depth + 1 });
+    }
+  }
+  return control ? "text-control-character" : null;
 }
 
 const compress = compression();
@@ -117,7 +137,9 @@ export function runEndpoint(declaration: ApiEndpointDeclaration, spec: ApiEndpoi
             } catch {
               throw refusal(dialect, "malformed-body");
             }
-            if (hasControlCharacter(json)) throw new AppError("text-control-character");
+            const problem = jsonBodyProblem(json);
+            if (problem === "malformed-body") throw refusal(dialect, "malformed-body");
+            if (problem) throw new AppError(problem);
             const parsed = spec.body.schema.safeParse(json);
             if (!parsed.success) throw schemaRefusal(parsed.error);
             body = parsed.data;
