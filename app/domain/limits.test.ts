@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_SEARCH_MAX, FORBIDDEN_KEY_CHARACTERS, MAX_STORED_STRING_BYTES } from "./constants";
-import { keyProblem, keySchema, searchText, storedStringProblem, storedStringSchema, utf8ByteLength } from "./limits";
+import { keyProblem, keySchema, LONE_SURROGATE, searchText, storedStringProblem, storedStringSchema, utf8ByteLength } from "./limits";
 
 const MAX = MAX_STORED_STRING_BYTES;
 
@@ -135,5 +135,12 @@ describe("searchText", () => {
     expect(searchText("\0")).toBe("");
     expect(searchText("  an\u0000na\u007f ")).toBe("anna");
     expect(searchText("x".repeat(500))).toHaveLength(ADMIN_SEARCH_MAX);
+  });
+});
+
+describe("LONE_SURROGATE", () => {
+  it("finds half a surrogate pair anywhere, and not a whole one", () => {
+    expect(["\ud800", "a\ud800b", "\udc00", "x\ude00", "\ud83d\ude00\ud800", "\ude00\ud83d"].map((t) => LONE_SURROGATE.test(t))).toEqual([true, true, true, true, true, true]);
+    expect(["", "abc", "caf\u00e9", "\ud83d\ude00", "a\ud83d\ude00b\ud83d\ude00"].map((t) => LONE_SURROGATE.test(t))).toEqual([false, false, false, false, false]);
   });
 });

@@ -30,6 +30,12 @@ export const TEXT_CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u
 const TEXT_CONTROL_CHARACTERS = new RegExp(TEXT_CONTROL_CHARACTER.source, "g");
 
 /**
+ * Half a UTF-16 surrogate pair, alone: no character at all. Only a JSON body can carry one (`"\ud800"`; forms
+ * decode UTF-8, which cannot hold it), and PostgreSQL's json and jsonb refuse it.
+ */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
  * A list's search as the server uses it (`?q=`, `?find=`): without the control characters no stored text holds
  * (nothing could match them, and PostgreSQL refuses a NUL outright), trimmed, at most ADMIN_SEARCH_MAX characters.
  */

@@ -135,6 +135,17 @@ describe("the API router", () => {
       expect(answer, `depth ${depth}`).toMatchObject({ status: 400, body: { code: "malformed-body" } });
     }
     expect(await model({ name: "x", modelJson: "{}", weights: "AAAA", metrics: { a: { b: { c: [[1, 2]] } } } })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    // Half a surrogate pair is no text: PostgreSQL's JSON refuses it, so storing an export's options was a 500.
+    expect(await model({ name: "\ud800x", modelJson: "{}", weights: "AAAA" })).toMatchObject({ status: 400, body: { code: "malformed-body" } });
+    expect(await model({ name: "x", modelJson: "{}", weights: "AAAA", metrics: { "\udc00": 1 } })).toMatchObject({ status: 400, body: { code: "malformed-body" } });
+    expect(await model({ name: "x \ud83d\ude00", modelJson: "not json", weights: "AAAA" })).toMatchObject({ status: 400, body: { code: "invalid-argument" } });
+    const exportStart = await call("/api/exports", {
+      method: "POST",
+      cookie: cookies.admin,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ filters: { statuses: ["draft"] }, format: "ndjson", pseudonymise: { recipient: "\ud800", freeText: "remove" } }),
+    });
+    expect(exportStart).toMatchObject({ status: 400, body: { code: "malformed-body" } });
   });
 
   it("refuses a labelled image's size or time outside what a browser reports with 400, never a 500 from its integer column", async () => {

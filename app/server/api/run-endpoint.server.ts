@@ -12,7 +12,7 @@ import { can } from "~/domain/access/permissions";
 import { UNSAFE_API_METHODS, type ApiCacheRule, type ApiDialect, type ApiEndpointDeclaration, type ApiMethod } from "~/domain/api-table";
 import { JSON_BODY_MAX_DEPTH, TRANSLATION_CACHE_MS } from "~/domain/constants";
 import { AppError, ERROR_CODES, type ErrorCode } from "~/domain/errors";
-import { TEXT_CONTROL_CHARACTER } from "~/domain/limits";
+import { LONE_SURROGATE, TEXT_CONTROL_CHARACTER } from "~/domain/limits";
 import { StorageError } from "~/domain/storage-errors";
 import { requestActor } from "../access/request-actor.server";
 import { sendApiError } from "../http/api-error.server";
@@ -70,18 +70,24 @@ function schemaRefusal(error: z.ZodError): AppError {
 /**
  * What a parsed JSON body holds that no field of ours takes, or null. Walked without recursion: a body nested a few
  * thousand deep overflowed the stack of the recursive walk this replaces (a 500).
- * - nesting past JSON_BODY_MAX_DEPTH: no body of ours does, and PostgreSQL refuses far less when the value is
- *   stored as JSON. The body is malformed;
+ * - nesting past JSON_BODY_MAX_DEPTH, or a string or key with a lone surrogate (LONE_SURROGATE): no body of ours
+ *   is either, and PostgreSQL refuses both when the value is stored as JSON (a 500 saving an export's options).
+ *   The body is malformed;
  * - a control character (tab and line breaks excepted), as forms refuse: the database cannot store NUL at all,
  *   and no field of ours wants the others.
  */
 function jsonBodyProblem(json: unknown): "malformed-body" | "text-control-character" | null {
   const pending: { value: unknown; depth: number }[] = [{ value: json, depth: 0 }];
   let control = false;
+  // A lone surrogate ends the walk (the body is malformed); a control character is answered once it is over.
+  const isMalformedText = (text: string) => {
+    control ||= TEXT_CONTROL_CHARACTER.test(text);
+    return LONE_SURROGATE.test(text);
+  };
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value, depth } = next;
     if (typeof value === "string") {
-      control ||= TEXT_CONTROL_CHARACTER.test(value);
+      if (isMalformedText(value)) return "malformed-body";
       continue;
     }
     if (!value || typeof value !== "object") continue;
@@ -91,7 +97,7 @@ function jsonBodyProblem(json: unknown): "malformed-body" | "text-control-charac
       continue;
     }
     for (const [key, item] of Object.entries(value)) {
-      control ||= TEXT_CONTROL_CHARACTER.test(key);
+      if (isMalformedText(key)) return "malformed-body";
       pending.push({ value: item, depth: depth + 1 });
     }
   }
