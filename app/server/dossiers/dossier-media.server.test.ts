@@ -179,6 +179,27 @@ describe("media URLs of a dossier", () => {
     expect(await dossierMediaViews(admin, id)).toHaveLength(1);
     for (const outsider of [pro2, proOther, supOther]) expect(await codeOf(dossierMediaViews(outsider, id))).toBe("not-found");
   });
+
+  it("are a logged view of the dossier when asked for without opening it (GET /api/dossiers/:id/media), once per window", async () => {
+    const { id } = await createDossier(pro, { phone: "0612345675", earSide: "left" });
+    await saveDraft(pro, id, 1, content);
+    await attachMedium(pro, id, { mediaId: await still(pro), ear: "left" });
+    await transitionDossier(pro, id, "submit");
+    const views = async () =>
+      (await database.handle.db.select().from(dossierEvent).where(eq(dossierEvent.dossierId, id))).filter((e) => e.kind === "view").map((e) => [e.actorId, e.detail]);
+    expect(await views()).toEqual([]);
+    // Neither the supervisor nor the admin has opened the dossier's page: the URLs they get are their read of it.
+    expect(await dossierMediaViews(sup, id)).toHaveLength(1);
+    expect(await dossierMediaViews(sup, id)).toHaveLength(1);
+    expect(await dossierMediaViews(admin, id)).toHaveLength(1);
+    expect(await views()).toEqual([
+      [sup.id, { grant: "assigned-supervisor" }],
+      [admin.id, { grant: "admin" }],
+    ]);
+    // Someone who may not read it gets nothing, and nothing is logged for them.
+    expect(await codeOf(dossierMediaViews(pro2, id))).toBe("not-found");
+    expect(await views()).toHaveLength(2);
+  });
 });
 
 describe("drawings in the review", () => {

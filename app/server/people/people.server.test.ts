@@ -292,7 +292,8 @@ describe("moving a professional with dossiers", () => {
     const eventsOf = async (id: string) =>
       (await db.select().from(dossierEvent).where(eq(dossierEvent.dossierId, id)).orderBy(asc(dossierEvent.seq))).map((e) => [e.kind, e.fromStatus, e.toStatus, e.organisationId, e.actorId, e.detail]);
     const move = ["move", null, null, orgB, admin.id, { fromOrganisationId: orgA, toOrganisationId: orgB }];
-    const knownEvents = await eventsOf(known.id);
+    // (The professional's read of the media above is a logged view: left out here.)
+    const knownEvents = (await eventsOf(known.id)).filter((e) => e[0] !== "view");
     expect([knownEvents[0], knownEvents.at(-1)]).toEqual([["create", null, "draft", orgA, mover.id, null], move]);
     expect(knownEvents.map((e) => e[0])).toEqual(["create", "edit", "move"]);
     expect((await eventsOf(fresh.id)).slice(1)).toEqual([["release", "in_review", "submitted", orgA, admin.id, { reason: "professional-moved" }], move]);
