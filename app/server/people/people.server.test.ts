@@ -298,4 +298,20 @@ describe("moving a professional with dossiers", () => {
     expect(knownEvents.map((e) => e[0])).toEqual(["create", "edit", "move"]);
     expect((await eventsOf(fresh.id)).slice(1)).toEqual([["release", "in_review", "submitted", orgA, admin.id, { reason: "professional-moved" }], move]);
   });
+
+  it("a dossier started by a request that began before the move lands in the new organisation, not the old one", async () => {
+    const db = database.handle.db;
+    const id = (await createProfessional({ email: "racer@oost.test", name: "Racer", password: PW, organisationId: orgA })).id;
+    // The actor as the request built it from the session, before the administrator's move committed.
+    const asBefore = { id, role: "professional" as const, organisationId: orgA, supervisedOrganisationIds: [] };
+    await moveProfessional(admin, orgA, id, orgB, origin);
+    const started = await startDossier(asBefore, { phone: "0633333333", earSide: "left" });
+    const [row] = await db.select().from(dossier).where(eq(dossier.id, started.id));
+    expect(row.organisationId).toBe(orgB);
+    const [itsPatient] = await db.select().from(patient).where(eq(patient.id, started.patientId));
+    expect(itsPatient.organisationId).toBe(orgB);
+    // A colleague in the old organisation does not find the patient's history there (it would list the dossier).
+    const colleague = { id: (await createProfessional({ email: "collega@oost.test", name: "Collega", password: PW, organisationId: orgA })).id, role: "professional" as const, organisationId: orgA, supervisedOrganisationIds: [] };
+    expect((await patientHistory(colleague, "0633333333")).rows).toEqual([]);
+  });
 });
