@@ -11,6 +11,7 @@ import { DRAWING_MAX_BYTES } from "~/domain/dossier/content";
 import { dossier, dossierEvent, dossierMedium, media } from "../db/schema";
 import { StorageError } from "~/domain/storage-errors";
 import { deleteUploadRecord, listMedia, mediaForActor, storePreview } from "../media/media.server";
+import { mediaPageData } from "../media/media-page.server";
 import { insertDemoStill } from "../demo/demo-media.server";
 import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
 import { verifyMediaSignature } from "../media/signed-url.server";
@@ -337,5 +338,35 @@ describe("media follow their dossier's rule (issue 12)", () => {
     expect(await storageCodeOf(mediaForActor(pro, mediaId))).toBe("allowed");
     expect((await listMedia(pro2)).map((m) => m.id)).not.toContain(mediaId);
     expect((await listMedia(pro)).map((m) => m.id)).toContain(mediaId);
+  });
+
+  it("the media test pages show their user's own latest recordings, not every patient's (an admin may read all)", async () => {
+    const recorded = async (owner: Actor, organisationId: string, source: string) => {
+      const id = crypto.randomUUID();
+      await database.handle.db.insert(media).values({
+        id,
+        organisationId,
+        uploaderId: owner.id,
+        objectKey: `org-${organisationId}/media/${id}`,
+        kind: "image",
+        contentType: "image/jpeg",
+        size: 100,
+        metadata: { fileName: "still.jpg", source },
+        status: "complete",
+      });
+      return id;
+    };
+    const { id } = await createDossier(pro, { phone: "0612345672", earSide: "left" });
+    const patients = await recorded(pro, pro.organisationId!, "recorder");
+    await attachMedium(pro, id, { mediaId: patients, ear: "left" });
+    const mine = await recorded(admin, pro.organisationId!, "recorder");
+    const picked = await recorded(admin, pro.organisationId!, "picker");
+    const recent = (await mediaPageData(admin, { source: "recorder" })).recent.map((m) => m.id);
+    expect(recent).toContain(mine);
+    expect(recent).not.toContain(patients);
+    expect(recent).not.toContain(picked);
+    expect((await mediaPageData(admin, { source: "picker" })).recent.map((m) => m.id)).toEqual([picked]);
+    // The professional's own page shows theirs.
+    expect((await mediaPageData(pro, { source: "recorder" })).recent.map((m) => m.id)).toContain(patients);
   });
 });
