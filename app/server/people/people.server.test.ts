@@ -69,6 +69,13 @@ describe("organisations", () => {
     const trail = await auditTrail(admin, { organisationId: id });
     expect(trail.map((t) => t.action)).toEqual(["organisation.updated", "organisation.created"]);
     expect(trail[0]).toMatchObject({ actorName: "Anna Admin", before: { city: "Groningen" }, after: { city: "Assen", storageQuotaBytes: 2.5 * 1024 ** 3 } });
+    // A phone number is never kept whole in the audit log: the contact phone's change shows its last digits.
+    await updateOrganisation(admin, id, orgForm({ city: "Assen", storageQuota: "2,5", contactPhone: "050 123 4567" }), origin);
+    const [phoneChange] = await auditTrail(admin, { organisationId: id });
+    expect(phoneChange).toMatchObject({ before: { contactPhone: null }, after: { contactPhone: "*******567" } });
+    expect(JSON.stringify(await database.handle.db.select().from(auditLog).where(eq(auditLog.subjectId, id)))).not.toMatch(/123.?4567/);
+    // The organisation itself keeps the number as typed.
+    expect((await organisationDetail(admin, id)).organisation).toMatchObject({ contactPhone: "050 123 4567" });
     expect((await listOrganisations(admin, { q: "assen" })).rows.map((r) => r.name)).toEqual(["Apotheek Noord"]);
     expect((await listOrganisations(admin, { q: "%" })).rows).toEqual([]);
     const byName = await listOrganisations(admin, { sort: "name", dir: "desc" });
