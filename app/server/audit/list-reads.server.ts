@@ -40,8 +40,20 @@ const LIST_GRANTS: Record<PatientList, (actor: Actor) => ReadGrant> = {
 
 export async function recordListRead(actor: Actor, list: PatientList, dossierIds: string[], origin: AuditOrigin = {}, now = Date.now()): Promise<void> {
   if (dossierIds.length === 0) return;
+  await logListRead(actor, list, { dossierIds: [...new Set(dossierIds)].sort(), grant: LIST_GRANTS[list](actor) }, origin, now);
+}
+
+/**
+ * A patient's history page: the patient found by their number (initials, birth year) is a read of them even when
+ * none of their dossiers is listed (a patient whose dossiers all moved to another organisation with their
+ * professional stays behind, decision 047), so it is logged with the patient's id whatever the page lists.
+ */
+export async function recordPatientHistoryRead(actor: Actor, patientId: string, dossierIds: string[], origin: AuditOrigin = {}, now = Date.now()): Promise<void> {
+  await logListRead(actor, "patient-history", { patientId, dossierIds: [...new Set(dossierIds)].sort(), grant: LIST_GRANTS["patient-history"](actor) }, origin, now);
+}
+
+async function logListRead(actor: Actor, list: PatientList, after: { dossierIds: string[]; grant: ReadGrant; patientId?: string }, origin: AuditOrigin, now: number): Promise<void> {
   const action = LIST_ACTIONS[list];
-  const after = { dossierIds: [...new Set(dossierIds)].sort(), grant: LIST_GRANTS[list](actor) };
   const entry = { action, actorId: actor.id, subjectType: "list", subjectId: list };
   const sameRows = sql`${auditLog.after} = ${JSON.stringify(after)}::jsonb`;
   await logReadOnce(readKey(action, actor.id, list, JSON.stringify(after)), entry, now, () => recordAudit({ ...entry, after }, origin), sameRows);

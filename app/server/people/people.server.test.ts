@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeOf, installOutbox } from "../../../tests/support/people";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -320,5 +320,18 @@ describe("moving a professional with dossiers", () => {
     // A colleague in the old organisation does not find the patient's history there (it would list the dossier).
     const colleague = { id: (await createProfessional({ email: "collega@oost.test", name: "Collega", password: PW, organisationId: orgA })).id, role: "professional" as const, organisationId: orgA, supervisedOrganisationIds: [] };
     expect((await patientHistory(colleague, "0633333333")).rows).toEqual([]);
+  });
+
+  it("a patient left behind by a move, looked up by number in the old organisation, is a logged read though no dossier is listed", async () => {
+    const db = database.handle.db;
+    const mover = { id: (await createProfessional({ email: "leaver@oost.test", name: "Leaver", password: PW, organisationId: orgA })).id, role: "professional" as const, organisationId: orgA, supervisedOrganisationIds: [] };
+    const colleague = { id: (await createProfessional({ email: "stayer@oost.test", name: "Stayer", password: PW, organisationId: orgA })).id, role: "professional" as const, organisationId: orgA, supervisedOrganisationIds: [] };
+    const started = await startDossier(mover, { phone: "0644444444", earSide: "left", initials: "K.L.", birthYear: 1961 });
+    await moveProfessional(admin, orgA, mover.id, orgB, origin);
+    // The old organisation keeps its patient row: the page shows who it is, with no dossier.
+    const history = await patientHistory(colleague, "0644444444", { requestId: "left-behind" });
+    expect(history).toMatchObject({ patient: { initials: "K.L.", birthYear: 1961, organisationId: orgA }, rows: [] });
+    const [read] = await db.select().from(auditLog).where(and(eq(auditLog.actorId, colleague.id), eq(auditLog.requestId, "left-behind")));
+    expect(read).toMatchObject({ action: "dossier.list-read", subjectId: "patient-history", after: { patientId: started.patientId, dossierIds: [], grant: "organisation-professional" } });
   });
 });
