@@ -11,15 +11,16 @@ import { localeFromPath } from "~/domain/locales";
 import { serverI18n } from "~/i18n/i18n.server";
 import { NonceContext, PublicConfigContext } from "~/lib/public-config";
 import { coalescedBody } from "~/server/http/coalesced-body.server";
+import { PAGE_CACHE_CONTROL } from "~/server/http/page-cache-control.server";
 import { logger } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
 
 /**
  * Pages and their `.data` payloads are never stored by a browser's back-button cache or a shared proxy: signed-in
- * pages carry patient data, and every document carries a CSP nonce made for that one response.
+ * pages carry patient data, and every document carries a CSP nonce made for that one response. (What React Router
+ * answers without passing here, a loader's redirect, gets the same from page-cache-control.server.ts.)
  */
-const PAGE_CACHE_CONTROL = "no-store";
 
 export function handleDataRequest(response: Response): Response {
   response.headers.set("Cache-Control", PAGE_CACHE_CONTROL);

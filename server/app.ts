@@ -24,6 +24,7 @@ import { closeAfterUnreadBody } from "~/server/http/unread-body.server";
 import { refuseControlCharacters, refuseMalformedHost, refuseUndecodableParams, refuseUnfetchableMethods } from "~/server/http/request-hygiene.server";
 import { sameOriginActions } from "~/server/http/same-origin.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
+import { pagesNoStoreByDefault } from "~/server/http/page-cache-control.server";
 import { signedOutPageCache } from "~/server/http/signed-out-page-cache.server";
 import { logger } from "~/server/logger.server";
 import { createDelivery, delivery, installDelivery } from "~/server/mail/delivery.server";
@@ -156,6 +157,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   });
   // The signed-out sign-in page, the same for every visitor but its nonce, is rendered once per locale (decision 092).
   if (!development) app.use(signedOutPageCache({ render: createPageRenderer(build, "production"), loadContext }));
+  // A redirect from a loader or action is no-store like the pages (a 301 to a patient's history names their number).
+  app.use(pagesNoStoreByDefault());
   app.use(
     createRequestHandler({
       // Production: the build object itself. Given a function, React Router re-imports it and rebuilds its route

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   "auth.session-revoked",
   "auth.sign-in",
   "auth.sign-in-failed",
+  "dossier.diagnosis-list-read",
   "dossier.frame-judgement",
   "dossier.list-read",
   "dossier.reminder-sent",

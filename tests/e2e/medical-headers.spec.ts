@@ -30,6 +30,22 @@ test("signed-in pages and their data payloads are Cache-Control: no-store", asyn
   }
 });
 
+test("a redirect that names a patient is no-store too (the history's 301 to the canonical number)", async () => {
+  const { users } = matrixFixtures();
+  const pro = await apiSession(base(), "pro@casus.test");
+  try {
+    for (const path of [`/pro/${users.pro}/0612345678/history`, `/nl/pro/${users.pro}/%2B31612345678/history`]) {
+      const response = await pro.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(301);
+      expect(response.headers()["location"], path).toContain("%2B31612345678");
+      // Without it a browser keeps a permanent redirect as long as it likes, phone number and all.
+      expect(response.headers()["cache-control"], path).toBe("no-store");
+    }
+  } finally {
+    await pro.dispose();
+  }
+});
+
 test("the Content-Security-Policy allows no inline style, and the pages need none", async ({ page }) => {
   const response = await page.goto("/");
   const policy = response!.headers()["content-security-policy"];

@@ -21,6 +21,7 @@ import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { dateTimeFormat } from "~/lib/format-date";
 import { numberFormatter } from "~/lib/formatters";
+import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { loadCaseHandling } from "~/server/reporting/case-handling.server";
 import type { Route } from "./+types/case-handling";
@@ -37,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   const search = new URL(args.request.url).searchParams;
   const { filters, problems } = parseReportFilters(search, isoDay(localDayOf(new Date())));
   const { ear, cell } = caseParams(search);
-  const { curves, ...data } = await loadCaseHandling(user, filters, ear, cell);
+  const { curves, ...data } = await loadCaseHandling(user, filters, ear, cell, auditOrigin(args.request, args.context));
   const query = `${filterSearch(filters)}&ear=${ear}`;
   // The chart draws the rolling means only; the table carries the rest.
   return { data, curves: chartCurves(curves), problems, query };

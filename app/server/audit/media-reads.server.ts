@@ -2,8 +2,8 @@
  * Reads of patient media are audited (issue 12): handing out a medium's signed URLs (`GET /api/media/:id`) records
  * who read which medium, when and from where. The signed URLs themselves carry no user (a <video> cannot send
  * one), so the moment they are issued to a reader is the read that is logged. Repeated reads by one user within
- * DOSSIER_VIEW_COLLAPSE_MS are logged once, like dossier views (decision 048). The review page's periodic refresh
- * of its URLs (`/api/dossiers/:id/media`) is not a new read: its page load was logged as a dossier view.
+ * DOSSIER_VIEW_COLLAPSE_MS are logged once, like dossier views (decision 048). A dossier's media with their URLs
+ * (`/api/dossiers/:id/media`) are logged as a view of the dossier instead (dossiers/dossier-views.server.ts).
  */
 import type { Actor } from "~/domain/access/actor";
 import { mediaReadGrant } from "~/domain/access/permissions";

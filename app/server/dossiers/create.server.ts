@@ -7,7 +7,7 @@ import { toE164 } from "~/domain/phone";
 import { AppError } from "~/domain/errors";
 import { z } from "zod";
 import type { Queryable } from "../db/client.server";
-import { dossier, patient } from "../db/schema";
+import { dossier, patient, professional } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { type Actor, ownOrganisation } from "./actor.server";
 import { recordDossierEvent } from "./events.server";
@@ -44,13 +44,27 @@ export async function patientFor(db: Queryable, organisationId: string, phone: s
   return { patient: existing, isNew: false };
 }
 
+/**
+ * The professional's organisation as it is now, read in the creating transaction. The actor's organisation was read
+ * with the session when the request began; an administrator moving the professional meanwhile moves every dossier
+ * they have (decision 047), and a dossier created from the old snapshot would be left behind in the old
+ * organisation, for its supervisors to see. Read here, a move running at the same time conflicts with the create
+ * (serializable: one of the two is tried again), so the dossier lands where its professional is.
+ */
+async function currentOrganisation(tx: Queryable, actor: Actor): Promise<string> {
+  const [row] = await tx.select({ organisationId: professional.organisationId }).from(professional).where(eq(professional.userId, actor.id));
+  if (!row) throw new AppError("not-found");
+  return row.organisationId;
+}
+
 export async function createDossier(actor: Actor, raw: unknown): Promise<{ id: string; patientId: string; patientIsNew: boolean }> {
-  const organisationId = ownOrganisation(actor);
+  ownOrganisation(actor);
   const parsed = newDossierSchema.safeParse(raw);
   if (!parsed.success) throw new AppError("invalid-argument", { issues: parsed.error.issues.map((i) => i.path.join(".")) });
   const phone = toE164(parsed.data.phone);
   if (!phone) throw new AppError("phone-invalid");
   return inTransaction(async (tx) => {
+    const organisationId = await currentOrganisation(tx, actor);
     const found = await patientFor(tx, organisationId, phone, parsed.data);
     const [row] = await tx
       .insert(dossier)

@@ -11,6 +11,7 @@ import { DRAWING_MAX_BYTES } from "~/domain/dossier/content";
 import { dossier, dossierEvent, dossierMedium, media } from "../db/schema";
 import { StorageError } from "~/domain/storage-errors";
 import { deleteUploadRecord, listMedia, mediaForActor, storePreview } from "../media/media.server";
+import { mediaPageData } from "../media/media-page.server";
 import { insertDemoStill } from "../demo/demo-media.server";
 import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
 import { verifyMediaSignature } from "../media/signed-url.server";
@@ -179,6 +180,27 @@ describe("media URLs of a dossier", () => {
     expect(await dossierMediaViews(admin, id)).toHaveLength(1);
     for (const outsider of [pro2, proOther, supOther]) expect(await codeOf(dossierMediaViews(outsider, id))).toBe("not-found");
   });
+
+  it("are a logged view of the dossier when asked for without opening it (GET /api/dossiers/:id/media), once per window", async () => {
+    const { id } = await createDossier(pro, { phone: "0612345675", earSide: "left" });
+    await saveDraft(pro, id, 1, content);
+    await attachMedium(pro, id, { mediaId: await still(pro), ear: "left" });
+    await transitionDossier(pro, id, "submit");
+    const views = async () =>
+      (await database.handle.db.select().from(dossierEvent).where(eq(dossierEvent.dossierId, id))).filter((e) => e.kind === "view").map((e) => [e.actorId, e.detail]);
+    expect(await views()).toEqual([]);
+    // Neither the supervisor nor the admin has opened the dossier's page: the URLs they get are their read of it.
+    expect(await dossierMediaViews(sup, id)).toHaveLength(1);
+    expect(await dossierMediaViews(sup, id)).toHaveLength(1);
+    expect(await dossierMediaViews(admin, id)).toHaveLength(1);
+    expect(await views()).toEqual([
+      [sup.id, { grant: "assigned-supervisor" }],
+      [admin.id, { grant: "admin" }],
+    ]);
+    // Someone who may not read it gets nothing, and nothing is logged for them.
+    expect(await codeOf(dossierMediaViews(pro2, id))).toBe("not-found");
+    expect(await views()).toHaveLength(2);
+  });
 });
 
 describe("drawings in the review", () => {
@@ -226,7 +248,9 @@ describe("dossier videos for labelling", () => {
       organisationId: pro.organisationId,
       organisationName: "Praktijk A",
     });
-    expect(found!.url).toMatch(new RegExp(`^/api/media/${attached}/file\\?expires=`));
+    // The list hands out no signed URL (that would be an unlogged read of the video); the labelling page signs one.
+    expect(found).not.toHaveProperty("url");
+    expect(JSON.stringify(all)).not.toContain("signature=");
     expect(all.some((v) => v.id === loose)).toBe(false);
     expect((await listVideosForLabelling(admin, { source: "upload" })).some((v) => v.id === attached)).toBe(false);
     expect(
@@ -244,7 +268,9 @@ describe("dossier videos for labelling", () => {
     const loose = await video(pro);
     await attachMedium(pro, id, { mediaId: attached, ear: "right" });
     const listed = (await listVideosForLabelling(admin)).find((v) => v.id === attached);
-    expect({ ...(await findVideoForLabelling(admin, attached)), url: "" }).toEqual({ ...listed, url: "" });
+    const { url, ...found } = await findVideoForLabelling(admin, attached);
+    expect(found).toEqual(listed);
+    expect(url).toMatch(new RegExp(`^/api/media/${attached}/file\\?expires=`));
     expect(await codeOf(findVideoForLabelling(admin, loose))).toBe("not-found");
     expect(await codeOf(findVideoForLabelling(admin, "no-such-video"))).toBe("not-found");
     expect(await codeOf(findVideoForLabelling(sup, attached))).toBe("not-found");
@@ -312,5 +338,35 @@ describe("media follow their dossier's rule (issue 12)", () => {
     expect(await storageCodeOf(mediaForActor(pro, mediaId))).toBe("allowed");
     expect((await listMedia(pro2)).map((m) => m.id)).not.toContain(mediaId);
     expect((await listMedia(pro)).map((m) => m.id)).toContain(mediaId);
+  });
+
+  it("the media test pages show their user's own latest recordings, not every patient's (an admin may read all)", async () => {
+    const recorded = async (owner: Actor, organisationId: string, source: string) => {
+      const id = crypto.randomUUID();
+      await database.handle.db.insert(media).values({
+        id,
+        organisationId,
+        uploaderId: owner.id,
+        objectKey: `org-${organisationId}/media/${id}`,
+        kind: "image",
+        contentType: "image/jpeg",
+        size: 100,
+        metadata: { fileName: "still.jpg", source },
+        status: "complete",
+      });
+      return id;
+    };
+    const { id } = await createDossier(pro, { phone: "0612345672", earSide: "left" });
+    const patients = await recorded(pro, pro.organisationId!, "recorder");
+    await attachMedium(pro, id, { mediaId: patients, ear: "left" });
+    const mine = await recorded(admin, pro.organisationId!, "recorder");
+    const picked = await recorded(admin, pro.organisationId!, "picker");
+    const recent = (await mediaPageData(admin, { source: "recorder" })).recent.map((m) => m.id);
+    expect(recent).toContain(mine);
+    expect(recent).not.toContain(patients);
+    expect(recent).not.toContain(picked);
+    expect((await mediaPageData(admin, { source: "picker" })).recent.map((m) => m.id)).toEqual([picked]);
+    // The professional's own page shows theirs.
+    expect((await mediaPageData(pro, { source: "recorder" })).recent.map((m) => m.id)).toContain(patients);
   });
 });

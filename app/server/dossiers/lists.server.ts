@@ -17,7 +17,7 @@ import { dossierLists } from "../access/dossier-list-scope.server";
 import { patientRecords } from "../access/patient-scope.server";
 import { dossier, patient, user } from "../db/schema";
 import { type AuditOrigin } from "../audit/audit.server";
-import { recordListRead } from "../audit/list-reads.server";
+import { recordListRead, recordPatientHistoryRead } from "../audit/list-reads.server";
 import { type Actor, ownOrganisation } from "./actor.server";
 
 export const PAGE_SIZE = DOSSIER_PAGE_SIZE;
@@ -184,7 +184,7 @@ export async function patientHistory(actor: Actor, typedPhone: string, origin: A
         .offset((current - 1) * PAGE_SIZE),
     (limit) => matchingCount(db.select({ id: dossier.id }).from(dossier).where(where).limit(limit)),
   );
-  await recordListRead(actor, "patient-history", result.rows.map((r) => r.id), origin);
+  await recordPatientHistoryRead(actor, found.id, result.rows.map((r) => r.id), origin);
   return { canonical, patient: found, ...result };
 }
 

@@ -12,12 +12,13 @@ import { type Ear, type EarSide, earsOf } from "~/domain/dossier/choices";
 import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
 import { AppError } from "~/domain/errors";
 import type { Queryable } from "../db/client.server";
-import { readableDossier } from "../access/dossier-db.server";
+import { dossierDb } from "../access/dossier-db.server";
 import { dossierMedium, media } from "../db/schema";
 import type { Transaction } from "../db/client.server";
 import { inTransaction } from "../db/transaction.server";
 import { mediaView, type MediaView } from "../media/media.server";
 import { type Actor, relationOf } from "./actor.server";
+import { viewedDossier } from "./dossier-views.server";
 import { recordDossierEvent } from "./events.server";
 import { dropJudgementsOfDetachedMedium, removeImageFiles } from "./frame-judgements.server";
 import { isRowId } from "~/domain/row-id";
@@ -125,11 +126,13 @@ export async function detachMedium(actor: Actor, dossierId: string, dossierMediu
 
 /**
  * The dossier's media with signed URLs, for anyone who may read the dossier (the same rule as reading it; 404
- * otherwise). Only media of the dossier's own organisation are signed, whatever a row points at.
+ * otherwise). Only media of the dossier's own organisation are signed, whatever a row points at. Handing out the
+ * URLs is a read of the dossier's media, so it is logged as a view of the dossier like opening it (once per user
+ * and window: the review page's refresh within the window of its own view writes nothing).
  */
 export async function dossierMediaViews(actor: Actor, dossierId: string, now = Date.now()): Promise<DossierMediumView[]> {
-  const { row, db } = await readableDossier(actor, dossierId);
-  return mediaViewsOf(db, row, now);
+  const { row } = await viewedDossier(actor, dossierId);
+  return mediaViewsOf(dossierDb(actor, row), row, now);
 }
 
 /** The media views of a dossier row the caller has already loaded for the actor (so access is checked). */

@@ -320,6 +320,27 @@ describe("dossier export", () => {
     expect(actions).toEqual(["export.cancelled", "export.started"]);
   });
 
+  it("is completed only together with its audit row: if the row cannot be written, the export is not ready", async () => {
+    const admin = (await loadSessionUser(new Headers({ cookie: cookies.admin })))!;
+    const db = database.handle.db;
+    // The database refuses the completion's audit row (as a full disk or a lost connection would at that moment).
+    await db.execute(sql`create function refuse_export_completed() returns trigger language plpgsql as $$
+      begin if new.action = 'export.completed' then raise exception 'audit refused'; end if; return new; end $$`);
+    await db.execute(sql`create trigger refuse_export_completed before insert on audit_log for each row execute function refuse_export_completed()`);
+    try {
+      const { id } = await startExport(admin, { ...base, filters: { ...base.filters, statuses: ["completed"] }, format: "ndjson" }, {});
+      await exportSettled(id);
+      const [job] = await db.select({ status: exportJob.status }).from(exportJob).where(eq(exportJob.id, id));
+      expect(job.status).toBe("failed");
+      expect((await api(`/api/exports/${id}/file`)).status).toBe(409);
+      const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.subjectId, id))).map((r) => r.action);
+      expect(actions).toEqual(["export.started"]);
+    } finally {
+      await db.execute(sql`drop trigger refuse_export_completed on audit_log`);
+      await db.execute(sql`drop function refuse_export_completed()`);
+    }
+  });
+
   it("sends progress live to administrators over /api/live, and to nobody else", async () => {
     /** The `export` frames a stream receives until `done` (or the time runs out). */
     const frames = async (cookie: string, done: (data: { status: string }[]) => boolean, ms = 8_000) => {

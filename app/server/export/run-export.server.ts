@@ -22,6 +22,7 @@ import { actingAs } from "../access/actor-db.server";
 import { recordAudit, type AuditOrigin } from "../audit/audit.server";
 import { config } from "../config.server";
 import { holdJobLock } from "../db/job-lock.server";
+import { inTransaction } from "../db/transaction.server";
 import { exportJob } from "../db/schema";
 import { LIVE_CHANNEL } from "../live/channel";
 import { logger } from "../logger.server";
@@ -221,31 +222,40 @@ export async function runExport(actor: Actor, jobId: string, origin: AuditOrigin
     if (signal.aborted) throw new Stopped("cancelled");
 
     const finishedAt = new Date();
-    const [done] = await db
-      .update(exportJob)
-      .set({
-        status: "completed",
-        processed,
-        bytes: data.bytes,
-        sha256: data.sha256,
-        manifestSha256,
-        finishedAt,
-        expiresAt: new Date(finishedAt.getTime() + config().exportExpiryDays * 24 * 60 * 60 * 1000),
-      })
-      .where(and(eq(exportJob.id, jobId), eq(exportJob.status, "running")))
-      .returning({ id: exportJob.id });
-    if (!done) throw new Stopped("cancelled");
-    await recordAudit(
-      {
-        action: "export.completed",
-        actorId: actor.id,
-        subjectType: "export",
-        subjectId: jobId,
-        // The right it was read under (as every read records): the administrator's export.run.
-        after: { grant: "admin", filters: options.filters, format: options.format, without: options.without, pseudonymised: options.pseudonymise, count: processed, bytes: data.bytes, manifestSha256 },
+    // Completed (downloadable) and its audit row in one transaction: an export is never ready without its record.
+    const done = await inTransaction(
+      async (tx) => {
+        const [row] = await tx
+          .update(exportJob)
+          .set({
+            status: "completed",
+            processed,
+            bytes: data.bytes,
+            sha256: data.sha256,
+            manifestSha256,
+            finishedAt,
+            expiresAt: new Date(finishedAt.getTime() + config().exportExpiryDays * 24 * 60 * 60 * 1000),
+          })
+          .where(and(eq(exportJob.id, jobId), eq(exportJob.status, "running")))
+          .returning({ id: exportJob.id });
+        if (!row) return false;
+        await recordAudit(
+          {
+            action: "export.completed",
+            actorId: actor.id,
+            subjectType: "export",
+            subjectId: jobId,
+            // The right it was read under (as every read records): the administrator's export.run.
+            after: { grant: "admin", filters: options.filters, format: options.format, without: options.without, pseudonymised: options.pseudonymise, count: processed, bytes: data.bytes, manifestSha256 },
+          },
+          origin,
+          tx,
+        );
+        return true;
       },
-      origin,
+      { db },
     );
+    if (!done) throw new Stopped("cancelled");
     await notify("completed", true);
     return "completed";
   } catch (error) {

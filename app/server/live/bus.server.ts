@@ -29,7 +29,10 @@ function parse(payload: string | undefined): LiveMessage | null {
   if (!payload) return null;
   try {
     const value = JSON.parse(payload) as LiveMessage;
-    if ("type" in value) return value.type === "export" && typeof value.jobId === "string" && typeof value.processed === "number" ? value : null;
+    if ("type" in value) {
+      if (value.type === "access") return typeof value.userId === "string" ? value : null;
+      return value.type === "export" && typeof value.jobId === "string" && typeof value.processed === "number" ? value : null;
+    }
     return typeof value.seq === "number" && typeof value.dossierId === "string" ? value : null;
   } catch {
     return null;

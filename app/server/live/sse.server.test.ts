@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, queryRows, type TestDatabase } from "../../../tests/support/test-database";
 import { eq, sql } from "drizzle-orm";
 import { dossierEvent, dossierMedium, supervisorOrganisation } from "../db/schema";
-import { createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
+import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
+import { unassignSupervisor } from "../people/organisations.server";
+import { setUserDisabled } from "../people/users.server";
 import { LIVE_CHANNEL, type LiveEvent } from "./channel";
 import type { Actor } from "../dossiers/actor.server";
 import { createDossier } from "../dossiers/create.server";
@@ -25,6 +27,8 @@ let server: import("node:http").Server;
 let base: string;
 let pro: Actor;
 let goneSupervisorId: string;
+let adminId: string;
+const admin = (): Actor => ({ id: adminId, role: "admin", organisationId: null, supervisedOrganisationIds: [] });
 const cookies: Record<string, string> = {};
 
 async function signIn(email: string): Promise<string> {
@@ -93,6 +97,7 @@ beforeAll(async () => {
   await createSupervisor({ email: "sse-sup@a.test", name: "Sup", password, organisationIds: [org.id] });
   await createSupervisor({ email: "sse-out@b.test", name: "Out", password, organisationIds: [other.id] });
   goneSupervisorId = (await createSupervisor({ email: "sse-gone@a.test", name: "Gone", password, organisationIds: [org.id] })).id;
+  adminId = (await createAdmin({ email: "sse-admin@casus.test", name: "Admin", password })).id;
   cookies.gone = await signIn("sse-gone@a.test");
   cookies.sup = await signIn("sse-sup@a.test");
   cookies.out = await signIn("sse-out@b.test");
@@ -195,5 +200,52 @@ describe("GET /api/live", () => {
     await new Promise((r) => setTimeout(r, 400));
     await submit(pro);
     expect((await readEvents(stream, 1, 800)).filter((f) => f.event === "dossier")).toEqual([]);
+  });
+});
+
+describe("GET /api/live when access changes (decision 094: at once, not at the next periodic check)", () => {
+  /** A stream whose periodic check would come only after the test: what happens is the announced check's doing. */
+  const openSlow = (who: string) => fetch(`${slowBase}/api/live`, { headers: { cookie: cookies[who] } });
+  let slowServer: import("node:http").Server;
+  let slowBase: string;
+  let org: string;
+  let removedId: string;
+  let disabledId: string;
+
+  beforeAll(async () => {
+    org = pro.organisationId!;
+    removedId = (await createSupervisor({ email: "sse-removed@a.test", name: "Removed", password, organisationIds: [org] })).id;
+    disabledId = (await createSupervisor({ email: "sse-disabled@a.test", name: "Disabled", password, organisationIds: [org] })).id;
+    cookies.removed = await signIn("sse-removed@a.test");
+    cookies.disabled = await signIn("sse-disabled@a.test");
+    const app = express();
+    app.get("/api/live", (req, res, next) => {
+      liveEventsHandler(req, res, { sessionCheckMs: 3_600_000 }).catch(next);
+    });
+    slowServer = app.listen(0, "127.0.0.1");
+    await new Promise((r) => slowServer.once("listening", r));
+    slowBase = `http://127.0.0.1:${(slowServer.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    slowServer?.closeAllConnections();
+    slowServer?.close();
+  });
+
+  it("a supervisor removed from the organisation hears nothing of it that commits after the removal", async () => {
+    const stream = await openSlow("removed");
+    await new Promise((r) => setTimeout(r, 100));
+    await unassignSupervisor(admin(), org, removedId, {});
+    await submit(pro);
+    expect((await readEvents(stream, 1, 1_500)).filter((f) => f.event === "dossier")).toEqual([]);
+  });
+
+  it("a disabled user's stream is told it is signed out, and ends", async () => {
+    const stream = await openSlow("disabled");
+    await new Promise((r) => setTimeout(r, 100));
+    await setUserDisabled(admin(), disabledId, true, {});
+    await submit(pro);
+    const frames = await readEvents(stream, 1, 1_500);
+    expect(frames.map((f) => f.event)).toContain("signed-out");
+    expect(frames.filter((f) => f.event === "dossier")).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * GET /api/live: Server-Sent Events of dossier changes the signed-in user may see. Each event's id is its
  * dossier_event seq, so a browser that reconnects (EventSource sends Last-Event-ID itself) first gets what it
- * missed from the event log, then the live feed. The session is checked again periodically: a signed-out,
- * disabled or expired user's stream ends, and a changed role or set of organisations applies from then on.
+ * missed from the event log, then the live feed. The session is checked again periodically, and at once when the
+ * database announces a change to the user's access (decision 094): a signed-out, disabled or expired user's stream
+ * ends, and a changed role or set of organisations applies from then on.
  *
  * Seqs are taken when an event is inserted, not when its transaction commits, so an event with a lower seq can
  * commit (and be announced) after one with a higher seq. Events only tell clients to refresh: a duplicate is
@@ -19,7 +20,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { Request, Response } from "express";
 import { requestActor } from "../access/request-actor.server";
 import { loadSessionUser, type SessionUser } from "../auth/session.server";
-import type { LiveEvent } from "./channel";
+import type { LiveEvent, LiveMessage } from "./channel";
 import { liveBus } from "./bus.server";
 import { mayReceive } from "./visibility.server";
 import { missedEvents } from "../access/dossier-event-scope.server";
@@ -108,20 +109,66 @@ export async function liveEventsHandler(req: Request, res: Response, options: Li
     });
     return replays;
   };
+  /**
+   * The session and the user's facts, read again: a signed-out, disabled or expired user's stream ends; a changed
+   * role or set of organisations applies from now on. Periodically, and at once when the database announces a change
+   * to this user's access (decision 094).
+   */
+  let ended = false;
+  const checkSession = async () => {
+    const still = await loadSessionUser(headers).catch(() => null);
+    if (ended) return;
+    if (!still || still.id !== user.id) {
+      ended = true;
+      res.write(`event: signed-out\ndata: {}\n\n`);
+      res.end();
+      return;
+    }
+    // Same user: a supervisor removed from an organisation (or a professional moved) stops hearing of it now.
+    actor = still;
+  };
+  /** A message from the bus, decided with the actor as it is now. */
+  const deliver = (message: LiveMessage) => {
+    if (ended || ("type" in message && message.type === "access")) return;
+    if ("type" in message) {
+      // Export progress: no id (it is not part of the dossier event log a reconnect replays), for those who may export.
+      if (can(actor, "export.run")) {
+        res.write(`event: export\ndata: ${JSON.stringify(message)}\n\n`);
+        flush(res);
+      }
+      return;
+    }
+    const event = message;
+    if (!mayReceive(actor, event)) return;
+    if (replaying) held.push(event);
+    else send(event);
+  };
+  // While a check announced by the database runs, what arrives after the announcement waits for its answer: a
+  // change committed after the access change is decided by the new facts, not sent on the old ones.
+  let checking: Promise<void> | null = null;
+  let checkAgain = false;
+  const waiting: LiveMessage[] = [];
+  const checkNow = () => {
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    checking = (async () => {
+      do {
+        checkAgain = false;
+        await checkSession();
+      } while (checkAgain && !ended);
+    })().finally(() => {
+      checking = null;
+      for (const message of waiting.splice(0)) deliver(message);
+    });
+  };
   const unsubscribe = liveBus().subscribe(
     (message) => {
-      if ("type" in message) {
-        // Export progress: no id (it is not part of the dossier event log a reconnect replays), for those who may export.
-        if (can(actor, "export.run")) {
-          res.write(`event: export\ndata: ${JSON.stringify(message)}\n\n`);
-          flush(res);
-        }
-        return;
-      }
-      const event = message;
-      if (!mayReceive(actor, event)) return;
-      if (replaying) held.push(event);
-      else send(event);
+      if ("type" in message && message.type === "access") {
+        if (message.userId === user.id) checkNow();
+      } else if (checking) waiting.push(message);
+      else deliver(message);
     },
     (after) => void replayInTurn(after),
   );
@@ -138,17 +185,9 @@ export async function liveEventsHandler(req: Request, res: Response, options: Li
     res.write(": keep-alive\n\n");
     flush(res);
   }, LIVE_HEARTBEAT_MS);
-  const sessionCheck = setInterval(async () => {
-    const still = await loadSessionUser(headers).catch(() => null);
-    if (!still || still.id !== user.id) {
-      res.write(`event: signed-out\ndata: {}\n\n`);
-      res.end();
-      return;
-    }
-    // Same user: a supervisor removed from an organisation (or a professional moved) stops hearing of it now.
-    actor = still;
-  }, options.sessionCheckMs ?? LIVE_SESSION_CHECK_MS);
+  const sessionCheck = setInterval(() => void checkSession(), options.sessionCheckMs ?? LIVE_SESSION_CHECK_MS);
   const cleanup = () => {
+    ended = true;
     clearInterval(heartbeat);
     clearInterval(sessionCheck);
     unsubscribe();

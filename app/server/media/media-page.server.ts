@@ -1,7 +1,10 @@
-/** What the media test pages load: where the user may upload, the limits, and recent media with signed URLs. */
-import type { SessionUser } from "../auth/session.server";
+/** What the media test pages load: where the user may upload, the limits, and their own recent media with signed URLs. */
+import type { Actor } from "~/domain/access/actor";
 import { config } from "../config.server";
-import { listMedia, mediaView, uploadOrganisations, type MediaView } from "./media.server";
+import { mediaView, ownRecentMedia, uploadOrganisations, type MediaView } from "./media.server";
+
+/** How many of their latest uploads a test page shows. */
+const RECENT_MEDIA = 12;
 
 export interface MediaPageData {
   organisations: { id: string; name: string }[];
@@ -9,8 +12,7 @@ export interface MediaPageData {
   recent: MediaView[];
 }
 
-export async function mediaPageData(user: SessionUser, options: { source?: string } = {}): Promise<MediaPageData> {
-  const [organisations, rows] = await Promise.all([uploadOrganisations(user), listMedia(user, { limit: 12 })]);
-  const recent = rows.filter((row) => row.status === "complete" && (!options.source || row.metadata.source === options.source)).map((row) => mediaView(row));
-  return { organisations, maxBytes: config().mediaMaxBytes, recent };
+export async function mediaPageData(user: Actor, options: { source: "recorder" | "picker" }): Promise<MediaPageData> {
+  const [organisations, rows] = await Promise.all([uploadOrganisations(user), ownRecentMedia(user, options.source, RECENT_MEDIA)]);
+  return { organisations, maxBytes: config().mediaMaxBytes, recent: rows.map((row) => mediaView(row)) };
 }

@@ -116,6 +116,22 @@ export async function listMedia(actor: Actor, options: { organisationId?: string
 }
 
 /**
+ * The actor's own latest finished uploads from one source ("recorder", "picker"), for the media test pages: what
+ * they just stored. Their own only: an administrator may read every medium, but a test page is no place to show
+ * (and sign URLs for) the patients' media of every organisation without a logged read. Filtered in the query, so
+ * the page gets `limit` rows of its own kind rather than fewer out of everyone's latest.
+ */
+export async function ownRecentMedia(actor: Actor, source: string, limit: number): Promise<MediaRow[]> {
+  const { db, where } = mediaLists(actor);
+  return db
+    .select()
+    .from(media)
+    .where(where(eq(media.uploaderId, actor.id), eq(media.status, "complete"), sql`${media.metadata} ->> 'source' = ${source}`))
+    .orderBy(desc(media.createdAt))
+    .limit(limit);
+}
+
+/**
  * Moves a fully staged upload into the object store and marks it complete. `staged.file` is the staged file's path
  * (the disk store links it into place instead of copying it); `staged.digest`, when given, its size and SHA-256
  * computed by the upload server as the bytes arrived, which the disk store records instead of reading the file again.

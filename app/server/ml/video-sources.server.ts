@@ -1,7 +1,8 @@
 /**
  * Videos that can be labelled: test videos uploaded on /debug/ml/select-videos into the object store under
  * `ml/videos/<id>` (source "upload"), and videos attached to dossiers (source "dossier": complete `media` rows of
- * kind video with a `dossier_medium` row, played through a signed media URL). Admin only, checked here.
+ * kind video with a `dossier_medium` row, played through a signed media URL that only the one video's lookup for
+ * the labelling page signs). Admin only, checked here.
  */
 import { apiPath } from "~/domain/api-table";
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
@@ -37,6 +38,13 @@ export type LabellingVideo = {
   organisationId: string | null;
   organisationName: string | null;
 };
+
+/**
+ * A video as the select page lists it: without its address. A dossier video's address is a signed media URL, and
+ * handing one out is a read of the patient's video (docs/security.md "What is audited"); the labelling page, which
+ * logs the view in the dossier's event log (dossier-video-views.server.ts), is where it is signed.
+ */
+export type ListedVideo = Omit<LabellingVideo, "url">;
 
 export type VideoFilters = {
   name?: string;
@@ -79,7 +87,7 @@ async function testVideos(): Promise<LabellingVideo[]> {
 }
 
 /** Complete videos attached to at least one dossier; newest first, at most `limit`. */
-async function dossierVideos(db: Database, filters: VideoFilters & { id?: string }, limit = 500): Promise<LabellingVideo[]> {
+async function dossierVideos(db: Database, filters: VideoFilters & { id?: string }, limit = 500): Promise<ListedVideo[]> {
   const conditions = [
     eq(media.kind, "video"),
     eq(media.status, "complete"),
@@ -104,20 +112,19 @@ async function dossierVideos(db: Database, filters: VideoFilters & { id?: string
     size: medium.size,
     uploadedBy: medium.uploaderId,
     uploadedAt: medium.createdAt.toISOString(),
-    url: signMediaUrl(medium.id, "file"),
     organisationId: medium.organisationId,
     organisationName,
   }));
 }
 
-export async function listVideosForLabelling(actor: Actor | null, filters: VideoFilters = {}): Promise<LabellingVideo[]> {
+export async function listVideosForLabelling(actor: Actor | null, filters: VideoFilters = {}): Promise<ListedVideo[]> {
   const { actor: admin, db } = actingAs(actor, "model-data.manage");
   // Test videos belong to no organisation: a filter by organisation leaves only dossier videos.
   const wantUploads = (!filters.source || filters.source === "upload") && !filters.organisationId;
   const wantDossiers = !filters.source || filters.source === "dossier";
   const [uploads, dossiers] = await Promise.all([wantUploads ? testVideos() : [], wantDossiers ? dossierVideos(db, filters) : []]);
   const needle = filters.name?.trim().toLowerCase();
-  return [...uploads, ...dossiers]
+  return [...uploads.map(({ url: _url, ...listed }): ListedVideo => listed), ...dossiers]
     .filter((v) => (needle ? v.name.toLowerCase().includes(needle) : true))
     .filter((v) => (filters.mine ? v.uploadedBy === admin.id : true))
     .filter((v) => (filters.from ? v.uploadedAt >= filters.from.toISOString() : true))
@@ -142,7 +149,7 @@ export async function findVideoForLabelling(actor: Actor | null, id: string): Pr
   if (info) return testVideo(id, info);
   const [video] = await dossierVideos(db, { id }, 1);
   if (!video) throw new AppError("not-found");
-  return video;
+  return { ...video, url: signMediaUrl(video.id, "file") };
 }
 
 /**

@@ -8,7 +8,9 @@ import { setPasswordFromLink, setPasswordLink } from "../auth/set-password-link.
 import { signInWithPassword } from "../auth/password-sign-in.server";
 import { account, auditLog, invitation, user } from "../db/schema";
 import { createAdmin, createOrganisation, createProfessional } from "../demo/factories.server";
+import { completeSignInLink, requestSignInLink } from "../auth/magic-link-sign-in.server";
 import { invitePerson, latestInvitation, resendInvitation, revokeInvitation } from "./invitations.server";
+import { setUserDisabled } from "./users.server";
 
 let database: TestDatabase;
 let mails: Awaited<ReturnType<typeof installOutbox>>;
@@ -101,6 +103,30 @@ describe("invitations", () => {
     expect((await database.handle.db.select().from(user).where(eq(user.id, userId)))[0].banned).toBe(false);
     const fresh = tokenOf((await mails()).at(-1)!.links[0]);
     expect(await setPasswordFromLink(fresh, STRONG, new Headers(), origin)).toMatchObject({ ok: true });
+  });
+
+  it("revoke disables like disabling does: not oneself, not the last active administrator", async () => {
+    // An administrator invited but not yet accepted signs in by e-mail link: the link verifies the address, so they
+    // are an active administrator while their invitation is still open.
+    const { userId } = await invitePerson(admin, { name: "Ties Tweede", email: "ties@casus.test", role: "admin", locale: "nl" }, origin);
+    const before = (await mails()).length;
+    await requestSignInLink({ email: "ties@casus.test", redirectTo: null, locale: "nl" }, new Headers(), origin);
+    const link = (await waitForMail(mails, before + 1)).at(-1)!.links.find((l) => l.includes("/verify-login"))!;
+    expect(await completeSignInLink(tokenOf(link), new Headers(), origin)).toMatchObject({ ok: true });
+    expect(await latestInvitation(database.handle.db, userId)).toMatchObject({ state: "pending" });
+    const ties = { id: userId, role: "admin" as const, name: "Ties Tweede", organisationId: null, supervisedOrganisationIds: [] };
+    // Ties disables Bea (allowed: Ties is active), and is then the only active administrator.
+    await setUserDisabled(ties, admin.id, true, origin);
+    expect(await codeOf(revokeInvitation(ties, userId, origin))).toBe("self-disable");
+    // Bea, signed out and disabled a moment ago, cannot take the last administrator's rights away either (her request
+    // was on its way: two administrators at once).
+    expect(await codeOf(revokeInvitation(admin, userId, origin))).toBe("last-admin");
+    const [still] = await database.handle.db.select().from(user).where(eq(user.id, userId));
+    expect(still).toMatchObject({ role: "admin", banned: false, emailVerified: true });
+    expect(await latestInvitation(database.handle.db, userId)).toMatchObject({ state: "pending" });
+    // Put things back for the tests below.
+    await setUserDisabled(ties, admin.id, false, origin);
+    await revokeInvitation(admin, userId, origin);
   });
 });
 

@@ -17,6 +17,7 @@ import { invitation, organisation, professional, session, supervisor, supervisor
 import { inTransaction } from "../db/transaction.server";
 import { delivery } from "../mail/delivery.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
+import { assertMayDisable } from "./users.server";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -199,13 +200,20 @@ async function organisationNameOf(tx: Queryable, userId: string): Promise<string
   return row?.name ?? null;
 }
 
-/** The link stops working and the account is disabled (no other sign-in method can get in either). */
+/**
+ * The link stops working and the account is disabled (no other sign-in method can get in either). Disabling is
+ * disabling whichever way it comes: an invitee can be an active account before accepting (signed in by e-mail link,
+ * which verifies the address), so the rules of disabling apply — not oneself, not the last active administrator.
+ */
 export async function revokeInvitation(actor: Actor, userId: string, origin: Origin): Promise<void> {
   requireAdmin(actor);
   await inTransaction(async (tx) => {
     const [row] = await tx.select().from(invitation).where(eq(invitation.userId, userId)).orderBy(sql`${invitation.createdAt} desc`).limit(1);
     if (!row) throw new AppError("not-found");
     if (row.acceptedAt || row.revokedAt) throw new AppError("conflict");
+    const [person] = await tx.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, userId));
+    if (!person) throw new AppError("not-found");
+    await assertMayDisable(tx, actor, person);
     await tx.update(invitation).set({ revokedAt: new Date() }).where(eq(invitation.id, row.id));
     await tx.update(user).set({ banned: true, banReason: "invitation revoked" }).where(eq(user.id, userId));
     await tx.delete(session).where(eq(session.userId, userId));

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { AppError } from "~/domain/errors";
+import { maskPhoneNumbers } from "~/domain/masking";
 import type { OrganisationForm } from "~/domain/people-forms";
 import { isRowId } from "~/domain/row-id";
 import { recordAudit } from "../audit/audit.server";
@@ -184,8 +185,17 @@ export async function organisationDetail(
   };
 }
 
+/** An organisation as its audit rows show it. Phone numbers are kept masked in the audit log, as everywhere it records one. */
 function snapshot(org: typeof organisation.$inferSelect) {
-  return { name: org.name, kind: org.kind, city: org.city, contactEmail: org.contactEmail, contactPhone: org.contactPhone, storageQuotaBytes: org.storageQuotaBytes, active: org.active };
+  return {
+    name: org.name,
+    kind: org.kind,
+    city: org.city,
+    contactEmail: org.contactEmail,
+    contactPhone: org.contactPhone ? maskPhoneNumbers(org.contactPhone) : null,
+    storageQuotaBytes: org.storageQuotaBytes,
+    active: org.active,
+  };
 }
 
 export async function createOrganisation(actor: Actor, input: OrganisationForm, origin: Origin): Promise<{ id: string }> {

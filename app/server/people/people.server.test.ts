@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeOf, installOutbox } from "../../../tests/support/people";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -69,6 +69,13 @@ describe("organisations", () => {
     const trail = await auditTrail(admin, { organisationId: id });
     expect(trail.map((t) => t.action)).toEqual(["organisation.updated", "organisation.created"]);
     expect(trail[0]).toMatchObject({ actorName: "Anna Admin", before: { city: "Groningen" }, after: { city: "Assen", storageQuotaBytes: 2.5 * 1024 ** 3 } });
+    // A phone number is never kept whole in the audit log: the contact phone's change shows its last digits.
+    await updateOrganisation(admin, id, orgForm({ city: "Assen", storageQuota: "2,5", contactPhone: "050 123 4567" }), origin);
+    const [phoneChange] = await auditTrail(admin, { organisationId: id });
+    expect(phoneChange).toMatchObject({ before: { contactPhone: null }, after: { contactPhone: "*******567" } });
+    expect(JSON.stringify(await database.handle.db.select().from(auditLog).where(eq(auditLog.subjectId, id)))).not.toMatch(/123.?4567/);
+    // The organisation itself keeps the number as typed.
+    expect((await organisationDetail(admin, id)).organisation).toMatchObject({ contactPhone: "050 123 4567" });
     expect((await listOrganisations(admin, { q: "assen" })).rows.map((r) => r.name)).toEqual(["Apotheek Noord"]);
     expect((await listOrganisations(admin, { q: "%" })).rows).toEqual([]);
     const byName = await listOrganisations(admin, { sort: "name", dir: "desc" });
@@ -292,9 +299,39 @@ describe("moving a professional with dossiers", () => {
     const eventsOf = async (id: string) =>
       (await db.select().from(dossierEvent).where(eq(dossierEvent.dossierId, id)).orderBy(asc(dossierEvent.seq))).map((e) => [e.kind, e.fromStatus, e.toStatus, e.organisationId, e.actorId, e.detail]);
     const move = ["move", null, null, orgB, admin.id, { fromOrganisationId: orgA, toOrganisationId: orgB }];
-    const knownEvents = await eventsOf(known.id);
+    // (The professional's read of the media above is a logged view: left out here.)
+    const knownEvents = (await eventsOf(known.id)).filter((e) => e[0] !== "view");
     expect([knownEvents[0], knownEvents.at(-1)]).toEqual([["create", null, "draft", orgA, mover.id, null], move]);
     expect(knownEvents.map((e) => e[0])).toEqual(["create", "edit", "move"]);
     expect((await eventsOf(fresh.id)).slice(1)).toEqual([["release", "in_review", "submitted", orgA, admin.id, { reason: "professional-moved" }], move]);
+  });
+
+  it("a dossier started by a request that began before the move lands in the new organisation, not the old one", async () => {
+    const db = database.handle.db;
+    const id = (await createProfessional({ email: "racer@oost.test", name: "Racer", password: PW, organisationId: orgA })).id;
+    // The actor as the request built it from the session, before the administrator's move committed.
+    const asBefore = { id, role: "professional" as const, organisationId: orgA, supervisedOrganisationIds: [] };
+    await moveProfessional(admin, orgA, id, orgB, origin);
+    const started = await startDossier(asBefore, { phone: "0633333333", earSide: "left" });
+    const [row] = await db.select().from(dossier).where(eq(dossier.id, started.id));
+    expect(row.organisationId).toBe(orgB);
+    const [itsPatient] = await db.select().from(patient).where(eq(patient.id, started.patientId));
+    expect(itsPatient.organisationId).toBe(orgB);
+    // A colleague in the old organisation does not find the patient's history there (it would list the dossier).
+    const colleague = { id: (await createProfessional({ email: "collega@oost.test", name: "Collega", password: PW, organisationId: orgA })).id, role: "professional" as const, organisationId: orgA, supervisedOrganisationIds: [] };
+    expect((await patientHistory(colleague, "0633333333")).rows).toEqual([]);
+  });
+
+  it("a patient left behind by a move, looked up by number in the old organisation, is a logged read though no dossier is listed", async () => {
+    const db = database.handle.db;
+    const mover = { id: (await createProfessional({ email: "leaver@oost.test", name: "Leaver", password: PW, organisationId: orgA })).id, role: "professional" as const, organisationId: orgA, supervisedOrganisationIds: [] };
+    const colleague = { id: (await createProfessional({ email: "stayer@oost.test", name: "Stayer", password: PW, organisationId: orgA })).id, role: "professional" as const, organisationId: orgA, supervisedOrganisationIds: [] };
+    const started = await startDossier(mover, { phone: "0644444444", earSide: "left", initials: "K.L.", birthYear: 1961 });
+    await moveProfessional(admin, orgA, mover.id, orgB, origin);
+    // The old organisation keeps its patient row: the page shows who it is, with no dossier.
+    const history = await patientHistory(colleague, "0644444444", { requestId: "left-behind" });
+    expect(history).toMatchObject({ patient: { initials: "K.L.", birthYear: 1961, organisationId: orgA }, rows: [] });
+    const [read] = await db.select().from(auditLog).where(and(eq(auditLog.actorId, colleague.id), eq(auditLog.requestId, "left-behind")));
+    expect(read).toMatchObject({ action: "dossier.list-read", subjectId: "patient-history", after: { patientId: started.patientId, dossierIds: [], grant: "organisation-professional" } });
   });
 });

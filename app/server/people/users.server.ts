@@ -25,6 +25,16 @@ async function otherActiveAdmins(tx: Transaction, userId: string): Promise<numbe
   return Number(n);
 }
 
+/**
+ * The rule for every path that disables an account (disabling it, revoking its invitation): nobody disables
+ * themselves, and the last active administrator stays. Asked inside the transaction that disables, so two
+ * administrators disabling each other at once cannot both pass.
+ */
+export async function assertMayDisable(tx: Transaction, actor: Actor, target: { id: string; role: string }): Promise<void> {
+  if (target.id === actor.id) throw new AppError("self-disable");
+  if (target.role === "admin" && (await otherActiveAdmins(tx, target.id)) === 0) throw new AppError("last-admin");
+}
+
 export async function setUserDisabled(actor: Actor, userId: string, disabled: boolean, origin: Origin): Promise<void> {
   requireAdmin(actor);
   if (disabled && userId === actor.id) throw new AppError("self-disable");
@@ -32,7 +42,7 @@ export async function setUserDisabled(actor: Actor, userId: string, disabled: bo
     const [before] = await tx.select().from(user).where(eq(user.id, userId));
     if (!before) throw new AppError("not-found");
     if (before.banned === disabled) return;
-    if (disabled && before.role === "admin" && (await otherActiveAdmins(tx, userId)) === 0) throw new AppError("last-admin");
+    if (disabled) await assertMayDisable(tx, actor, before);
     await tx
       .update(user)
       .set(disabled ? { banned: true, banReason: DISABLED_REASON, banExpires: null, updatedAt: new Date() } : { banned: false, banReason: null, banExpires: null, updatedAt: new Date() })

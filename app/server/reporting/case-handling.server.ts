@@ -15,6 +15,8 @@ import type { CurvePoint } from "~/domain/reporting/learning-curve";
 import type { Cell } from "~/domain/reporting/small-counts";
 import type { CaseTableId, EarFilter } from "~/domain/reporting/case-tables";
 import { actingAs } from "../access/actor-db.server";
+import type { AuditOrigin } from "../audit/audit.server";
+import { recordListRead } from "../audit/list-reads.server";
 import { reportingScope, type ReportingScope } from "../access/reporting-scope.server";
 import { cachedFigures } from "./report-cache.server";
 import { curvesWithin } from "./learning-curve.server";
@@ -49,10 +51,20 @@ export interface CaseHandling {
   cell: { pro: string; sup: string; dossiers: { id: string; ear: string; professional: string; completedAt: string }[] } | null;
 }
 
-export async function loadCaseHandling(actor: Actor | null | undefined, filters: ReportFilters, ear: EarFilter, cell: { pro: string; sup: string } | null): Promise<CaseHandling> {
-  actingAs(actor, "insight.read");
+export async function loadCaseHandling(
+  actor: Actor | null | undefined,
+  filters: ReportFilters,
+  ear: EarFilter,
+  cell: { pro: string; sup: string } | null,
+  origin: AuditOrigin = {},
+): Promise<CaseHandling> {
+  const { actor: viewer } = actingAs(actor, "insight.read");
   const scope = await reportingScope(actor, filters.organisationIds);
-  return cachedFigures(scope, ["case-handling", filters, ear, cell], () => computeCaseHandling(scope, filters, ear, cell));
+  const figures = await cachedFigures(scope, ["case-handling", filters, ear, cell], () => computeCaseHandling(scope, filters, ear, cell));
+  // A cell's list names dossiers with both diagnoses: a read of patient data, logged for every viewer (outside the
+  // cache, which is shared by administrators and would otherwise log only the first).
+  if (figures.cell) await recordListRead(viewer, "diagnosis-pair", figures.cell.dossiers.map((d) => d.id), origin);
+  return figures;
 }
 
 async function computeCaseHandling(scope: ReportingScope, filters: ReportFilters, ear: EarFilter, cell: { pro: string; sup: string } | null): Promise<CaseHandling> {

@@ -2,7 +2,7 @@
  * /reporting's figures on the demo history: aggregated in SQL to the same numbers as the history itself says,
  * scoped to the viewer (a supervisor never counts an organisation they do not supervise), and closed to others.
  */
-import { and, count, eq, inArray, lt, notInArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lt, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { codeOf } from "../../../tests/support/people";
@@ -10,7 +10,8 @@ import type { Actor } from "~/domain/access/actor";
 import { parseReportFilters } from "~/domain/reporting/filters";
 import { SMALL } from "~/domain/reporting/small-counts";
 import { systemDb } from "../db/client.server";
-import { dossier } from "../db/schema";
+import { auditLog, dossier } from "../db/schema";
+import { createAdmin } from "../demo/factories.server";
 import { seedDemoData, type DemoData } from "../demo/seed-demo.server";
 import type { DemoHistory } from "../demo/demo-history.server";
 import { seedDemoHistory } from "../demo/demo-history.server";
@@ -212,6 +213,33 @@ describe("case handling", () => {
     // The overconfident professional's calibration: confidence 4–5 with a lower agreement than the others' 5s.
     expect(data.tables.calibration.length).toBeGreaterThanOrEqual(4);
     expect(data.curves.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("logs who listed the dossiers behind a pair of diagnoses, each viewer once per window, the cache notwithstanding", async () => {
+    const { loadCaseHandling } = await import("./case-handling.server");
+    const second: Actor = { id: (await createAdmin({ email: "tweede@casus.test", name: "Tweede", password: "een-lang-wachtwoord-2026" })).id, role: "admin", organisationId: null, supervisedOrganisationIds: [] };
+    const period = filters("period=custom&from=2026-01-01&to=2026-11-24");
+    const pair = { pro: "wax-impaction", sup: "wax-impaction" };
+    // This test's requests (the test above listed a cell too).
+    const reads = () =>
+      systemDb()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "dossier.diagnosis-list-read"), inArray(auditLog.requestId, ["r0", "r1", "r2", "r3"])))
+        .orderBy(asc(auditLog.at));
+    // The figures alone name no dossier: nothing to log.
+    await loadCaseHandling(admin(), period, "all", null, { requestId: "r0" });
+    expect(await reads()).toEqual([]);
+    const data = await loadCaseHandling(admin(), period, "all", pair, { requestId: "r1" });
+    const ids = [...new Set(data.cell!.dossiers.map((d) => d.id))].sort();
+    expect(ids.length).toBeGreaterThan(0);
+    // A reload within the window, and another administrator served from the same cached figures.
+    await loadCaseHandling(admin(), period, "all", pair, { requestId: "r2" });
+    await loadCaseHandling(second, period, "all", pair, { requestId: "r3" });
+    expect((await reads()).map((r) => [r.actorId, r.subjectId, r.after, r.requestId])).toEqual([
+      [demo.adminId, "diagnosis-pair", { dossierIds: ids, grant: "admin" }, "r1"],
+      [second.id, "diagnosis-pair", { dossierIds: ids, grant: "admin" }, "r3"],
+    ]);
   });
 
   it("is not found for supervisors and professionals", async () => {
