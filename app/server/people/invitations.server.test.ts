@@ -6,8 +6,8 @@ import { loadSessionUser } from "../auth/session.server";
 import { requestPasswordReset } from "../auth/password-reset.server";
 import { setPasswordFromLink, setPasswordLink } from "../auth/set-password-link.server";
 import { signInWithPassword } from "../auth/password-sign-in.server";
-import { account, auditLog, invitation, user } from "../db/schema";
-import { createAdmin, createOrganisation, createProfessional } from "../demo/factories.server";
+import { account, auditLog, dossier, invitation, user } from "../db/schema";
+import { createAdmin, createDossier, createOrganisation, createProfessional } from "../demo/factories.server";
 import { completeSignInLink, requestSignInLink } from "../auth/magic-link-sign-in.server";
 import { invitePerson, latestInvitation, resendInvitation, revokeInvitation } from "./invitations.server";
 import { setUserDisabled } from "./users.server";
@@ -127,6 +127,16 @@ describe("invitations", () => {
     // Put things back for the tests below.
     await setUserDisabled(ties, admin.id, false, origin);
     await revokeInvitation(admin, userId, origin);
+  });
+
+  it("a revoked supervisor's dossier in review goes back to the queue (signed in by e-mail link, they could claim one)", async () => {
+    const { userId } = await invitePerson(admin, { name: "Roos Revisor", email: "roos@casus.test", role: "supervisor", locale: "nl", organisationIds: [orgId] }, origin);
+    const pro = await createProfessional({ email: "pro-roos@casus.test", name: "Pim Pro", password: STRONG, organisationId: orgId });
+    const claimed = await createDossier({ organisationId: orgId, professionalId: pro.id, status: "in_review" });
+    await database.handle.db.update(dossier).set({ reviewerId: userId }).where(eq(dossier.id, claimed.id));
+    await revokeInvitation(admin, userId, origin);
+    const [row] = await database.handle.db.select({ status: dossier.status, reviewerId: dossier.reviewerId }).from(dossier).where(eq(dossier.id, claimed.id));
+    expect(row).toEqual({ status: "submitted", reviewerId: null });
   });
 });
 

@@ -15,6 +15,7 @@ import { recordAudit } from "../audit/audit.server";
 import type { Queryable } from "../db/client.server";
 import { invitation, organisation, professional, session, supervisor, supervisorOrganisation, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
+import { releaseReviewsOf } from "../dossiers/release-reviews.server";
 import { delivery } from "../mail/delivery.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
 import { assertMayDisable } from "./users.server";
@@ -217,6 +218,8 @@ export async function revokeInvitation(actor: Actor, userId: string, origin: Ori
     await tx.update(invitation).set({ revokedAt: new Date() }).where(eq(invitation.id, row.id));
     await tx.update(user).set({ banned: true, banReason: "invitation revoked" }).where(eq(user.id, userId));
     await tx.delete(session).where(eq(session.userId, userId));
+    // An invited supervisor already signed in (by e-mail link) may have claimed a dossier: it goes back to the queue.
+    if (person.role === "supervisor") await releaseReviewsOf(tx, actor.id, userId, "every", "supervisor-disabled");
     await recordAudit({ action: "invitation.revoked", actorId: actor.id, subjectType: "user", subjectId: userId, before: { state: invitationState(row) }, after: { state: "revoked" } }, origin, tx);
   });
 }

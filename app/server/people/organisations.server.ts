@@ -12,6 +12,7 @@ import { recordAudit } from "../audit/audit.server";
 import { actingAs } from "../access/actor-db.server";
 import { dossier, organisation, professional, session, supervisor, supervisorOrganisation, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
+import { releaseReviewsOf } from "../dossiers/release-reviews.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
 import { invitationStates } from "./invitations.server";
 import { adminPage, cappedChoices, nameOrCityContains, nameOrEmailContains, type AdminListQuery, type Choices } from "./admin-pages.server";
@@ -259,6 +260,8 @@ export async function unassignSupervisor(actor: Actor, orgId: string, supervisor
       .where(and(eq(supervisorOrganisation.organisationId, orgId), eq(supervisorOrganisation.supervisorId, supervisorId)))
       .returning();
     if (!removed.length) throw new AppError("not-found");
+    // What they were reviewing there goes back to the organisation's queue: they can no longer act on it.
+    await releaseReviewsOf(tx, actor.id, supervisorId, [orgId], "supervisor-unassigned");
     await recordAudit({ action: "supervisor.unassigned", actorId: actor.id, subjectType: "user", subjectId: supervisorId, organisationId: orgId, before: { organisationId: orgId } }, origin, tx);
   });
 }

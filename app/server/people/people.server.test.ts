@@ -8,6 +8,7 @@ import { loadSessionUser } from "../auth/session.server";
 import { asc } from "drizzle-orm";
 import { auditLog, dossier, dossierEvent, patient, professional, session, supervisorOrganisation, user } from "../db/schema";
 import { createDossier as startDossier } from "../dossiers/create.server";
+import { transitionDossier } from "../dossiers/transitions.server";
 import { patientHistory } from "../dossiers/lists.server";
 import { attachMedium, dossierMediaViews } from "../dossiers/media.server";
 import { insertDemoStill } from "../demo/demo-media.server";
@@ -333,5 +334,54 @@ describe("moving a professional with dossiers", () => {
     expect(history).toMatchObject({ patient: { initials: "K.L.", birthYear: 1961, organisationId: orgA }, rows: [] });
     const [read] = await db.select().from(auditLog).where(and(eq(auditLog.actorId, colleague.id), eq(auditLog.requestId, "left-behind")));
     expect(read).toMatchObject({ action: "dossier.list-read", subjectId: "patient-history", after: { patientId: started.patientId, dossierIds: [], grant: "organisation-professional" } });
+  });
+});
+
+describe("a supervisor who can no longer act on what they are reviewing", () => {
+  it("unassigned from an organisation, given fewer organisations, or disabled: their dossiers in review there go back to the queue", async () => {
+    const db = database.handle.db;
+    const proB = (await createProfessional({ email: "pro@west-release.test", name: "Wim West", password: PW, organisationId: orgB })).id;
+    const reviewer = (await createSupervisor({ email: "rev@casus.test", name: "Rik Reviewer", password: PW, organisationIds: [orgA, orgB] })).id;
+    const colleague = (await createSupervisor({ email: "col@casus.test", name: "Cato Colleague", password: PW, organisationIds: [orgA, orgB] })).id;
+    const inReview = async (organisationId: string, professionalId: string, by: string) => {
+      const row = await createDossier({ organisationId, professionalId, status: "in_review" });
+      await db.update(dossier).set({ reviewerId: by }).where(eq(dossier.id, row.id));
+      return row.id;
+    };
+    const inA = await inReview(orgA, proA, reviewer);
+    const inB = await inReview(orgB, proB, reviewer);
+    const colleaguesInA = await inReview(orgA, proA, colleague);
+    const stateOf = async (id: string) => {
+      const [row] = await db.select({ status: dossier.status, reviewerId: dossier.reviewerId }).from(dossier).where(eq(dossier.id, id));
+      return row;
+    };
+    const releasesOf = async (id: string) =>
+      (await db.select().from(dossierEvent).where(and(eq(dossierEvent.dossierId, id), eq(dossierEvent.kind, "release")))).map((e) => [e.fromStatus, e.toStatus, e.actorId, e.organisationId, e.detail]);
+
+    // Unassigned from Oost: the dossier they reviewed there is submitted again, with a release event by the admin.
+    await unassignSupervisor(admin, orgA, reviewer, origin);
+    expect(await stateOf(inA)).toEqual({ status: "submitted", reviewerId: null });
+    expect(await releasesOf(inA)).toEqual([["in_review", "submitted", admin.id, orgA, { reason: "supervisor-unassigned" }]]);
+    // West is still theirs, and a colleague's review in Oost is the colleague's.
+    expect(await stateOf(inB)).toEqual({ status: "in_review", reviewerId: reviewer });
+    expect(await stateOf(colleaguesInA)).toEqual({ status: "in_review", reviewerId: colleague });
+    // The organisation's other supervisor can claim it now (before, nobody could act on it).
+    const colleagueActor = { id: colleague, role: "supervisor" as const, organisationId: null, supervisedOrganisationIds: [orgA, orgB] };
+    expect(await transitionDossier(colleagueActor, inA, "claim")).toMatchObject({ status: "in_review" });
+
+    // The supervisor's page, saved without West: the same for West.
+    await updateSupervisor(admin, reviewer, { specialty: "gp", organisationIds: [] }, origin);
+    expect(await stateOf(inB)).toEqual({ status: "submitted", reviewerId: null });
+    expect(await releasesOf(inB)).toEqual([["in_review", "submitted", admin.id, orgB, { reason: "supervisor-unassigned" }]]);
+
+    // Disabled: everything they review, in every organisation, goes back.
+    await db.update(dossier).set({ status: "in_review", reviewerId: colleague }).where(eq(dossier.id, inB));
+    await setUserDisabled(admin, colleague, true, origin);
+    expect([await stateOf(inA), await stateOf(inB), await stateOf(colleaguesInA)]).toEqual([
+      { status: "submitted", reviewerId: null },
+      { status: "submitted", reviewerId: null },
+      { status: "submitted", reviewerId: null },
+    ]);
+    expect((await releasesOf(colleaguesInA)).map((r) => r[4])).toEqual([{ reason: "supervisor-disabled" }]);
   });
 });

@@ -6,6 +6,7 @@ import { actingAs } from "../access/actor-db.server";
 import type { Queryable } from "../db/client.server";
 import { organisation, supervisor, supervisorOrganisation, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
+import { releaseReviewsOf } from "../dossiers/release-reviews.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
 import { invitationStates, type InvitationState } from "./invitations.server";
 import { adminPage, nameOrEmailContains, type AdminListQuery, type AdminPage } from "./admin-pages.server";
@@ -96,6 +97,8 @@ export async function updateSupervisor(actor: Actor, supervisorId: string, input
     await tx.update(supervisor).set({ specialty: input.specialty }).where(eq(supervisor.userId, supervisorId));
     await tx.delete(supervisorOrganisation).where(eq(supervisorOrganisation.supervisorId, supervisorId));
     if (organisationIds.length) await tx.insert(supervisorOrganisation).values(organisationIds.map((organisationId) => ({ supervisorId, organisationId })));
+    // Organisations taken away: what they were reviewing there goes back to that organisation's queue.
+    await releaseReviewsOf(tx, actor.id, supervisorId, beforeOrgs.filter((id) => !organisationIds.includes(id)), "supervisor-unassigned");
     await recordAudit(
       {
         action: "supervisor.updated",

@@ -13,6 +13,7 @@ import { actingAs } from "../access/actor-db.server";
 import type { Transaction } from "../db/client.server";
 import { session, supervisor, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
+import { releaseReviewsOf } from "../dossiers/release-reviews.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
 
 const DISABLED_REASON = "disabled by an administrator";
@@ -49,6 +50,8 @@ export async function setUserDisabled(actor: Actor, userId: string, disabled: bo
       .where(eq(user.id, userId));
     // Signed out at once on every device.
     if (disabled) await tx.delete(session).where(eq(session.userId, userId));
+    // What a disabled supervisor was reviewing goes back to the queues: nobody else could act on it.
+    if (disabled && before.role === "supervisor") await releaseReviewsOf(tx, actor.id, userId, "every", "supervisor-disabled");
     await recordAudit(
       { action: disabled ? "user.disabled" : "user.enabled", actorId: actor.id, subjectType: "user", subjectId: userId, before: { disabled: before.banned }, after: { disabled } },
       origin,
