@@ -129,6 +129,18 @@ describe("invitations", () => {
     await revokeInvitation(admin, userId, origin);
   });
 
+  it("an account an administrator disabled stays disabled through a revoke and a resend of its invitation", async () => {
+    const { userId } = await invitePerson(admin, { name: "Dirk Dicht", email: "dirk@casus.test", role: "professional", locale: "nl", organisationId: orgId }, origin);
+    await setUserDisabled(admin, userId, true, origin);
+    await revokeInvitation(admin, userId, origin);
+    await resendInvitation(admin, userId, origin);
+    const [dirk] = await database.handle.db.select().from(user).where(eq(user.id, userId));
+    expect(dirk).toMatchObject({ banned: true, banReason: "disabled by an administrator" });
+    // Enabled by an administrator, the invitation works as before.
+    await setUserDisabled(admin, userId, false, origin);
+    expect(await setPasswordFromLink(tokenOf((await mails()).at(-1)!.links[0]), STRONG, new Headers(), origin)).toMatchObject({ ok: true });
+  });
+
   it("a revoked supervisor's dossier in review goes back to the queue (signed in by e-mail link, they could claim one)", async () => {
     const { userId } = await invitePerson(admin, { name: "Roos Revisor", email: "roos@casus.test", role: "supervisor", locale: "nl", organisationIds: [orgId] }, origin);
     const pro = await createProfessional({ email: "pro-roos@casus.test", name: "Pim Pro", password: STRONG, organisationId: orgId });

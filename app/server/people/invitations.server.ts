@@ -21,6 +21,8 @@ import { requireAdmin, type Actor, type Origin } from "./access.server";
 import { assertMayDisable } from "./users.server";
 
 const DAY_MS = 24 * 3600 * 1000;
+/** The ban reason a revoked invitation leaves, which a resend takes back (and no other). */
+const INVITATION_REVOKED = "invitation revoked";
 
 export interface InvitationInput {
   name: string;
@@ -183,7 +185,8 @@ export async function resendInvitation(actor: Actor, userId: string, origin: Ori
       .update(invitation)
       .set({ tokenHash, expiresAt, sentAt: new Date(), sendCount: row.sendCount + 1, revokedAt: null })
       .where(eq(invitation.id, row.id));
-    if (row.revokedAt) await tx.update(user).set({ banned: false, banReason: null }).where(eq(user.id, userId));
+    // Undo what the revocation did, and only that: an account an administrator disabled stays disabled.
+    if (row.revokedAt && person.banReason === INVITATION_REVOKED) await tx.update(user).set({ banned: false, banReason: null }).where(eq(user.id, userId));
     await recordAudit(
       { action: "invitation.resent", actorId: actor.id, subjectType: "user", subjectId: userId, before: { state: invitationState(row) }, after: { state: "pending", sendCount: row.sendCount + 1 } },
       origin,
@@ -212,11 +215,12 @@ export async function revokeInvitation(actor: Actor, userId: string, origin: Ori
     const [row] = await tx.select().from(invitation).where(eq(invitation.userId, userId)).orderBy(sql`${invitation.createdAt} desc`).limit(1);
     if (!row) throw new AppError("not-found");
     if (row.acceptedAt || row.revokedAt) throw new AppError("conflict");
-    const [person] = await tx.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, userId));
+    const [person] = await tx.select({ id: user.id, role: user.role, banned: user.banned }).from(user).where(eq(user.id, userId));
     if (!person) throw new AppError("not-found");
     await assertMayDisable(tx, actor, person);
     await tx.update(invitation).set({ revokedAt: new Date() }).where(eq(invitation.id, row.id));
-    await tx.update(user).set({ banned: true, banReason: "invitation revoked" }).where(eq(user.id, userId));
+    // An account already disabled keeps its reason, so a later resend does not enable what an administrator disabled.
+    if (!person.banned) await tx.update(user).set({ banned: true, banReason: INVITATION_REVOKED }).where(eq(user.id, userId));
     await tx.delete(session).where(eq(session.userId, userId));
     // An invited supervisor already signed in (by e-mail link) may have claimed a dossier: it goes back to the queue.
     if (person.role === "supervisor") await releaseReviewsOf(tx, actor.id, userId, "every", "supervisor-disabled");
