@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -229,6 +229,17 @@ describe("second factor", () => {
 
   it("can be reset by an administrator only, with an audit record", async () => {
     await expect(resetSecondFactor({ actorId: supervisorId, userId: proId })).rejects.toThrow(new AppError("not-found"));
+    // The reset and its audit row are one transaction: when the row cannot be written, the factor stays.
+    await systemDb().execute(sql`create function refuse_factor_reset() returns trigger language plpgsql as $$
+      begin if new.action = 'auth.second-factor-reset' then raise exception 'audit refused'; end if; return new; end $$`);
+    await systemDb().execute(sql`create trigger refuse_factor_reset before insert on audit_log for each row execute function refuse_factor_reset()`);
+    try {
+      await expect(resetSecondFactor({ actorId: adminId, userId: proId }, origin)).rejects.toThrow();
+      expect(await systemDb().select().from(twoFactor).where(eq(twoFactor.userId, proId))).toHaveLength(1);
+    } finally {
+      await systemDb().execute(sql`drop trigger refuse_factor_reset on audit_log`);
+      await systemDb().execute(sql`drop function refuse_factor_reset()`);
+    }
     await resetSecondFactor({ actorId: adminId, userId: proId }, origin);
     expect(await systemDb().select().from(twoFactor).where(eq(twoFactor.userId, proId))).toEqual([]);
     const [row] = await systemDb().select({ enabled: userTable.twoFactorEnabled }).from(userTable).where(eq(userTable.id, proId));

@@ -10,7 +10,8 @@ import QRCode from "qrcode";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { auth } from "../auth/auth.server";
 import { TOTP_ISSUER } from "../auth/plugins/two-factor.server";
-import { systemDb } from "../db/client.server";
+import { systemDb, type Transaction } from "../db/client.server";
+import { inTransaction } from "../db/transaction.server";
 import { twoFactor, user as userTable } from "../db/schema";
 
 const BACKUP_CODE_COUNT = 10;
@@ -114,16 +115,18 @@ export async function remainingBackupCodes(userId: string): Promise<number | nul
 }
 
 /** Removes the TOTP secret and backup codes. Used by the owner (account page) and by an admin (reset). */
-export async function removeSecondFactor(userId: string): Promise<boolean> {
-  return systemDb().transaction(async (tx) => {
-    const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ id: twoFactor.id });
-    const [before] = await tx.select({ enabled: userTable.twoFactorEnabled }).from(userTable).where(eq(userTable.id, userId));
-    await tx.update(userTable).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(userTable.id, userId));
-    return removed.length > 0 || Boolean(before?.enabled);
-  });
+/** Removes the user's second factor in the caller's transaction (with its audit row); whether there was one. */
+export async function removeSecondFactor(tx: Transaction, userId: string): Promise<boolean> {
+  const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ id: twoFactor.id });
+  const [before] = await tx.select({ enabled: userTable.twoFactorEnabled }).from(userTable).where(eq(userTable.id, userId));
+  await tx.update(userTable).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(userTable.id, userId));
+  return removed.length > 0 || Boolean(before?.enabled);
 }
 
 export async function disableSecondFactor(user: { id: string }, origin: AuditOrigin): Promise<void> {
-  await removeSecondFactor(user.id);
-  await recordAudit({ action: "auth.second-factor-disabled", actorId: user.id, subjectType: "user", subjectId: user.id }, origin);
+  // The change and its audit row in one transaction: never one without the other.
+  await inTransaction(async (tx) => {
+    await removeSecondFactor(tx, user.id);
+    await recordAudit({ action: "auth.second-factor-disabled", actorId: user.id, subjectType: "user", subjectId: user.id }, origin, tx);
+  });
 }

@@ -8,6 +8,7 @@ import { AppError } from "~/domain/errors";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { removeSecondFactor } from "../account/second-factor-enrolment.server";
 import { systemDb } from "../db/client.server";
+import { inTransaction } from "../db/transaction.server";
 import { user as userTable } from "../db/schema";
 
 export async function resetSecondFactor(input: { actorId: string; userId: string }, origin: AuditOrigin = {}): Promise<void> {
@@ -15,6 +16,9 @@ export async function resetSecondFactor(input: { actorId: string; userId: string
   if (!actor || actor.role !== "admin" || actor.banned) throw new AppError("not-found");
   const [subject] = await systemDb().select({ id: userTable.id }).from(userTable).where(eq(userTable.id, input.userId));
   if (!subject) throw new AppError("not-found");
-  const hadFactor = await removeSecondFactor(input.userId);
-  await recordAudit({ action: "auth.second-factor-reset", actorId: input.actorId, subjectType: "user", subjectId: input.userId, before: { enrolled: hadFactor }, after: { enrolled: false } }, origin);
+  // The reset and its audit row in one transaction: never one without the other.
+  await inTransaction(async (tx) => {
+    const hadFactor = await removeSecondFactor(tx, input.userId);
+    await recordAudit({ action: "auth.second-factor-reset", actorId: input.actorId, subjectType: "user", subjectId: input.userId, before: { enrolled: hadFactor }, after: { enrolled: false } }, origin, tx);
+  });
 }

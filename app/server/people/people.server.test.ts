@@ -169,11 +169,11 @@ describe("professionals", () => {
     await moveProfessional(admin, orgB, proA, orgA, origin);
   });
 
-  it("reset second factor is audited", async () => {
-    await resetUserSecondFactor(admin, proA);
+  it("reset second factor is audited, with the request it came from", async () => {
+    await resetUserSecondFactor(admin, proA, origin);
     const [entry] = await database.handle.db.select().from(auditLog).where(eq(auditLog.action, "auth.second-factor-reset"));
-    expect(entry).toMatchObject({ actorId: admin.id, subjectId: proA });
-    expect(await codeOf(resetUserSecondFactor(admin, "nobody"))).toBe("not-found");
+    expect(entry).toMatchObject({ actorId: admin.id, subjectId: proA, requestId: "req", ipAddress: "127.0.0.1" });
+    expect(await codeOf(resetUserSecondFactor(admin, "nobody", origin))).toBe("not-found");
   });
 });
 

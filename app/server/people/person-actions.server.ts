@@ -21,7 +21,7 @@ export async function runPersonAction(actor: Actor, intent: PersonIntent, userId
       case "enable":
         return setUserDisabled(actor, userId, intent === "disable", origin);
       case "reset-2fa":
-        return resetUserSecondFactor(actor, userId);
+        return resetUserSecondFactor(actor, userId, origin);
       case "resend":
         if ((await resendInvitation(actor, userId, origin)).mailFailed) done = "invited-mail-failed";
         return;

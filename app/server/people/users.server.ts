@@ -75,9 +75,9 @@ export async function demoteAdministrator(actor: Actor, userId: string, origin: 
   });
 }
 
-export async function resetUserSecondFactor(actor: Actor, userId: string): Promise<void> {
+export async function resetUserSecondFactor(actor: Actor, userId: string, origin: Origin): Promise<void> {
   const { db } = actingAs(actor, "people.manage");
   const [target] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
   if (!target) throw new AppError("not-found");
-  await resetSecondFactor({ actorId: actor.id, userId });
+  await resetSecondFactor({ actorId: actor.id, userId }, origin);
 }
