@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { errorMessageKey, type ErrorCode } from "~/domain/errors";
@@ -25,6 +25,13 @@ export function SetPasswordForm({ token, expires, kind, email, name, error, prob
   const describe = usePasswordProblemText();
   const busy = useNavigation().state === "submitting";
   const [password, setPassword] = useState("");
+  const passwordInput = useRef<HTMLInputElement>(null);
+  // A password typed before the page hydrated (a slow phone) is in the field but not in the state, and no change
+  // event follows it: take it over once, so the strength feedback shows what is there.
+  useEffect(() => {
+    const typed = passwordInput.current?.value;
+    if (typed) setPassword(typed);
+  }, []);
   const id = useId();
   const inputs = personalInputs(name, email);
   const fieldError = problem ? describe(problem) : error === "mismatch" ? t("password:mismatch") : null;
@@ -48,6 +55,7 @@ export function SetPasswordForm({ token, expires, kind, email, name, error, prob
           required
           minLength={12}
           maxLength={256}
+          ref={passwordInput}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           aria-invalid={fieldError && error !== "mismatch" ? true : undefined}
