@@ -165,7 +165,7 @@ async function loadAmount(url, headers, connections, amount) {
  * the account page in its first 6 s against 6.0–7.3 in the next four runs, 2026-11-27). Shared code (the renderer,
  * React Router, the session) warms on every page, so each gets an equal share of the time.
  */
-async function warmUp(baseUrl, options, context, cookies) {
+async function warmUpServer(baseUrl, options, context, cookies) {
   if (!(options.warmUp > 0)) return;
   const variants = [];
   for (const name of options.pages) {
@@ -177,6 +177,24 @@ async function warmUp(baseUrl, options, context, cookies) {
   }
   const seconds = Math.max(1, Math.round(options.warmUp / Math.max(1, variants.length)));
   for (const variant of variants) await autocannon({ url: variant.url, connections: options.connections, duration: seconds, headers: variant.headers, timeout: 60 });
+}
+
+/**
+ * One timed run of `url`, printed after `label`: requests per second, latency, CPU-ms and statements per request.
+ * The statements are counted over a fixed number of requests at full concurrency first, all answered before it
+ * returns, so they are exact (a timed run leaves up to one request per connection unanswered but running).
+ */
+async function timedRun(server, url, headers, options, label) {
+  const statementsBefore = (await stats(server.url)).statements;
+  const counted = await loadAmount(url, headers, options.connections, options.connections * 4);
+  const statementsPerRequest = ((await stats(server.url)).statements - statementsBefore) / Math.max(1, counted.requests);
+  const cpuBefore = cpuMs(server.pid);
+  const run = await load(url, headers, options);
+  const cpu = (cpuMs(server.pid) - cpuBefore) / Math.max(1, run.requests);
+  console.log(
+    `  ${label} ${run.rps.toFixed(1).padStart(7)} req/s  p50 ${String(run.p50).padStart(4)} ms  p99 ${String(run.p99).padStart(5)} ms  ${cpu.toFixed(2).padStart(6)} CPU-ms/req  ${statementsPerRequest.toFixed(1)} statements/req${run.non2xx || run.errors ? `  (${run.non2xx} non-2xx, ${run.errors} errors)` : ""}`,
+  );
+  return { ...run, cpuMsPerRequest: cpu, statementsPerRequest };
 }
 
 async function measureBare(options) {
@@ -232,7 +250,7 @@ async function benchDatabase(kind, options) {
     await new Promise((r) => setTimeout(r, 2000));
     const idle = memoryMiB(server.pid);
     const browser = options.browser ? await signInPageInBrowser(server.url) : null;
-    await warmUp(server.url, options, context, cookies);
+    await warmUpServer(server.url, options, context, cookies);
     const pages = {};
     const javascriptCache = new Map();
     for (const name of options.pages) {
@@ -264,18 +282,7 @@ async function benchDatabase(kind, options) {
       };
       for (const gzip of options.gzip) {
         const headers = { ...(cookie ? { cookie } : {}), ...(gzip ? { "accept-encoding": "gzip" } : {}) };
-        // The warm-up is a fixed number of requests at full concurrency, all answered before it returns, so the
-        // statements they sent are exact (a timed run leaves up to one request per connection unanswered but running).
-        const statementsBefore = (await stats(server.url)).statements;
-        const warmUp = await loadAmount(url, headers, options.connections, options.connections * 4);
-        const statementsPerRequest = ((await stats(server.url)).statements - statementsBefore) / Math.max(1, warmUp.requests);
-        const cpuBefore = cpuMs(server.pid);
-        const run = await load(url, headers, options);
-        const cpu = (cpuMs(server.pid) - cpuBefore) / Math.max(1, run.requests);
-        result[gzip ? "gzip" : "plain"] = { ...run, cpuMsPerRequest: cpu, statementsPerRequest };
-        console.log(
-          `  ${kind.padEnd(8)} ${name.padEnd(11)} ${gzip ? "gzip " : "plain"} ${run.rps.toFixed(1).padStart(7)} req/s  p50 ${String(run.p50).padStart(4)} ms  p99 ${String(run.p99).padStart(5)} ms  ${cpu.toFixed(2).padStart(6)} CPU-ms/req  ${statementsPerRequest.toFixed(1)} statements/req${run.non2xx || run.errors ? `  (${run.non2xx} non-2xx, ${run.errors} errors)` : ""}`,
-        );
+        result[gzip ? "gzip" : "plain"] = await timedRun(server, url, headers, options, `${kind.padEnd(8)} ${name.padEnd(11)} ${gzip ? "gzip " : "plain"}`);
       }
       if (options.navigation) {
         const dataUrl = `${server.url}${navigationAddress(page.path(context))}`;
@@ -283,16 +290,7 @@ async function benchDatabase(kind, options) {
         const check = await fetch(dataUrl, { headers, redirect: "manual" });
         await check.arrayBuffer();
         if (check.status !== 200) throw new Error(`GET ${dataUrl} answered ${check.status}`);
-        const statementsBefore = (await stats(server.url)).statements;
-        const warmUp = await loadAmount(dataUrl, headers, options.connections, options.connections * 4);
-        const statementsPerRequest = ((await stats(server.url)).statements - statementsBefore) / Math.max(1, warmUp.requests);
-        const cpuBefore = cpuMs(server.pid);
-        const run = await load(dataUrl, headers, options);
-        const cpu = (cpuMs(server.pid) - cpuBefore) / Math.max(1, run.requests);
-        result.navigation = { ...run, cpuMsPerRequest: cpu, statementsPerRequest };
-        console.log(
-          `  ${kind.padEnd(8)} ${name.padEnd(11)} .data ${run.rps.toFixed(1).padStart(7)} req/s  p50 ${String(run.p50).padStart(4)} ms  p99 ${String(run.p99).padStart(5)} ms  ${cpu.toFixed(2).padStart(6)} CPU-ms/req  ${statementsPerRequest.toFixed(1)} statements/req${run.non2xx || run.errors ? `  (${run.non2xx} non-2xx, ${run.errors} errors)` : ""}`,
-        );
+        result.navigation = await timedRun(server, dataUrl, headers, options, `${kind.padEnd(8)} ${name.padEnd(11)} .data`);
       }
       pages[name] = result;
     }
