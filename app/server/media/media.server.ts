@@ -105,30 +105,29 @@ export async function mediaForActor(actor: Actor, id: string): Promise<MediaRow>
   return (await readableMedium(actor, id)).row;
 }
 
-export async function listMedia(actor: Actor, options: { organisationId?: string; limit?: number } = {}): Promise<MediaRow[]> {
+/**
+ * The latest media the actor may read, newest first, narrowed in the query: by organisation, by uploader, to
+ * finished uploads, to one source ("recorder", "picker"), so a caller gets `limit` rows of its kind rather than
+ * fewer out of everyone's latest.
+ */
+export async function listMedia(
+  actor: Actor,
+  options: { organisationId?: string; uploaderId?: string; complete?: boolean; source?: string; limit?: number } = {},
+): Promise<MediaRow[]> {
   const { db, where } = mediaLists(actor);
   return db
     .select()
     .from(media)
-    .where(where(options.organisationId ? eq(media.organisationId, options.organisationId) : undefined))
+    .where(
+      where(
+        options.organisationId ? eq(media.organisationId, options.organisationId) : undefined,
+        options.uploaderId ? eq(media.uploaderId, options.uploaderId) : undefined,
+        options.complete ? eq(media.status, "complete") : undefined,
+        options.source ? sql`${media.metadata} ->> 'source' = ${options.source}` : undefined,
+      ),
+    )
     .orderBy(desc(media.createdAt))
     .limit(options.limit ?? 50);
-}
-
-/**
- * The actor's own latest finished uploads from one source ("recorder", "picker"), for the media test pages: what
- * they just stored. Their own only: an administrator may read every medium, but a test page is no place to show
- * (and sign URLs for) the patients' media of every organisation without a logged read. Filtered in the query, so
- * the page gets `limit` rows of its own kind rather than fewer out of everyone's latest.
- */
-export async function ownRecentMedia(actor: Actor, source: string, limit: number): Promise<MediaRow[]> {
-  const { db, where } = mediaLists(actor);
-  return db
-    .select()
-    .from(media)
-    .where(where(eq(media.uploaderId, actor.id), eq(media.status, "complete"), sql`${media.metadata} ->> 'source' = ${source}`))
-    .orderBy(desc(media.createdAt))
-    .limit(limit);
 }
 
 /**
