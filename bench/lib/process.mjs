@@ -89,9 +89,12 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
-/** CPU milliseconds (user + system) a process has used so far, from /proc (10 ms resolution). */
-export function cpuMs(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+/**
+ * CPU milliseconds (user + system) a process has used so far, from /proc (10 ms resolution); with `thread`, those of
+ * one of its threads only (the process's id is its main thread, the one that runs JavaScript's event loop).
+ */
+export function cpuMs(pid, thread = null) {
+  const stat = fs.readFileSync(thread === null ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }

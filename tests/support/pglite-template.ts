@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
@@ -23,7 +24,8 @@ export default async function setup(project: TestProject) {
   const handle = await openDatabase({ url: null, dataDir: "memory" });
   try {
     await migrateDatabase(handle);
-    const dump = await handle.pglite!.dumpDataDir("none");
+    // An in-memory database is a PGlite instance in this thread.
+    const dump = await (handle.pglite as PGlite).dumpDataDir("none");
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   } finally {
     await handle.close();

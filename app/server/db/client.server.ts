@@ -16,6 +16,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { REQUEST_TIMEOUT_MS } from "~/domain/constants";
 import { lockDataDirectory } from "./data-dir-lock.server";
+import { PGliteThread } from "./pglite-thread.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,10 +28,16 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** For PostgreSQL: the pool, for LISTEN/NOTIFY and administrative queries. */
   pool: pg.Pool | null;
-  /** For PGlite: the embedded instance. */
-  pglite: PGlite | null;
+  /**
+   * For PGlite: the embedded database. A data directory's runs in a thread of its own (decision 095); an in-memory
+   * one (tests) in this thread, as a PGlite instance.
+   */
+  pglite: EmbeddedDatabase | null;
   close(): Promise<void>;
 }
+
+/** What the server asks of PGlite, in this thread or its own. */
+export type EmbeddedDatabase = Pick<PGlite, "query" | "exec" | "listen" | "transaction" | "close"> | PGliteThread;
 
 export interface DatabaseOptions {
   /** postgres://… for PostgreSQL; otherwise PGlite. */
@@ -71,30 +78,32 @@ export async function openDatabase({ url, dataDir = "memory", loadDataDir, count
     const db = drizzlePostgres(pool, { schema, logger }) as unknown as Database;
     return { db, kind: "postgres", pool, pglite: null, close: () => pool.end() };
   }
-  let pglite: PGlite;
-  let unlock = () => {};
+  const startup = [`SET statement_timeout = ${REQUEST_TIMEOUT_MS}`];
   if (dataDir === "memory") {
-    pglite = await PGlite.create({ ...PGLITE_SETTINGS, ...(loadDataDir ? { loadDataDir } : {}) });
-  } else {
-    unlock = lockDataDirectory(dataDir);
+    const pglite = await PGlite.create({ ...PGLITE_SETTINGS, ...(loadDataDir ? { loadDataDir } : {}) });
+    for (const statement of startup) await pglite.exec(statement);
+    const db = drizzlePglite(pglite, { schema, logger }) as unknown as Database;
+    return { db, kind: "pglite", pool: null, pglite, close: () => pglite.close() };
+  }
+  const unlock = lockDataDirectory(dataDir);
+  let thread: PGliteThread;
+  try {
     const dir = path.join(dataDir, "pglite");
     fs.mkdirSync(dir, { recursive: true });
-    try {
-      pglite = await PGlite.create(dir, PGLITE_SETTINGS);
-    } catch (error) {
-      unlock();
-      throw error;
-    }
+    thread = await PGliteThread.start(dir, PGLITE_SETTINGS, startup);
+  } catch (error) {
+    unlock();
+    throw error;
   }
-  await pglite.exec(`SET statement_timeout = ${REQUEST_TIMEOUT_MS}`);
-  const db = drizzlePglite(pglite, { schema, logger }) as unknown as Database;
+  // Drizzle's PGlite session calls only query and transaction (whose callback gets query), which the thread answers.
+  const db = drizzlePglite(thread as unknown as PGlite, { schema, logger }) as unknown as Database;
   return {
     db,
     kind: "pglite",
     pool: null,
-    pglite,
+    pglite: thread,
     close: async () => {
-      await pglite.close();
+      await thread.close();
       unlock();
     },
   };
