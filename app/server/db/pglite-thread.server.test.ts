@@ -116,11 +116,33 @@ describe("PGlite in its own thread", () => {
     expect(heard).toEqual(["one"]);
   });
 
-  it("refuses a parser that would change the text, since functions cannot cross to the thread", async () => {
+  it("refuses what would reach the thread changed: a parser, another query option, a Buffer or URL as a parameter", async () => {
     const thread = handle.pglite as PGliteThread;
-    await expect(thread.query("select 1::int4 as x", [], { parsers: { 23: (value: string) => Number(value) * 2 } })).rejects.toThrow(
-      /only parsers/,
+    await expect(thread.query("select 1::int4 as x", [], { parsers: { 23: (value: string) => Number(value) * 2 } })).rejects.toThrow(/only parsers/);
+    await expect(thread.query("select $1::int4 as x", [1], { paramTypes: [23] })).rejects.toThrow(/query option "paramTypes"/);
+    // In this thread PGlite writes a Buffer as its text; cloned, it would arrive as bytes written as "104,105".
+    await expect(thread.query("select $1::text as x", [Buffer.from("hi")])).rejects.toThrow(/cannot take a Buffer/);
+    await expect(thread.query("select $1::text as x", [new URL("https://casus.test/")])).rejects.toThrow(/cannot take a URL/);
+    // A function cannot be copied at all: that call fails, and the thread answers the next.
+    await expect(thread.query("select $1::text as x", [() => 1])).rejects.toThrow();
+    const { rows } = await thread.query<{ x: string; at: string; bytes: Uint8Array; n: string; a: string }>(
+      "select $1::text as x, $2::timestamptz::text as at, $3::bytea as bytes, $4::int8::text as n, $5::jsonb->>'a' as a",
+      ["plain", new Date("2026-11-27T12:00:00Z"), new Uint8Array([1, 2]), 12n, { a: "b" }],
     );
+    expect(rows[0]).toMatchObject({ x: "plain", at: "2026-11-27 12:00:00+00", n: "12", a: "b" });
+    expect([...rows[0].bytes]).toEqual([1, 2]);
+  });
+
+  it("lets a failed LISTEN be tried again, and answers a second listener only once the LISTEN is in place", async () => {
+    const thread = handle.pglite as PGliteThread;
+    await expect(thread.listen('no such"channel', () => {})).rejects.toThrow();
+    await expect(thread.listen('no such"channel', () => {})).rejects.toThrow();
+    const heard: string[] = [];
+    const [first, second] = await Promise.all([thread.listen("twice", (p) => heard.push(`a:${p}`)), thread.listen("twice", (p) => heard.push(`b:${p}`))]);
+    await thread.query("select pg_notify('twice', 'x')");
+    await expect.poll(() => [...heard].sort()).toEqual(["a:x", "b:x"]);
+    await first();
+    await second();
   });
 
   it("fails every call after it is closed, and its data is there when the directory is opened again", async () => {

@@ -37,7 +37,10 @@ interface WorkerError {
 type WorkerMessage =
   { ready: true } | { failed: WorkerError } | { notify: string; payload: string } | { id: number; result?: unknown; error?: WorkerError };
 
-/** An error with the fields PostgreSQL (through PGlite) gave it; the stack is this thread's, where it was asked. */
+/**
+ * An error with the fields PostgreSQL (through PGlite) gave it. Its stack ends where the answer arrived, not where
+ * the statement was sent; Drizzle's own error around it names the statement.
+ */
 function databaseError(plain: WorkerError): Error {
   const error = new Error(plain.message);
   Object.assign(error, plain);
@@ -46,23 +49,47 @@ function databaseError(plain: WorkerError): Error {
 
 /**
  * Drizzle passes parsers that leave some types as text. Functions cannot cross to the worker, so only the type ids
- * go, and the worker uses identity parsers for them; any other parser would be silently dropped, so it is refused.
+ * go, and the worker uses identity parsers for them. Any other parser, or any other query option, would be silently
+ * lost on the way, so it is refused. Returns the type ids.
  */
-function identityParserTypes(parsers: Parsers | undefined): number[] | undefined {
+function queryOptionsForThread(options: QueryOptions | undefined): number[] | undefined {
+  if (!options) return undefined;
+  for (const key of Object.keys(options)) {
+    if (key !== "rowMode" && key !== "parsers") throw new Error(`PGlite in its own thread does not take the query option "${key}"`);
+  }
+  const parsers = options.parsers;
   if (!parsers) return undefined;
   const ids = Object.keys(parsers).map(Number);
   for (const id of ids) {
     const probe = "1";
-    if (parsers[id](probe) !== probe)
-      throw new Error(`PGlite in its own thread takes only parsers that leave the text as it is (type ${id})`);
+    if (parsers[id](probe) !== probe) throw new Error(`PGlite in its own thread takes only parsers that leave the text as it is (type ${id})`);
   }
   return ids;
+}
+
+/**
+ * A parameter crosses to the worker as a structured clone, which keeps plain values, arrays, plain objects, dates,
+ * big integers and byte arrays, but turns a Buffer into bytes PGlite writes as a list of numbers and drops other
+ * objects' prototypes (a URL, a class with `toJSON`). PGlite in this thread would have sent those differently: refused.
+ */
+function assertCrossesUnchanged(values: unknown[]): void {
+  for (const value of values) {
+    if (value === null || typeof value !== "object" || value instanceof Date) continue;
+    if (Array.isArray(value)) {
+      assertCrossesUnchanged(value);
+      continue;
+    }
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype === Object.prototype || prototype === null || prototype === Uint8Array.prototype) continue;
+    throw new Error(`PGlite in its own thread cannot take a ${prototype?.constructor?.name ?? "object"} as a parameter unchanged`);
+  }
 }
 
 export class PGliteThread {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
+  readonly #listening = new Map<string, Promise<void>>();
   #nextId = 1;
   #stopped: Error | null = null;
   #closing = false;
@@ -91,6 +118,7 @@ export class PGliteThread {
       await worker.terminate();
       throw error;
     }
+    worker.unref();
     worker.on("exit", (code) => {
       if (!thread.#closing) logger.error({ code }, "the database thread stopped: every database call fails until the server is restarted");
     });
@@ -110,6 +138,7 @@ export class PGliteThread {
     } else {
       const pending = this.#pending.get(message.id);
       this.#pending.delete(message.id);
+      if (!this.#pending.size) this.#worker.unref();
       if (message.error) pending?.reject(databaseError(message.error));
       else pending?.resolve(message.result);
     }
@@ -127,22 +156,24 @@ export class PGliteThread {
   #call<T>(message: Record<string, unknown>, id = this.#nextId++): Promise<T> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     return new Promise<T>((resolve, reject) => {
+      try {
+        this.#worker.postMessage({ ...message, id });
+      } catch (error) {
+        reject(error as Error);
+        return;
+      }
+      // While a call is out, the thread keeps the process alive; an idle one does not, as PGlite here would not.
+      if (!this.#pending.size) this.#worker.ref();
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage({ ...message, id });
     });
   }
 
   #client(txId: number | null): PGliteThreadTransaction {
     return {
-      query: async <T>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
-        this.#call<Results<T>>({
-          op: "query",
-          txId,
-          sql,
-          params,
-          rowMode: options?.rowMode,
-          identityParsers: identityParserTypes(options?.parsers),
-        }),
+      query: async <T>(sql: string, params: unknown[] = [], options?: QueryOptions) => {
+        assertCrossesUnchanged(params);
+        return this.#call<Results<T>>({ op: "query", txId, sql, params, rowMode: options?.rowMode, identityParsers: queryOptionsForThread(options) });
+      },
       exec: (sql: string) => this.#call<Results[]>({ op: "exec", txId, sql }),
     };
   }
@@ -174,18 +205,25 @@ export class PGliteThread {
 
   /** LISTEN on `channel`; the returned function stops this listener (and the LISTEN once none is left). */
   async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
-    let listeners = this.#listeners.get(channel);
-    if (!listeners) {
-      listeners = new Set();
-      this.#listeners.set(channel, listeners);
-      await this.#call({ op: "listen", channel });
+    let listening = this.#listening.get(channel);
+    if (!listening) {
+      listening = this.#call<void>({ op: "listen", channel });
+      this.#listening.set(channel, listening);
+      // A LISTEN that failed is not listening: the next call tries again.
+      listening.catch(() => this.#listening.get(channel) === listening && this.#listening.delete(channel));
     }
+    // Every caller returns only once the LISTEN is in place, the first or not.
+    await listening;
+    let listeners = this.#listeners.get(channel);
+    if (!listeners) this.#listeners.set(channel, (listeners = new Set()));
     listeners.add(listener);
     return async () => {
       listeners.delete(listener);
       if (listeners.size || this.#listeners.get(channel) !== listeners) return;
       this.#listeners.delete(channel);
-      await this.#call({ op: "unlisten", channel });
+      this.#listening.delete(channel);
+      // A stopped thread listens to nothing any more: nothing to undo (shutdown after a crash goes on).
+      if (!this.#stopped) await this.#call({ op: "unlisten", channel });
     };
   }
 

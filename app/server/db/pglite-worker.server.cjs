@@ -5,7 +5,8 @@
 const { parentPort, workerData } = require("node:worker_threads");
 
 /** The fields of a PostgreSQL error worth keeping across the thread boundary (SQLSTATE, constraint, detail…). */
-const ERROR_FIELDS = ["name", "message", "code", "severity", "detail", "hint", "position", "where", "schema", "table", "column", "dataType", "constraint", "routine"];
+// A statement's parameters are not among them: they may be patient data, and Drizzle's own error carries them.
+const ERROR_FIELDS = ["name", "message", "code", "severity", "detail", "hint", "position", "internalPosition", "internalQuery", "where", "schema", "table", "column", "dataType", "constraint", "file", "line", "routine", "errno"];
 
 function plainError(error) {
   const plain = {};
@@ -13,7 +14,8 @@ function plainError(error) {
     const value = error?.[field];
     if (typeof value === "string" || typeof value === "number") plain[field] = value;
   }
-  if (!plain.message) plain.message = String(error);
+  // PGlite's file system throws plain objects (an errno, no message): say what there is.
+  if (!plain.message) plain.message = error && typeof error === "object" ? `database error ${JSON.stringify(error)}` : String(error);
   return plain;
 }
 
@@ -110,10 +112,15 @@ async function main() {
     } catch (error) {
       answer = Promise.reject(error);
     }
-    answer.then(
-      (result) => parentPort.postMessage({ id: m.id, result }),
-      (error) => parentPort.postMessage({ id: m.id, error: plainError(error) }),
-    );
+    const fail = (error) => parentPort.postMessage({ id: m.id, error: plainError(error) });
+    answer.then((result) => {
+      // A result that cannot be copied to the main thread is that call's error, not the end of this thread.
+      try {
+        parentPort.postMessage({ id: m.id, result });
+      } catch (error) {
+        fail(error);
+      }
+    }, fail);
   });
   parentPort.postMessage({ ready: true });
 }
