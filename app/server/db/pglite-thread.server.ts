@@ -16,8 +16,6 @@ import type { PGliteOptions, QueryOptions, Results } from "@electric-sql/pglite"
 import { logger } from "~/server/logger.server";
 import workerSource from "./pglite-worker.server.cjs?raw";
 
-type Parsers = NonNullable<QueryOptions["parsers"]>;
-
 /** What a transaction's callback may call: Drizzle's PGlite session uses `query`; raw SQL may use `exec`. */
 export interface PGliteThreadTransaction {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;

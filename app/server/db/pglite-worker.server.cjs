@@ -4,8 +4,8 @@
 "use strict";
 const { parentPort, workerData } = require("node:worker_threads");
 
-/** The fields of a PostgreSQL error worth keeping across the thread boundary (SQLSTATE, constraint, detail…). */
-// A statement's parameters are not among them: they may be patient data, and Drizzle's own error carries them.
+// The fields of a PostgreSQL error worth keeping across the thread boundary (SQLSTATE, constraint, detail…). The
+// statement's parameters are not among them: they may be patient data, and Drizzle's own error carries them.
 const ERROR_FIELDS = ["name", "message", "code", "severity", "detail", "hint", "position", "internalPosition", "internalQuery", "where", "schema", "table", "column", "dataType", "constraint", "file", "line", "routine", "errno"];
 
 function plainError(error) {
