@@ -1,5 +1,6 @@
 /**
- * The database of this process: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+ * The database of this process: embedded PGlite in DATA_DIR by default (in a worker thread of its own, decision 095),
+ * PostgreSQL when DATABASE_URL is set.
  * Exactly one instance per process (two PGlite instances on one directory corrupt it), kept on globalThis so that
  * development hot reloads reuse it, and closed on shutdown; a lock file keeps a second process off the directory
  * (data-dir-lock.server.ts).
