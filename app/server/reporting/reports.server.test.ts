@@ -25,7 +25,7 @@ const TODAY = "2026-11-24";
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  demo = await seedDemoData();
+  demo = await seedDemoData({ now: NOW });
   history = await seedDemoHistory({ now: NOW });
 }, 60_000);
 afterAll(async () => {
@@ -37,10 +37,7 @@ const filters = (query: string) => parseReportFilters(new URLSearchParams(query)
 const value = (rows: unknown[][], metric: string, column = 1) => rows.find((r) => r[0] === metric)?.[column];
 
 /** percentile_cont: linear interpolation between the closest ranks. */
-/**
- * The demo's own completed dossiers (one, with one reviewed ear) completed within the period ending 2026-11-24: they
- * are dated from the real clock, so whether one falls inside depends on the day and hour the suite runs.
- */
+/** The demo's own completed dossiers (one, with one reviewed ear) completed within the period ending 2026-11-24. */
 async function demoCompletedInPeriod(): Promise<number> {
   const [row] = await systemDb()
     .select({ n: count() })
@@ -59,8 +56,8 @@ function percentile(values: number[], p: number): number {
 describe("reporting figures", () => {
   it("count the year's dossiers and compute the turnaround median and p90 in SQL as the history has them", async () => {
     const report = await loadReport(admin(), filters("period=custom&from=2026-01-01&to=2026-11-24"), NOW);
-    // The demo's own eight dossiers are dated from the real clock (today or days ago): those before the period's end
-    // count too. NOW is fixed, so once the real date passes it some of them fall after the period.
+    // The demo's own eight dossiers are dated from NOW too (that day or days before): those before the period's end
+    // count as well. Both are seeded from NOW, not the real clock, so the figures do not depend on when the suite runs.
     const historyIds = history.dossiers.map((d) => d.id!);
     const [own] = await systemDb()
       .select({ n: count() })
