@@ -10,7 +10,8 @@
  * server (`node server.js`, demo data plus --dossiers bulk dossiers, BENCH_STATS=on) and loads each page with
  * autocannon, with and without `Accept-Encoding: gzip`. A bare Node HTTP server is measured in the same run (before
  * each database), and throughput is reported as a ratio to it, so figures from different machines and days compare.
- * Per page and database: requests/s, p50/p99 latency, CPU-ms per request of the server process (from /proc),
+ * Per page and database: requests/s, p50/p99 latency, CPU-ms per request of the server process and of its event
+ * loop's thread alone (from /proc),
  * database statements per request (one request on a quiet server, and averaged over
  * 4 × connections requests at full concurrency), HTML bytes, table rows and the JavaScript the
  * page loads (gzip); per database: idle and peak RSS, and the sign-in page's time to first byte and to hydration in
