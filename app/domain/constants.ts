@@ -146,7 +146,7 @@ export const EXPORT_CONCURRENCY = 2;
 /** Progress is announced on the live stream at most this often per export. */
 export const EXPORT_PROGRESS_INTERVAL_MS = 250;
 
-/** Signed media URLs (downloads and playback) stop working this long after they were issued. */
+/** Signed media URLs (downloads and playback) stop working at most this long after they were issued (signed-url.server.ts). */
 export const MEDIA_URL_TTL_MS = 10 * MINUTE;
 /** Frame stepping in dossier videos assumes this rate until the browser has measured the real one. */
 export const ASSUMED_FRAME_RATE = 25;

@@ -158,7 +158,8 @@ function VideoViewer({ src, poster, label }: { src: string; poster: string | nul
           onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
           onSeeked={(e) => setTime(e.currentTarget.currentTime)}
           onLoadedMetadata={(e) => {
-            if (resumeAt.current !== null) e.currentTarget.currentTime = resumeAt.current;
+            // A position asked for while the new source loaded (a seek, a step) is already under way: it wins.
+            if (resumeAt.current !== null && e.currentTarget.currentTime === 0) e.currentTarget.currentTime = resumeAt.current;
             resumeAt.current = null;
           }}
         />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MEDIA_URL_TTL_MS } from "~/domain/constants";
 import { signMediaUrl, verifyMediaSignature } from "./signed-url.server";
 import { parseRange } from "./range.server";
 
@@ -16,6 +17,18 @@ describe("signed media URLs", () => {
     const url = parts(signMediaUrl("m-1", "file", { now: NOW, ttlMs: 60_000, secret: SECRET }));
     expect(verifyMediaSignature(url.id, url.variant, url.expires, url.signature, { now: NOW + 59_000, secret: SECRET })).toBeNull();
     expect(verifyMediaSignature(url.id, url.variant, url.expires, url.signature, { now: NOW + 61_000, secret: SECRET })).toBe("expired");
+  });
+
+  it("are the same for every signing within a minute, and never outlive their time to live", () => {
+    // A revalidated page signs again: the same URL keeps a playing video playing.
+    const first = signMediaUrl("m-1", "file", { now: NOW + 1_000, secret: SECRET });
+    expect(signMediaUrl("m-1", "file", { now: NOW + 59_000, secret: SECRET })).toBe(first);
+    expect(signMediaUrl("m-1", "file", { now: NOW + 61_000, secret: SECRET })).not.toBe(first);
+    for (const offset of [0, 1, 30_000, 59_999]) {
+      const expires = Number(parts(signMediaUrl("m-1", "file", { now: NOW + offset, secret: SECRET })).expires);
+      expect(expires).toBeLessThanOrEqual(NOW + offset + MEDIA_URL_TTL_MS);
+      expect(expires).toBeGreaterThan(NOW + offset + MEDIA_URL_TTL_MS - 60_000);
+    }
   });
 
   it("refuse any change: another medium, variant, expiry, signature or secret", () => {

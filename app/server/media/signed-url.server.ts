@@ -16,8 +16,17 @@ function mac(mediaId: string, variant: MediaVariant, expires: number, secret: st
   return derivedMac(secret, "casus media url v1", `${mediaId}\n${variant}\n${expires}`);
 }
 
+/**
+ * A URL's expiry is rounded down to the minute, so every page load or revalidation within a minute signs the same URL:
+ * a <video> whose source changed would load again and stop playing (a live update revalidates the review page).
+ * A URL therefore works for between a minute less than MEDIA_URL_TTL_MS and MEDIA_URL_TTL_MS, never longer; the
+ * review page fetches new ones well before (media-list.tsx).
+ */
+const EXPIRY_STEP_MS = 60_000;
+
 export function signMediaUrl(mediaId: string, variant: MediaVariant, options: { now?: number; ttlMs?: number; secret?: string } = {}): string {
-  const expires = (options.now ?? Date.now()) + (options.ttlMs ?? MEDIA_URL_TTL_MS);
+  const latest = (options.now ?? Date.now()) + (options.ttlMs ?? MEDIA_URL_TTL_MS);
+  const expires = latest - (latest % EXPIRY_STEP_MS);
   const signature = mac(mediaId, variant, expires, options.secret ?? config().authSecret);
   return `/api/media/${encodeURIComponent(mediaId)}/${variant}?expires=${expires}&signature=${signature}`;
 }
