@@ -107,7 +107,10 @@ export class PGliteThread {
     });
     worker.on("message", (message: WorkerMessage) => thread.#receive(message));
     worker.on("error", (error) => thread.#stop(error));
-    worker.on("exit", (code) => thread.#stop(new Error(`the database thread stopped (exit code ${code})`)));
+    worker.on("exit", (code) => {
+      if (!thread.#closing) logger.error({ code }, "the database thread stopped: every database call fails until the server is restarted");
+      thread.#stop(new Error(`the database thread stopped (exit code ${code})`));
+    });
     try {
       await started;
     } catch (error) {
@@ -117,9 +120,6 @@ export class PGliteThread {
       throw error;
     }
     worker.unref();
-    worker.on("exit", (code) => {
-      if (!thread.#closing) logger.error({ code }, "the database thread stopped: every database call fails until the server is restarted");
-    });
     return thread;
   }
 
