@@ -28,6 +28,9 @@ describe("signed media URLs", () => {
       const expires = Number(parts(signMediaUrl("m-1", "file", { now: NOW + offset, secret: SECRET })).expires);
       expect(expires).toBeLessThanOrEqual(NOW + offset + MEDIA_URL_TTL_MS);
       expect(expires).toBeGreaterThan(NOW + offset + MEDIA_URL_TTL_MS - 60_000);
+      // Replayed a moment past its time to live, it is refused.
+      const url = parts(signMediaUrl("m-1", "file", { now: NOW + offset, secret: SECRET }));
+      expect(verifyMediaSignature(url.id, url.variant, url.expires, url.signature, { now: NOW + offset + MEDIA_URL_TTL_MS + 1, secret: SECRET })).toBe("expired");
     }
   });
 
