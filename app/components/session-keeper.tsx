@@ -6,6 +6,7 @@
  */
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { clockOffset, clockOffsetFromDateHeader, onDeviceClock } from "~/domain/device-clock";
 import { afterRefresh, keeperStart, nextStep, type KeeperState, type RefreshOutcome } from "~/domain/session-keeper";
 import { localizePath } from "~/domain/locales";
 import { clearClinicalCopies } from "~/lib/device/clinical-copies";
@@ -17,25 +18,40 @@ const loadHttp = () => import("~/lib/http");
 /** setTimeout cannot wait longer (about 24.8 days); longer waits are re-planned when the timer fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-async function refresh(): Promise<RefreshOutcome> {
+/**
+ * Asks the server for the session, which extends it. The expiry comes back on the device's clock, with the offset
+ * read again from the answer's Date header (the last one kept when there is none).
+ */
+async function refresh(offset: number): Promise<{ outcome: RefreshOutcome; offset: number }> {
   try {
     const { http } = await loadHttp();
     const response = await http.raw<{ session?: { expiresAt?: string } } | null>("/api/auth/get-session", { cache: "no-store" });
-    if (!response.ok) return { type: "failed" };
+    if (!response.ok) return { outcome: { type: "failed" }, offset };
+    const latest = clockOffsetFromDateHeader(response.headers.get("date"), Date.now(), offset);
     const body = response._data ?? null;
     const expiresAt = body?.session?.expiresAt ? Date.parse(body.session.expiresAt) : NaN;
-    return Number.isFinite(expiresAt) ? { type: "session", expiresAt } : { type: "signed-out" };
+    return { outcome: Number.isFinite(expiresAt) ? { type: "session", expiresAt: onDeviceClock(expiresAt, latest) } : { type: "signed-out" }, offset: latest };
   } catch {
-    return { type: "failed" };
+    return { outcome: { type: "failed" }, offset };
   }
 }
 
-export function SessionKeeper({ expiresAt }: { expiresAt: string }) {
+/**
+ * The offset between the clocks, read once for each `checkedAt` (the server's time when it read `expiresAt`), when
+ * that page data first reaches the keeper. A layout's data stays the same over navigations that do not load it
+ * again, and reading the offset from it then would count the data's age as clock difference. Module-wide, so a
+ * keeper mounted again with the same data keeps it too.
+ */
+let deviceClock: { checkedAt: string; offset: number } | null = null;
+
+export function SessionKeeper({ expiresAt, checkedAt }: { expiresAt: string; checkedAt: string }) {
   const locale = useLocale();
   const location = useLocation();
   const here = location.pathname + location.search;
   useEffect(() => {
-    let state: KeeperState | null = keeperStart(Date.parse(expiresAt));
+    if (deviceClock?.checkedAt !== checkedAt) deviceClock = { checkedAt, offset: clockOffset(Date.parse(checkedAt), Date.now()) };
+    const clock = deviceClock;
+    let state: KeeperState | null = keeperStart(onDeviceClock(Date.parse(expiresAt), clock.offset));
     let timer: number | undefined;
     let stopped = false;
     const expire = async () => {
@@ -58,9 +74,10 @@ export function SessionKeeper({ expiresAt }: { expiresAt: string }) {
       else timer = window.setTimeout(step.kind === "expire" ? () => void expire() : () => void attempt(), Math.max(0, wait));
     };
     const attempt = async () => {
-      const outcome = await refresh();
+      const answer = await refresh(clock.offset);
+      clock.offset = answer.offset;
       if (stopped || !state) return;
-      state = afterRefresh(state, outcome, Date.now());
+      state = afterRefresh(state, answer.outcome, Date.now());
       plan();
     };
     // Timers sleep in background tabs; coming back checks at once whether the session still exists.
@@ -74,6 +91,6 @@ export function SessionKeeper({ expiresAt }: { expiresAt: string }) {
       window.clearTimeout(timer);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [expiresAt, locale, here]);
+  }, [expiresAt, checkedAt, locale, here]);
   return null;
 }

@@ -26,7 +26,7 @@ export function SiteHeader({ user, bordered = true }: { user: ShellUser | null; 
               <UserMenu user={user} />
             </div>
             <AccountMenu user={user} />
-            <SessionKeeper expiresAt={user.sessionExpiresAt} />
+            <SessionKeeper expiresAt={user.sessionExpiresAt} checkedAt={user.sessionCheckedAt} />
           </>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { clockOffset, onDeviceClock } from "./device-clock";
 import { afterRefresh, effectiveExpiry, keeperStart, nextStep, retryDelay } from "./session-keeper";
 
 const S = 1000;
@@ -48,5 +49,20 @@ describe("session keeper schedule (seed §9)", () => {
 
   it("a session gone on the server (signed out, disabled) ends at once", () => {
     expect(afterRefresh(keeperStart(T0 + MIN), { type: "signed-out" }, T0)).toBeNull();
+  });
+
+  it("plans on the device's clock, however far it is off: a session of 12 hours is refreshed after 11 h 55 min", () => {
+    const DAY = 24 * 60 * MIN;
+    const serverNow = T0;
+    const expiresAt = T0 + 12 * 60 * MIN;
+    for (const off of [10 * DAY, 13 * 60 * MIN, 0, -3 * 60 * MIN, -10 * DAY]) {
+      const deviceNow = serverNow + off;
+      const state = keeperStart(onDeviceClock(expiresAt, clockOffset(serverNow, deviceNow)));
+      expect(nextStep(state, deviceNow)).toEqual({ kind: "refresh", at: deviceNow + 12 * 60 * MIN - 5 * MIN });
+    }
+    // Compared as it stands, a clock 13 hours ahead would end the session at once, and one 3 hours behind would
+    // refresh 2 h 55 min after the server had ended it.
+    expect(nextStep(keeperStart(expiresAt), serverNow + 13 * 60 * MIN).kind).toBe("expire");
+    expect(nextStep(keeperStart(expiresAt), serverNow - 3 * 60 * MIN)).toEqual({ kind: "refresh", at: expiresAt - 5 * MIN });
   });
 });

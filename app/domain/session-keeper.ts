@@ -2,7 +2,9 @@
  * The browser's session keeper, as pure scheduling (seed §9): refresh starts SESSION_REFRESH_LEAD_MS before the
  * session expires; a refresh that fails (or does not extend the session) is retried after 30 s, then 60 s, …,
  * at most 16 minutes apart; the session counts as expired SESSION_EXPIRY_SKEW_MS early, and then the user is
- * sent to sign in. app/lib/session-keeper.tsx runs these steps with timers.
+ * sent to sign in. app/components/session-keeper.tsx runs these steps with timers.
+ *
+ * Every time here is on the device's clock: the server's expiry is moved onto it first (device-clock.ts).
  */
 import { SESSION_EXPIRY_SKEW_MS, SESSION_REFRESH_LEAD_MS, SESSION_RETRY_INITIAL_MS, SESSION_RETRY_MAX_MS } from "./constants";
 

@@ -7,4 +7,6 @@ export interface ShellUser {
   role: Role;
   /** ISO time the session expires; the session keeper refreshes it before then. */
   sessionExpiresAt: string;
+  /** ISO time on the server's clock when this was read: the keeper reads how far the device's clock is off from it. */
+  sessionCheckedAt: string;
 }

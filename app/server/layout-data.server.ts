@@ -5,5 +5,7 @@ import { currentUser } from "./auth/session.server";
 
 export async function layoutLoader(args: RouteArgs): Promise<{ user: ShellUser | null }> {
   const user = await currentUser(args);
-  return { user: user ? { id: user.id, name: user.name, role: user.role, sessionExpiresAt: user.sessionExpiresAt.toISOString() } : null };
+  if (!user) return { user: null };
+  const sessionCheckedAt = new Date().toISOString();
+  return { user: { id: user.id, name: user.name, role: user.role, sessionExpiresAt: user.sessionExpiresAt.toISOString(), sessionCheckedAt } };
 }

@@ -234,29 +234,62 @@ test.describe("errors", () => {
 });
 
 test.describe("session keeper", () => {
-  test("an expiring session sends the user to sign in with the reason, and back to the same page afterwards (en)", async ({ browser }) => {
-    test.setTimeout(90_000);
+  // A device's clock may be hours or days off. The keeper plans on the device's clock, moved by the difference it
+  // reads from the server, so the session ends when the server ends it, not at once or hours late.
+  const HOUR = 3_600_000;
+
+  test("an expiring session sends the user to sign in with the reason, and back to the same page afterwards, whatever the device's clock says (en)", async ({ browser }) => {
+    test.setTimeout(120_000);
     // 0.01 h = 36 s: the browser counts it as expired 30 s early, and get-session cannot extend it (updated hourly).
     const own = await createOwnDatabase();
     const short = await startServer({ env: { DEMO: "on", DATABASE_URL: own.url, SESSION_HOURS: "0.01", SIGN_IN_RATE_LIMIT_PER_MINUTE: "10000" } });
-    const context = await browser.newContext();
-    const page = await context.newPage();
     try {
-      await signIn(page, "admin@casus.test", undefined, `${short.url}/en`);
-      const signedInAt = Date.now();
-      await page.goto(`${short.url}/en/admin/supervisors`);
-      await expect(page).toHaveURL(`${short.url}/en?redirectTo=${encodeURIComponent("/en/admin/supervisors")}&reason=token-expired`, { timeout: 40_000 });
-      // The server would keep the session for 36 s; the browser ends it 30 s early (about 6 s after signing in).
-      expect(Date.now() - signedInAt).toBeLessThan(25_000);
-      await expect(page.getByRole("alert")).toHaveText("Your session has expired. Please sign in again.");
-      await page.locator('input[name="email"]').fill("admin@casus.test");
-      await page.locator('input[name="password"]').fill("casus-demo-2026");
-      await page.locator('input[name="password"]').press("Enter");
-      await expect(page).toHaveURL(`${short.url}/en/admin/supervisors`);
+      // Right, and three hours behind (compared as it stood, the keeper would have waited three hours).
+      for (const deviceClockOff of [0, -3 * HOUR]) {
+        const context = await browser.newContext();
+        if (deviceClockOff) await context.clock.install({ time: Date.now() + deviceClockOff });
+        const page = await context.newPage();
+        try {
+          await signIn(page, "admin@casus.test", undefined, `${short.url}/en`);
+          const signedInAt = Date.now();
+          await page.goto(`${short.url}/en/admin/supervisors`);
+          await expect(page).toHaveURL(`${short.url}/en?redirectTo=${encodeURIComponent("/en/admin/supervisors")}&reason=token-expired`, { timeout: 40_000 });
+          // The server would keep the session for 36 s; the browser ends it 30 s early (about 6 s after signing in).
+          expect(Date.now() - signedInAt).toBeLessThan(25_000);
+          await expect(page.getByRole("alert")).toHaveText("Your session has expired. Please sign in again.");
+          await page.locator('input[name="email"]').fill("admin@casus.test");
+          await page.locator('input[name="password"]').fill("casus-demo-2026");
+          await page.locator('input[name="password"]').press("Enter");
+          await expect(page).toHaveURL(`${short.url}/en/admin/supervisors`);
+        } finally {
+          await context.close();
+        }
+      }
     } finally {
-      await context.close();
       await short.stop();
       await own.close();
+    }
+  });
+
+  test("a device whose clock runs ten days ahead stays signed in (nl)", async ({ browser }) => {
+    const context = await browser.newContext();
+    await context.clock.install({ time: Date.now() + 240 * HOUR });
+    const page = await context.newPage();
+    try {
+      expect((await page.evaluate(() => Date.now())) - Date.now()).toBeGreaterThan(239 * HOUR);
+      await signIn(page, "admin@casus.test", undefined, url("/"));
+      await expect(page).toHaveURL(url("/admin"));
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      // Compared as it stood, the keeper took a 12-hour session ten days ahead for ended, and signed out at once.
+      await page.waitForTimeout(3_000);
+      await expect(page).toHaveURL(url("/admin"));
+      // A navigation inside the app keeps the layout's data (and its time on the server's clock) and plans again.
+      await page.getByRole("link", { name: "Supervisors", exact: true }).first().click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Supervisors");
+      await page.waitForTimeout(2_000);
+      await expect(page).toHaveURL(url("/admin/supervisors"));
+    } finally {
+      await context.close();
     }
   });
 });
