@@ -329,7 +329,7 @@ function report(results) {
     for (const [name, page] of Object.entries(db.pages)) {
       const part = (run) =>
         run
-          ? `${pct(run.rps, bare.rps).padStart(8)} ${String(run.p50).padStart(5)} ${String(run.p99).padStart(5)} ${run.cpuMsPerRequest.toFixed(1).padStart(6)} ${(run.loopCpuMsPerRequest ?? NaN).toFixed(1).padStart(5)}`
+          ? `${pct(run.rps, bare.rps).padStart(8)} ${String(run.p50).padStart(5)} ${String(run.p99).padStart(5)} ${run.cpuMsPerRequest.toFixed(1).padStart(6)} ${run.loopCpuMsPerRequest.toFixed(1).padStart(5)}`
           : "        -     -     -      -     -";
       const cost = page.plain && page.gzip ? `${(100 * (1 - page.gzip.rps / page.plain.rps)).toFixed(0)}%` : "-";
       lines.push(`${name.padEnd(12)} ${String(page.statements).padStart(10)} ${String(page.rows).padStart(4)} ${(page.htmlBytes / 1024).toFixed(1).padStart(8)} ${(page.javascript ? (page.javascript.gzipBytes / 1024).toFixed(0) : "-").padStart(8)} ${page.singleMs.toFixed(0).padStart(9)} | ${part(page.plain)}        | ${part(page.gzip)}       | ${cost}`);
@@ -339,7 +339,7 @@ function report(results) {
       lines.push("navigation (.data) | % of bare  p50  p99  CPU-ms  loop  statements");
       for (const [name, page] of navigations) {
         const run = page.navigation;
-        lines.push(`${name.padEnd(18)} | ${pct(run.rps, bare.rps).padStart(9)} ${String(run.p50).padStart(4)} ${String(run.p99).padStart(4)} ${run.cpuMsPerRequest.toFixed(1).padStart(7)} ${(run.loopCpuMsPerRequest ?? NaN).toFixed(1).padStart(5)} ${run.statementsPerRequest.toFixed(1).padStart(11)}`);
+        lines.push(`${name.padEnd(18)} | ${pct(run.rps, bare.rps).padStart(9)} ${String(run.p50).padStart(4)} ${String(run.p99).padStart(4)} ${run.cpuMsPerRequest.toFixed(1).padStart(7)} ${run.loopCpuMsPerRequest.toFixed(1).padStart(5)} ${run.statementsPerRequest.toFixed(1).padStart(11)}`);
       }
     }
   }

@@ -36,7 +36,6 @@ const admin = (): Actor => ({ id: demo.adminId, role: "admin", organisationId: n
 const filters = (query: string) => parseReportFilters(new URLSearchParams(query), TODAY).filters;
 const value = (rows: unknown[][], metric: string, column = 1) => rows.find((r) => r[0] === metric)?.[column];
 
-/** percentile_cont: linear interpolation between the closest ranks. */
 /** The demo's own completed dossiers (one, with one reviewed ear) completed within the period ending 2026-11-24. */
 async function demoCompletedInPeriod(): Promise<number> {
   const [row] = await systemDb()
@@ -46,6 +45,7 @@ async function demoCompletedInPeriod(): Promise<number> {
   return row.n;
 }
 
+/** percentile_cont: linear interpolation between the closest ranks. */
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const rank = p * (sorted.length - 1);
