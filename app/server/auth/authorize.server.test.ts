@@ -15,6 +15,7 @@ import { systemDb } from "../db/client.server";
 import { session as sessionTable, user as userTable } from "../db/schema";
 import { createDossier, createOrganisation, createSupervisor } from "../demo/factories.server";
 import { DEMO_PASSWORD, seedDemoData, type DemoData } from "../demo/seed-demo.server";
+import { layoutLoader } from "../layout-data.server";
 import { authorize } from "./authorize.server";
 
 const BASE = "http://localhost:3999";
@@ -119,6 +120,27 @@ describe("signed out", () => {
   it("is treated as signed out with a forged or expired session cookie", async () => {
     // A session cookie that no longer works: the sign-in page says the session ended.
     expect(await outcome("admin", {}, "casus.session_token=forged.value")).toEqual({ redirect: "/?redirectTo=%2Fadmin&reason=token-expired" });
+  });
+
+  it("is treated as signed out once the server's expiry has passed, whatever the browser's clock made of it", async () => {
+    // The browser's keeper plans on the device's clock (device-clock.ts); the server alone decides. A genuine cookie
+    // replayed a second after its session's expiry, on this server's clock, lets nobody in, page or get-session.
+    const cookie = await signIn("admin@casus.test");
+    expect(await outcome("admin", {}, cookie)).toEqual({ allow: demo.adminId });
+    const token = decodeURIComponent(/casus\.session_token=([^.;]+)/.exec(cookie)![1]);
+    await systemDb().update(sessionTable).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(sessionTable.token, token));
+    expect(await outcome("admin", {}, cookie)).toEqual({ redirect: "/?redirectTo=%2Fadmin&reason=token-expired" });
+    expect(await database.auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+  });
+
+  it("the layouts' data carries the session's expiry and the server's time when it was read", async () => {
+    const before = Date.now();
+    const { user } = await layoutLoader(args("/admin", {}, cookies.admin));
+    const after = Date.now();
+    expect(Date.parse(user!.sessionCheckedAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(user!.sessionCheckedAt)).toBeLessThanOrEqual(after);
+    expect(Date.parse(user!.sessionExpiresAt)).toBeGreaterThan(after);
+    expect((await layoutLoader(args("/", {}))).user).toBeNull();
   });
 });
 
