@@ -222,7 +222,11 @@ test("upload a test video, label frames with the keyboard, see them on the timel
 test("score a synthetic image at a threshold, evaluate on synthetic data, and explain a prediction", async () => {
   test.setTimeout(60_000);
   await page.goto("/en/debug/ml/test-prediction");
+  // A choice made before hydration is reset to the active version (this file's own, weaker model) when React takes
+  // over the select, and the evaluation below then scores that model instead.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByTestId("version-select").selectOption({ label: "in-ear-synthetic" });
+  await expect(page.getByTestId("version-select").locator("option:checked")).toHaveText("in-ear-synthetic");
   await page.getByTestId("pick-synthetic-in-ear").click();
   await expect(page.getByTestId("predicted-label")).toHaveAttribute("data-state", "in-ear");
   await page.getByTestId("threshold").fill("1");
@@ -233,6 +237,7 @@ test("score a synthetic image at a threshold, evaluate on synthetic data, and ex
   await expect(page.getByTestId("evaluation").getByTestId("accuracy")).toHaveText(/^(9\d|100)\.\d%$/, { timeout: 30_000 });
 
   await page.goto("/en/debug/explanation");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByTestId("pick-synthetic-not-in-ear").click();
   await expect(page.getByTestId("heat-map")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("explanation")).toContainText("49 positions");
