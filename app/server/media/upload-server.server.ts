@@ -32,6 +32,12 @@ import type { Transaction } from "../db/client.server";
 import { assertUploadMayAttach, attachUploadInTransaction } from "../dossiers/media.server";
 
 const actors = new WeakMap<object, Actor>();
+/**
+ * The upload id the API table matched in the request's path and the access check used. tus would otherwise read
+ * its own from the end of the whole address, query included: `/api/uploads/<mine>?x=/<theirs>` passed the check
+ * for one upload and wrote into the other.
+ */
+const uploadIds = new WeakMap<object, string>();
 
 /** The acting user of a tus request (set by the Express layer before tus sees it). */
 function actorOf(req: { runtime?: { node?: { req: object } } }): Actor {
@@ -141,6 +147,10 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
     locker,
     relativeLocation: true,
     namingFunction: () => crypto.randomUUID(),
+    getFileIdFromRequest: (req) => {
+      const node = (req as { runtime?: { node?: { req: object } } }).runtime?.node?.req;
+      return node ? uploadIds.get(node) : undefined;
+    },
     maxSize: largestUploadBytes,
     async onUploadCreate(req, upload: Upload) {
       try {
@@ -219,6 +229,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
   const handle = async (req: ExpressRequest, res: ExpressResponse, user: Actor, id: string | null) => {
     try {
       actors.set(req, user);
+      if (id) uploadIds.set(req, id);
       assertWellFormedUploadHeaders(req.method, req.headers);
       if (!id) return void (await tus.handle(req, res));
       // 404 for an upload of another organisation, exactly as for one that does not exist.

@@ -176,6 +176,18 @@ describe("resumable uploads", () => {
     expect((await info(cookies.pro, id)).sha256).toBe(sha256(bytes));
   });
 
+  it("writes a PATCH only into the upload its path names, whatever its query says", async () => {
+    const theirs = (await create(cookies.pro2, 1000, { filetype: "video/mp4" })).headers.get("location")!;
+    const theirId = theirs.split("/").pop()!;
+    const mine = (await create(cookies.pro, 1000, { filetype: "video/mp4" })).headers.get("location")!;
+    // tus reads an upload's id from the end of the whole address; the API table and the access check, from the path.
+    const bytes = fakeMedia(MP4_HEAD, 200);
+    expect((await patch(cookies.pro, `${mine}?x=/${theirId}`, 0, bytes.subarray(0, 100))).status).toBe(204);
+    expect((await patch(cookies.pro, `${mine}?/${theirId}`, 100, bytes.subarray(100))).status).toBe(204);
+    expect((await head(cookies.pro2, theirs)).headers.get("upload-offset")).toBe("0");
+    expect((await head(cookies.pro, mine)).headers.get("upload-offset")).toBe("200");
+  });
+
   it("finishes an upload whose bytes all arrived before the server stopped, on the next HEAD", async () => {
     const bytes = fakeMedia(JPEG_HEAD, 4096);
     const created = await create(cookies.pro, bytes.length, { filetype: "image/jpeg" });
