@@ -3,6 +3,7 @@
  * is closed, so the product's rules (last administrator, three roles, invitations, password policy, recent
  * sign-in, audit) cannot be walked around. app/server/auth/auth-door.server.test.ts enumerates every endpoint.
  */
+import http from "node:http";
 import { apiSession, expect, test } from "./support/fixtures";
 import { matrixFixtures } from "./support/matrix-fixtures";
 
@@ -41,5 +42,35 @@ test("Better Auth's admin, account and phone endpoints answer 404 to a signed-in
     expect(await session.text()).not.toMatch(/token/i);
   } finally {
     await Promise.all([admin.dispose(), pro.dispose()]);
+  }
+});
+
+/** GET `path` exactly as written (a browser, fetch and Playwright all tidy "\\" and dot segments before sending). */
+function rawGet(path: string, cookie: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(base(), { method: "GET", path, headers: { cookie } }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+test("a path Better Auth reads as another endpoint than the door does answers 404 on the served app", async () => {
+  const admin = await apiSession(base(), "admin@casus.test");
+  try {
+    const cookie = (await admin.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    // The session is real: the plain get-session answers it (without its token).
+    expect((await rawGet("/api/auth/get-session", cookie)).body).toContain("expiresAt");
+    for (const path of ["/api/auth/callback/..\\admin\\list-users", "/api/auth/callback/..\\get-session", "/api/auth/callback/.%2e\\list-sessions"]) {
+      const answer = await rawGet(path, cookie);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body, path).not.toMatch(/token|users/i);
+    }
+  } finally {
+    await admin.dispose();
   }
 });

@@ -2,6 +2,7 @@
  * The /api/auth door over real HTTP: every endpoint Better Auth registers (its own and every plugin's) is
  * requested through the mount server/app.ts uses; only the allow-list may answer anything but 404.
  */
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
@@ -60,6 +61,21 @@ async function call(method: string, path: string, cookie = adminCookie) {
   });
 }
 
+/** A request with its path exactly as given: no client-side URL parsing in between. */
+function rawCall(method: string, path: string, cookie = adminCookie): Promise<{ status: number; body: string }> {
+  const body = method === "GET" ? "" : JSON.stringify({ userId: "x", role: "admin", name: "A", email: "new-admin@casus.test", password: "long-enough-password-1" });
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}/`, { method, path, headers: { cookie, origin: database.config.baseUrl, "content-type": "application/json" } }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
 describe("the /api/auth door", () => {
   it("sees every endpoint the plugins register (the enumeration is real)", () => {
     const paths = registeredEndpoints().map(([, path]) => path);
@@ -85,6 +101,28 @@ describe("the /api/auth door", () => {
     for (const path of ["/future-plugin/endpoint", "/admin/set-role/", "/ADMIN/SET-ROLE", "/admin%2Fset-role", "/./admin/set-role"]) {
       expect((await call("POST", path)).status, path).toBe(404);
     }
+  });
+
+  it("answers 404 to a path Better Auth would read as another endpoint than the door does", async () => {
+    // Sent as written (fetch would tidy them first): Better Auth's WHATWG URL turns "\\" into "/" and resolves dot
+    // segments, so each of these was one allowed callback to the door and a closed endpoint to Better Auth.
+    const tricks: [string, string][] = [
+      ["GET", "/callback/..\\admin\\list-users"],
+      ["GET", "/callback/..\\get-session"],
+      ["GET", "/callback/..\\list-sessions"],
+      ["POST", "/callback/..\\admin\\set-role"],
+      ["POST", "/callback/.%2e\\admin\\create-user"],
+      ["POST", "/callback/%2e%2e"],
+      ["GET", "/callback/x/..\\..\\get-session"],
+    ];
+    for (const [method, path] of tricks) {
+      const answer = await rawCall(method, `${AUTH_BASE_PATH}${path}`);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body, `${method} ${path}`).not.toMatch(/token|users|"role"/i);
+    }
+    // The callback itself still reaches Better Auth when written plainly.
+    expect((await rawCall("GET", `${AUTH_BASE_PATH}/callback/oidc?code=x&state=y`)).status).toBe(302);
+    takeConsoleErrors();
   });
 
   it("still serves what the browser uses, and get-session gives the expiry but no token", async () => {

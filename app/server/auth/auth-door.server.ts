@@ -62,13 +62,30 @@ async function sessionExpiry(auth: Auth, req: Request, res: Response): Promise<v
     .json(body?.session?.expiresAt ? { session: { expiresAt: body.session.expiresAt } } : null);
 }
 
+/**
+ * The path as Better Auth will read it: it builds a WHATWG URL from the request line, which turns `\` into `/` and
+ * resolves `.`, `..` and `%2e` segments. Express's `req.path` is the raw text, so `/callback/..\admin\list-users`
+ * is one allowed callback to Express and the admin plugin's user list to Better Auth. A request whose path reads
+ * differently the two ways is not let through at all.
+ */
+export function pathBothRead(originalUrl: string, expressPath: string): string | null {
+  let parsed: string;
+  try {
+    parsed = new URL(originalUrl, "http://casus.invalid").pathname;
+  } catch {
+    return null;
+  }
+  return parsed === expressPath ? parsed : null;
+}
+
 /** The /api/auth mount of server/app.ts. */
 export function authDoor(auth: Auth): Router {
   const router = express.Router();
   const handler = toNodeHandler(auth);
   router.all(`${AUTH_BASE_PATH}/{*rest}`, (req, res, next) => {
-    const path = withoutTrailingSlash(req.path.slice(AUTH_BASE_PATH.length) || "/");
-    if (!isPublicAuthEndpoint(req.method, path)) return sendApiError(req, res, new AppError("not-found"));
+    const full = pathBothRead(req.originalUrl, req.path);
+    const path = full === null ? null : withoutTrailingSlash(full.slice(AUTH_BASE_PATH.length) || "/");
+    if (path === null || !isPublicAuthEndpoint(req.method, path)) return sendApiError(req, res, new AppError("not-found"));
     // Better Auth rate-limits by this address; overwrite whatever the client sent.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     req.headers[REQUEST_ID_HEADER] = String(req.id ?? "");
