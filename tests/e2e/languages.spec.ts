@@ -53,6 +53,20 @@ test.describe("a remembered choice wins over the browser's language", () => {
   });
 });
 
+test("a visitor who chose French and comes back to the bare address lands in French", async ({ page }) => {
+  // The browser's own language is Dutch (the config's nl-NL): the choice, not the browser, decides.
+  await page.goto("/fr");
+  await page.goto("/");
+  await expect(page).toHaveURL("/fr");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  // Choosing Dutch from there is taken as written, and remembered.
+  await page.locator('a[hreflang="nl"]').first().click();
+  await expect(page).toHaveURL("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+  await page.goto("/");
+  await expect(page).toHaveURL("/");
+});
+
 test("message files are served per locale and namespace with a 24-hour cache", async ({ request }) => {
   const response = await request.get("/locales/fr/errors.json");
   expect(response.status()).toBe(200);

@@ -101,7 +101,9 @@ test.describe("OpenID Connect", () => {
     await expect(page.getByRole("alert")).toHaveText("There is no Casus account for this e-mail address. Ask your administrator for an invitation.");
     expect(await stack.db.query(`select 1 from "user" where email = 'stranger@elsewhere.test'`)).toHaveLength(0);
 
-    await page.goto(url("/"));
+    // On to Dutch by the switcher: the bare address would bring this visitor back to English, their last choice.
+    await page.locator('a[hreflang="nl"]').first().click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "nl");
     await page.getByRole("button", { name: "Inloggen met Test IdP" }).click();
     await providerSignIn(page, "admin@casus.test", false);
     await expect(page.getByRole("alert")).toHaveText(
@@ -176,10 +178,11 @@ test.describe("errors", () => {
   });
 
   test("unauthorized domain: a redirect target or OAuth callback outside the allowed origins is refused (en, nl)", async ({ page, request }) => {
-    await page.goto(url(`/en?redirectTo=${encodeURIComponent("https://evil.example/steal")}`));
-    await expect(page.getByRole("alert")).toHaveText("This address is outside Casus and is not followed.");
+    // Dutch first: after a page in English, the bare address would bring this visitor back to English.
     await page.goto(url(`/?redirectTo=${encodeURIComponent("//evil.example")}`));
     await expect(page.getByRole("alert")).toHaveText("Dit adres valt buiten Casus en wordt niet gevolgd.");
+    await page.goto(url(`/en?redirectTo=${encodeURIComponent("https://evil.example/steal")}`));
+    await expect(page.getByRole("alert")).toHaveText("This address is outside Casus and is not followed.");
     const response = await request.post(url("/api/auth/sign-in/social"), {
       headers: { origin: stack.server.url },
       data: { provider: "test-idp", callbackURL: "https://evil.example/", disableRedirect: true },
