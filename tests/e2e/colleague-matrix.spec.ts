@@ -26,6 +26,10 @@ test("a same-organisation colleague gets 404 for another professional's dossier 
       expect((await colleague.get(path, { maxRedirects: 0 })).status(), `colleague ${path}`).toBe(forColleague);
       expect((await owner.get(path, { maxRedirects: 0 })).status(), `owner ${path}`).toBe(forOwner);
     }
+    // The route data calls the refusal what it is (React Router's default reason phrase is "Internal Server Error").
+    const refused = await (await colleague.get(`/supervisor/case/${d.first}.data`)).text();
+    expect(refused).toContain('"Not Found"');
+    expect(refused).not.toContain("Internal Server Error");
 
     const api: [string, () => Promise<{ status(): number; json(): Promise<unknown> }>, number][] = [
       ["GET medium", () => colleague.get(`/api/media/${m.first}`), 404],

@@ -8,15 +8,15 @@
  * - a text field with a control character (tab, line feed and carriage return excepted) → 422
  *   text-control-character; the stored-string limit applies to every text field (413 string-too-long).
  */
-import { data } from "react-router";
 import { MAX_STORED_STRING_BYTES } from "~/domain/constants";
 import { AppError, type ErrorCode } from "~/domain/errors";
 import { textProblem } from "~/domain/limits";
+import { errorResponse } from "../http/responses.server";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 function refuse(code: ErrorCode): never {
-  throw data({ code }, { status: new AppError(code).status });
+  throw errorResponse(new AppError(code));
 }
 
 async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {

@@ -7,6 +7,8 @@ describe("route error responses", () => {
     const response = notFound();
     expect(response.init?.status).toBe(404);
     expect(response.data).toEqual({ code: "not-found" });
+    // React Router would call it "Internal Server Error" in the route data without one of its own.
+    expect(response.init?.statusText).toBe("Not Found");
   });
 
   it("errorResponse takes status and code from the AppError", () => {
@@ -14,5 +16,6 @@ describe("route error responses", () => {
     expect(response.init?.status).toBe(429);
     // Details stay on the server: only the code crosses to the page.
     expect(response.data).toEqual({ code: "too-many-requests" });
+    expect(response.init?.statusText).toBe("Too Many Requests");
   });
 });
