@@ -7,7 +7,7 @@ import { AppError as AppErrorClass, type AppError, type ErrorCode } from "~/doma
  * A refusal with `{ code }`, and its status's own reason phrase: thrown without one, React Router calls every
  * status "Internal Server Error" in the route data (a 404 in a `.data` answer and in the page's hydration data).
  */
-export function refusal(code: ErrorCode, status: number) {
+function refusal(code: ErrorCode, status: number) {
   return data({ code }, { status, statusText: STATUS_CODES[status] ?? "" });
 }
 
