@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   "requires-recent-login": 401,
   "token-expired": 401,
   "multi-factor-required": 401,
+  // MFA_REQUIRED_ROLES: a user of such a role who has not set up a second factor yet, at an API endpoint.
+  "second-factor-enrolment-required": 401,
   "popup-blocked": 400,
   "popup-closed-by-user": 400,
   "unauthorized-domain": 400,

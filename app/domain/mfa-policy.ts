@@ -1,6 +1,7 @@
 /**
  * The second-factor policy (MFA_REQUIRED_ROLES), pure: which users must enrol before they may use any page other
- * than their own account page, and where that page is. Enforced in one place, `authorize()`.
+ * than their own account page, and where that page is. Enforced for pages by `authorize()`, and for the API table's
+ * guarded endpoints by `runEndpoint` (401 `second-factor-enrolment-required`).
  */
 import { ACCOUNT_ROUTE } from "./navigation";
 import type { Role } from "./roles";

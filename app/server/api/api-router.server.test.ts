@@ -10,7 +10,11 @@ import { MEDIA_MAX_DIMENSION_PX } from "~/domain/constants";
 import { DOSSIER_SCHEMA_VERSIONS } from "~/domain/export/dossier-document";
 import { appCheckHeaders, signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { eq } from "drizzle-orm";
 import { seedDemoData } from "../demo/seed-demo.server";
+import { setConfig } from "../config.server";
+import { systemDb } from "../db/client.server";
+import { user as userTable } from "../db/schema";
 
 let database: TestDatabase;
 let server: MediaTestServer;
@@ -18,7 +22,7 @@ const cookies = {} as Record<"admin" | "pro", string>;
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ MFA_REQUIRED_ROLES: "" });
   await seedDemoData();
   cookies.admin = await signInCookie(database, "admin@casus.test");
   cookies.pro = await signInCookie(database, "pro@casus.test");
@@ -61,6 +65,30 @@ function answerBeforeBody(path: string, headers: Record<string, string>, declare
 }
 
 describe("the API router", () => {
+  it("refuses every guarded endpoint to a user whose role needs a second factor they have not set up (MFA_REQUIRED_ROLES)", async () => {
+    setConfig({ ...database.config, mfaRequiredRoles: ["admin", "supervisor"] });
+    try {
+      // The pages keep such a user on their account page (authorize()); the API held nothing back.
+      expect(await call("/api/ml/dataset", { cookie: cookies.admin })).toMatchObject({ status: 401, body: { code: "second-factor-enrolment-required" } });
+      expect(await call("/api/exports", { cookie: cookies.admin })).toMatchObject({ status: 401, body: { code: "second-factor-enrolment-required" } });
+      expect(await call("/api/live", { cookie: cookies.admin })).toMatchObject({ status: 401 });
+      expect(await call(`/api/media/${MISSING}`, { cookie: cookies.admin })).toMatchObject({ status: 401, body: { code: "storage/unauthenticated" } });
+      // Public endpoints stay open, and a role the setting does not name is not affected.
+      expect((await call("/api/version", { cookie: cookies.admin })).status).toBe(200);
+      expect(await call(`/api/dossiers/${MISSING}/media`, { cookie: cookies.pro })).toMatchObject({ status: 404 });
+      // Once enrolled, the administrator is let through.
+      const [admin] = await systemDb().select({ id: userTable.id }).from(userTable).where(eq(userTable.email, "admin@casus.test"));
+      await systemDb().update(userTable).set({ twoFactorEnabled: true }).where(eq(userTable.id, admin.id));
+      try {
+        expect((await call("/api/ml/dataset", { cookie: cookies.admin })).status).toBe(200);
+      } finally {
+        await systemDb().update(userTable).set({ twoFactorEnabled: false }).where(eq(userTable.id, admin.id));
+      }
+    } finally {
+      setConfig(database.config);
+    }
+  });
+
   it("answers nothing under /api that the table does not declare, and a declared path's other methods are 404 in its dialect", async () => {
     expect(await call("/api/nothing-here")).toMatchObject({ status: 404, body: { code: "not-found" }, cacheControl: "no-store" });
     expect(await call("/api/ml/models/active/extra", { cookie: cookies.admin })).toMatchObject({ status: 404, body: { code: "not-found" } });

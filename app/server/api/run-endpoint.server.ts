@@ -13,8 +13,10 @@ import { UNSAFE_API_METHODS, type ApiCacheRule, type ApiDialect, type ApiEndpoin
 import { JSON_BODY_MAX_DEPTH, TRANSLATION_CACHE_MS } from "~/domain/constants";
 import { AppError, ERROR_CODES, type ErrorCode } from "~/domain/errors";
 import { LONE_SURROGATE, TEXT_CONTROL_CHARACTER } from "~/domain/limits";
+import { mustEnrolSecondFactor } from "~/domain/mfa-policy";
 import { StorageError } from "~/domain/storage-errors";
 import { requestActor } from "../access/request-actor.server";
+import { config } from "../config.server";
 import { sendApiError } from "../http/api-error.server";
 import { isSameOrigin } from "../http/same-origin.server";
 import { requireAppCheck } from "../media/app-check.server";
@@ -28,13 +30,14 @@ const CACHE_CONTROL: Record<ApiCacheRule, string> = {
   "public-translations": `public, max-age=${TRANSLATION_CACHE_MS / 1000}`,
 };
 
-type Refusal = "unauthenticated" | "not-found" | "too-large" | "malformed-body" | "unsupported-media-type";
+type Refusal = "unauthenticated" | "enrolment-required" | "not-found" | "too-large" | "malformed-body" | "unsupported-media-type";
 
 /** The wrapper's own refusals, worded in the endpoint's dialect. */
 function refusal(dialect: ApiDialect, kind: Refusal, details: { maxBytes?: number; field?: string } = {}): AppError {
   if (dialect === "storage") {
     switch (kind) {
       case "unauthenticated":
+      case "enrolment-required":
         return new StorageError("storage/unauthenticated");
       case "not-found":
         return new StorageError("storage/object-not-found");
@@ -47,6 +50,7 @@ function refusal(dialect: ApiDialect, kind: Refusal, details: { maxBytes?: numbe
   }
   const code: Record<Refusal, ErrorCode> = {
     unauthenticated: "unauthenticated",
+    "enrolment-required": "second-factor-enrolment-required",
     "not-found": "not-found",
     "too-large": "payload-too-large",
     "malformed-body": "malformed-body",
@@ -121,6 +125,9 @@ export function runEndpoint(declaration: ApiEndpointDeclaration, spec: ApiEndpoi
       if (guarded) {
         actor = await requestActor(req);
         if (!actor) throw refusal(dialect, "unauthenticated");
+        // MFA_REQUIRED_ROLES: until enrolled, no endpoint either; authorize() holds the pages to the account page,
+        // which uses none of these.
+        if (mustEnrolSecondFactor(actor, config().mfaRequiredRoles)) throw refusal(dialect, "enrolment-required");
         const guard = declaration.guard;
         // Not found rather than forbidden: a refused caller learns nothing about what exists.
         if (typeof guard === "object" && !can(actor, guard.can)) throw refusal(dialect, "not-found");

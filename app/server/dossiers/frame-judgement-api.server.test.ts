@@ -24,7 +24,7 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 
 const frame = { image: JPEG, thumbnail: JPEG, width: 256, height: 256 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ MFA_REQUIRED_ROLES: "" });
   demo = await seedDemoData();
   await createSupervisor({ email: "colleague-sup@casus.test", name: "Carla Collega", password: DEMO_PASSWORD, organisationIds: demo.organisations.map((o) => o.id), specialty: "ent" });
   for (const [who, email] of [

@@ -34,7 +34,7 @@ const cookies = {} as Record<"admin" | "supervisor" | "pro", string>;
 const GENERATED = 1000;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ MFA_REQUIRED_ROLES: "" });
   // The object store first, so the demo's stills have bytes for the zip.
   server = await startMediaServer(database.dataDir);
   // The live stream (/api/live) carries the exports' progress.

@@ -38,7 +38,7 @@ let server: MediaTestServer;
 const cookies = {} as Record<"admin" | "supervisor" | "pro" | "pro2", string>;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ MEDIA_MAX_IMAGE_MB: "1" });
+  database = await createTestDatabase({ MEDIA_MAX_IMAGE_MB: "1", MFA_REQUIRED_ROLES: "" });
   demo = await seedDemoData();
   cookies.admin = await signInCookie(database, "admin@casus.test");
   cookies.supervisor = await signInCookie(database, "supervisor@casus.test");

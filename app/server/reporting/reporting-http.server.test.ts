@@ -13,7 +13,7 @@ let server: MediaTestServer;
 const cookies = {} as Record<"admin" | "supervisor", string>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ MFA_REQUIRED_ROLES: "" });
   await seedDemoData();
   cookies.admin = await signInCookie(database, "admin@casus.test");
   cookies.supervisor = await signInCookie(database, "supervisor@casus.test");
