@@ -98,6 +98,12 @@ export const SMS_RATE_LIMIT_ADDRESS_FACTOR = 5;
 export const SMS_RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
 /** Wrong tries allowed per SMS code before a new one must be requested. */
 export const SMS_CODE_ATTEMPTS = 3;
+/**
+ * Re-authentications (password, authenticator or backup code, SMS code) one user may try per window on the account
+ * page, right or wrong: a stolen session cookie must not be able to guess its way to a "recent" sign-in.
+ */
+export const REAUTH_ATTEMPTS = 10;
+export const REAUTH_WINDOW_MS = 15 * MINUTE;
 
 /** An e-mailed sign-in link works once, for this long. */
 export const MAGIC_LINK_TTL_MINUTES = 15;

@@ -178,7 +178,14 @@ export async function handleAccountAction(request: Request, user: SessionUser, l
       return { section: SECTION[intent], error: "requires-recent-login", reauth: { intent, methods } };
     }
     const method: ReauthMethod = form.reauthMethod === "totp" || form.reauthMethod === "sms" ? form.reauthMethod : "password";
-    if (!methods.includes(method) || !(await reauthenticate(user, { method, secret: form.reauthSecret ?? "" }, origin))) {
+    let confirmed: boolean;
+    try {
+      confirmed = methods.includes(method) && (await reauthenticate(user, { method, secret: form.reauthSecret ?? "" }, origin));
+    } catch (error) {
+      if (error instanceof AppError) return { section: SECTION[intent], error: error.code, reauth: { intent, methods } };
+      throw error;
+    }
+    if (!confirmed) {
       return { section: SECTION[intent], error: method === "password" ? "wrong-credentials" : "invalid-verification-code", reauth: { intent, methods, smsSent: method === "sms" } };
     }
     fields = { ...((await takePendingChange(user.sessionId)) ?? {}), intent };

@@ -11,7 +11,7 @@ import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { AppError } from "~/domain/errors";
-import { RECENT_LOGIN_MS } from "~/domain/constants";
+import { REAUTH_ATTEMPTS, RECENT_LOGIN_MS } from "~/domain/constants";
 import { account, auditLog, session, twoFactor, user as userTable, verification } from "../db/schema";
 import { systemDb } from "../db/client.server";
 import { createAdmin, createOrganisation, createProfessional, createSupervisor } from "../demo/factories.server";
@@ -35,11 +35,13 @@ let database: TestDatabase;
 let adminId: string;
 let proId: string;
 let supervisorId: string;
+let organisationId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase({ MFA_REQUIRED_ROLES: "" });
   installDelivery(createDelivery(database.config));
   const organisation = await createOrganisation({ name: "Praktijk Test" });
+  organisationId = organisation.id;
   adminId = (await createAdmin({ email: "admin@test.nl", name: "Ada Admin", password: PASSWORD })).id;
   proId = (await createProfessional({ email: "pro@test.nl", name: "Pim Pro", password: PASSWORD, organisationId: organisation.id, locale: "en" })).id;
   supervisorId = (await createSupervisor({ email: "sup@test.nl", name: "Sofie Sup", password: PASSWORD, organisationIds: [organisation.id] })).id;
@@ -279,6 +281,23 @@ describe("recent login and account changes", () => {
     expect(await loadSessionUser(other)).toBeNull();
     expect(await audits("auth.password-changed", adminId)).toHaveLength(1);
     expect(await audits("auth.other-sessions-revoked", adminId)).toHaveLength(1);
+  });
+
+  it("stops re-authentication after REAUTH_ATTEMPTS tries in the window, the right secret included", async () => {
+    await createProfessional({ email: "guess@test.nl", name: "Gijs Guess", password: PASSWORD, organisationId, locale: "en" });
+    const headers = await passwordSession("guess@test.nl");
+    const user = await age(headers, RECENT_LOGIN_MS + 1000);
+    const change = { intent: "password", newPassword: "a-new-long-passphrase", confirmPassword: "a-new-long-passphrase" };
+    expect(await handleAccountAction(formRequest(change, headers), user, "en", origin)).toMatchObject({ error: "requires-recent-login" });
+    for (let i = 0; i < REAUTH_ATTEMPTS; i++) {
+      const wrong = await handleAccountAction(formRequest({ intent: "password", reauthMethod: "password", reauthSecret: `guess-${i}` }, headers), user, "en", origin);
+      expect(wrong, `guess ${i}`).toMatchObject({ error: "wrong-credentials" });
+    }
+    // A stolen session cookie cannot guess on: the next try is not even checked, and the session stays not recent.
+    const stopped = await handleAccountAction(formRequest({ intent: "password", reauthMethod: "password", reauthSecret: PASSWORD }, headers), user, "en", origin);
+    expect(stopped).toMatchObject({ section: "password", error: "too-many-requests", reauth: { intent: "password" } });
+    expect(await isRecentLogin(user)).toBe(false);
+    expect((await signInWithPassword({ email: "guess@test.nl", password: PASSWORD }, new Headers(), origin)).ok).toBe(true);
   });
 
   it("offers the password for re-authentication only to someone who has one", async () => {

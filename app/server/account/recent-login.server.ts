@@ -6,13 +6,15 @@
  */
 import { constantTimeEqual } from "better-auth/crypto";
 import { and, eq, isNotNull } from "drizzle-orm";
-import { PASSWORD_MAX_LENGTH, RECENT_LOGIN_MS, SMS_CODE_ATTEMPTS } from "~/domain/constants";
+import { PASSWORD_MAX_LENGTH, REAUTH_ATTEMPTS, REAUTH_WINDOW_MS, RECENT_LOGIN_MS, SMS_CODE_ATTEMPTS } from "~/domain/constants";
+import { AppError } from "~/domain/errors";
 import { isLocale, DEFAULT_LOCALE } from "~/domain/locales";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { auth } from "../auth/auth.server";
 import type { SessionUser } from "../auth/session.server";
 import { systemDb } from "../db/client.server";
 import { account, twoFactor, user as userTable } from "../db/schema";
+import { countAttempt } from "../auth/plugins/address-rate-limit.server";
 import { totpCodeMatches } from "./second-factor-enrolment.server";
 import { issueSmsCode } from "./sms-code.server";
 import type { SmsOutcome } from "../auth/plugins/sms-recipient.server";
@@ -28,12 +30,20 @@ export async function isRecentLogin(user: Pick<SessionUser, "sessionId" | "sessi
 
 export type ReauthMethod = "password" | "totp" | "sms";
 
-/** True when the secret proves the user is who the session says; a success makes the session recent again. */
+/**
+ * True when the secret proves the user is who the session says; a success makes the session recent again. Over
+ * REAUTH_ATTEMPTS in REAUTH_WINDOW_MS, right or wrong, the attempt is not checked at all: AppError too-many-requests.
+ */
 export async function reauthenticate(
   user: Pick<SessionUser, "id" | "sessionId">,
   input: { method: ReauthMethod; secret: string },
   origin: AuditOrigin,
 ): Promise<boolean> {
+  const wait = await countAttempt(systemDb(), `reauth:${user.id}`, REAUTH_ATTEMPTS, REAUTH_WINDOW_MS);
+  if (wait !== null) {
+    await recordAudit({ action: "auth.reauthentication-failed", actorId: user.id, subjectType: "user", subjectId: user.id, after: { method: input.method, reason: "too-many-requests" } }, origin);
+    throw new AppError("too-many-requests", { retryAfter: wait });
+  }
   const ok =
     input.method === "password"
       ? await passwordMatches(user.id, input.secret)
