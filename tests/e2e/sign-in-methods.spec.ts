@@ -62,6 +62,27 @@ test.describe("e-mail link", () => {
     await other.close();
   });
 
+  test("after five wrong addresses in another browser the link is spent, so the right one no longer signs in (en)", async ({ page, browser }) => {
+    const before = stack.inbox.mails.length;
+    await requestLink(page, "pro2@casus.test");
+    const mail = await stack.inbox.waitFor("pro2@casus.test", before);
+    const other = await browser.newContext();
+    const phone = await other.newPage();
+    await phone.goto(signInLinkIn(mail));
+    for (let guess = 1; guess <= 5; guess++) {
+      await phone.getByLabel("E-mail address").fill(`guess-${guess}@casus.test`);
+      await phone.getByRole("button", { name: "Sign in" }).click();
+      await expect(phone.getByRole("alert")).toHaveText("This e-mail address does not belong to this link.");
+    }
+    await phone.getByLabel("E-mail address").fill("guess-6@casus.test");
+    await phone.getByRole("button", { name: "Sign in" }).click();
+    await expect(phone.getByRole("alert")).toContainText(/too many/i);
+    // The right address now, in the browser that asked for the link and in the other one: the link is gone.
+    await page.goto(signInLinkIn(mail));
+    await expect(page.getByRole("alert")).toHaveText("This link or code has expired or is not valid. Ask for a new one.");
+    await other.close();
+  });
+
   test("an unknown address gets the same answer and no mail; an invalid link its own message (en)", async ({ page }) => {
     const before = stack.inbox.mails.length;
     const failures = await audits("auth.sign-in-failed", "magic-link");

@@ -47,14 +47,18 @@ export async function requestSignInLink(
   return { ok: true, setCookies: [markerCookie(marker(input.email), MAGIC_LINK_TTL_MINUTES * 60)] };
 }
 
+/** Where Better Auth keeps a link's token: hashed, so the table alone signs nobody in. */
+function linkIdentifier(token: string): string {
+  return `magic-link:${crypto.createHash("sha256").update(token).digest("base64url")}`;
+}
+
 /** The address a still-valid link was sent to, without using the link up; null when unknown, used or expired. */
 export async function pendingSignInLink(token: string): Promise<{ email: string } | null> {
   if (!/^[A-Za-z0-9]{16,128}$/.test(token)) return null;
-  const hashed = crypto.createHash("sha256").update(token).digest("base64url");
   const [row] = await systemDb()
     .select({ value: verification.value })
     .from(verification)
-    .where(and(eq(verification.identifier, `magic-link:${hashed}`), gt(verification.expiresAt, new Date())));
+    .where(and(eq(verification.identifier, linkIdentifier(token)), gt(verification.expiresAt, new Date())));
   if (!row) return null;
   try {
     const value = JSON.parse(row.value) as { email?: unknown };
@@ -101,4 +105,10 @@ export async function completeSignInLink(token: string, headers: Headers, origin
   // The second-factor gate redirects to /verify-login (in some language) instead of signing in.
   const secondFactor = new URL(location, config().baseUrl).pathname.endsWith("/verify-login");
   return { ok: true, setCookies: [...response.headers.getSetCookie(), markerCookie("", 0)], secondFactor };
+}
+
+/** Ends a link before its time (too many wrong addresses typed for it): it signs nobody in any more. */
+export async function discardSignInLink(token: string): Promise<void> {
+  if (!/^[A-Za-z0-9]{16,128}$/.test(token)) return;
+  await systemDb().delete(verification).where(eq(verification.identifier, linkIdentifier(token)));
 }

@@ -11,12 +11,12 @@ import { auditOrigin, recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
 import { cookieHeaders } from "./auth-request.server";
 import { countAddressAttempt } from "./plugins/address-rate-limit.server";
-import { browserAskedForLink, completeSignInLink, pendingSignInLink, sameAddress } from "./magic-link-sign-in.server";
+import { browserAskedForLink, completeSignInLink, discardSignInLink, pendingSignInLink, sameAddress } from "./magic-link-sign-in.server";
 import { redirectAfterSignInStep } from "./sign-in-redirect.server";
 import { z } from "zod";
 import { rawText } from "~/domain/forms/fields";
 
-/** Wrong addresses typed for one link before it stops accepting guesses (for the link's lifetime). */
+/** Wrong addresses typed for one link; one more and the link is discarded. */
 const ADDRESS_GUESSES_PER_LINK = 5;
 
 export type VerifyLoginView =
@@ -62,7 +62,12 @@ export async function verifyLoginAction(input: z.output<typeof confirmLinkForm>,
     const origin = auditOrigin(request, context);
     await recordAudit({ action: "auth.sign-in-failed", subjectType: "user", after: { method: "magic-link", reason: "email-mismatch" } }, origin);
     const wait = await countAddressAttempt(systemDb(), `link:${token}`, ADDRESS_GUESSES_PER_LINK);
-    if (wait !== null) return data<VerifyLoginView>({ view: "link-error", code: "too-many-requests" }, { status: 429, headers: { "Retry-After": String(wait) } });
+    if (wait !== null) {
+      // The link itself ends: otherwise the right address, typed after the refusals, still signed in, and the
+      // change from 429 to a session told a guesser when they had it.
+      await discardSignInLink(token);
+      return data<VerifyLoginView>({ view: "link-error", code: "too-many-requests" }, { status: 429, headers: { "Retry-After": String(wait) } });
+    }
     return data<VerifyLoginView>({ view: "confirm-email", token, redirectTo, error: "email-mismatch" }, { status: 400 });
   }
   const done = await completeSignInLink(token, request.headers, auditOrigin(request, context));
