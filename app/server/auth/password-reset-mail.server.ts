@@ -9,7 +9,9 @@ import { logger } from "../logger.server";
 import { sendEmailLater } from "../jobs/queued-email.server";
 
 /** The reset link leads to our own /set-password in the recipient's language. */
-async function sendPasswordResetMail(data: { user: { email: string; name: string; locale?: unknown }; token: string }): Promise<void> {
+async function sendPasswordResetMail(data: { user: { email: string; name: string; locale?: unknown; banned?: unknown }; token: string }): Promise<void> {
+  // A disabled account gets no link, like an unknown address (the answer on the page is the same either way).
+  if (data.user.banned === true) return;
   const locale: Locale = isLocale(data.user.locale) ? data.user.locale : "nl";
   // `expires` only chooses the message for a dead link ("expired" rather than "invalid"): Better Auth deletes
   // expired tokens on its next lookup, so the database alone cannot tell them apart. It grants nothing.

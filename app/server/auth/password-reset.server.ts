@@ -3,14 +3,14 @@
  * request is the same for known and unknown addresses, and the e-mail is sent after the answer (not awaited), so
  * the response time does not tell either: both paths do one user lookup and one verification-table access.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, like } from "drizzle-orm";
 import { personalInputs } from "~/domain/password-inputs";
 import type { PasswordProblem } from "~/domain/password-policy";
 import { passwordProblemOf } from "./password-check.server";
 import { recordAudit, type AuditOrigin } from "../audit/audit.server";
 import { config } from "../config.server";
 import { systemDb } from "../db/client.server";
-import { invitation, user } from "../db/schema";
+import { invitation, user, verification } from "../db/schema";
 import { auth, CLIENT_IP_HEADER } from "./auth.server";
 
 /**
@@ -41,8 +41,9 @@ export async function resetTokenState(token: string, expiresHint?: number | null
   const row = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
   if (!row) return expiresHint && expiresHint * 1000 < Date.now() ? { state: "expired" } : { state: "invalid" };
   if (new Date(row.expiresAt) < new Date()) return { state: "expired" };
-  const [person] = await systemDb().select({ id: user.id, email: user.email, name: user.name }).from(user).where(eq(user.id, row.value));
-  return person ? { state: "valid", userId: person.id, email: person.email, name: person.name } : { state: "invalid" };
+  const [person] = await systemDb().select({ id: user.id, email: user.email, name: user.name, banned: user.banned }).from(user).where(eq(user.id, row.value));
+  // A disabled account (or a revoked invitation) sets no password, as it gets no link (password-reset-mail.server.ts).
+  return person && !person.banned ? { state: "valid", userId: person.id, email: person.email, name: person.name } : { state: "invalid" };
 }
 
 export type ResetResult = { ok: true; email: string } | { ok: false; code: "expired-action-code" | "invalid-action-code" } | { ok: false; code: "weak-password"; problem: PasswordProblem };
@@ -66,6 +67,10 @@ export async function resetPasswordWithToken(token: string, password: string, or
     .update(invitation)
     .set({ acceptedAt: new Date() })
     .where(and(eq(invitation.userId, state.userId), isNull(invitation.acceptedAt), isNull(invitation.revokedAt)));
+  // Every other reset link of this person ends with this one: an older mail must not set the password again.
+  await systemDb()
+    .delete(verification)
+    .where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, state.userId)));
   await recordAudit({ action: "auth.password-reset", actorId: state.userId, subjectType: "user", subjectId: state.userId }, origin);
   return { ok: true, email: state.email };
 }

@@ -207,6 +207,34 @@ describe("forgot password", () => {
     expect((await signInWithPassword({ email: "joke@linde.test", password: "nieuwe-lente-gitaar-42" }, new Headers(), origin)).ok).toBe(true);
   });
 
+  it("a completed reset ends the person's older reset links", async () => {
+    await createProfessional({ email: "kees@linde.test", name: "Kees Koster", password: STRONG, organisationId: orgId, locale: "nl" });
+    let before = (await mails()).length;
+    await requestPasswordReset("kees@linde.test", origin);
+    const older = tokenOf((await waitForMail(mails, before + 1)).at(-1)!.links[0]);
+    before = (await mails()).length;
+    await requestPasswordReset("kees@linde.test", origin);
+    const newer = tokenOf((await waitForMail(mails, before + 1)).at(-1)!.links[0]);
+    expect(await setPasswordFromLink(newer, "nieuwe-lente-gitaar-43", new Headers(), origin)).toMatchObject({ ok: true });
+    expect(await setPasswordLink(older)).toEqual({ state: "invalid" });
+    expect(await setPasswordFromLink(older, "nog-een-lente-gitaar-44", new Headers(), origin)).toEqual({ ok: false, code: "invalid-action-code" });
+    expect((await signInWithPassword({ email: "kees@linde.test", password: "nieuwe-lente-gitaar-43" }, new Headers(), origin)).ok).toBe(true);
+  });
+
+  it("a disabled person gets no reset link, and one sent before sets no password", async () => {
+    const { id } = await createProfessional({ email: "lot@linde.test", name: "Lot Lens", password: STRONG, organisationId: orgId, locale: "nl" });
+    const before = (await mails()).length;
+    await requestPasswordReset("lot@linde.test", origin);
+    const earlier = tokenOf((await waitForMail(mails, before + 1)).at(-1)!.links[0]);
+    await setUserDisabled(admin, id, true, origin);
+    expect(await requestPasswordReset("lot@linde.test", origin)).toEqual({ ok: true });
+    expect(await setPasswordLink(earlier)).toEqual({ state: "invalid" });
+    expect(await setPasswordFromLink(earlier, "nieuwe-lente-gitaar-45", new Headers(), origin)).toEqual({ ok: false, code: "invalid-action-code" });
+    // The mail would be on its way through the job queue by now; none went to the disabled address.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await mails()).slice(before + 1).filter((m) => m.to === "lot@linde.test")).toEqual([]);
+  });
+
   it("an expired reset link has its own message", async () => {
     const before = (await mails()).length;
     await requestPasswordReset("joke@linde.test", origin);
