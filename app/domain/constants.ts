@@ -104,6 +104,8 @@ export const SMS_CODE_ATTEMPTS = 3;
  */
 export const REAUTH_ATTEMPTS = 10;
 export const REAUTH_WINDOW_MS = 15 * MINUTE;
+/** How long an authenticator code used for a sign-in stays refused: the 30-second step with one step either side. */
+export const TOTP_CODE_REUSE_WINDOW_MS = 90 * 1000;
 
 /** An e-mailed sign-in link works once, for this long. */
 export const MAGIC_LINK_TTL_MINUTES = 15;

@@ -197,11 +197,18 @@ describe("second factor", () => {
     expect(await loadSessionUser(headers)).toBeNull();
     expect(await pendingSecondFactor(headers)).toEqual({ userId: proId, smsPossible: true, totpEnrolled: true });
     expect(await completeSecondFactor("totp", "000000", headers, origin)).toMatchObject({ ok: false, code: "invalid-verification-code" });
-    const done = await completeSecondFactor("totp", totpFor(manualKey).generate(), headers, origin);
+    const code = totpFor(manualKey).generate();
+    const done = await completeSecondFactor("totp", code, headers, origin);
     expect(done.ok).toBe(true);
     expect((await sessionUser(cookieHeader(done.setCookies, headers.get("cookie")!))).id).toBe(proId);
+    // The same code again, for a second sign-in within its window (someone who saw it typed): refused once used.
+    const again = await signInWithPassword({ email: "pro@test.nl", password: PASSWORD }, new Headers(), origin);
+    expect(await completeSecondFactor("totp", code, cookieHeader(cookiesOf(again)), origin)).toMatchObject({ ok: false, code: "invalid-verification-code" });
     // The reason is the product's error code, which the audit list names in the admin's language, not a status.
-    expect((await audits("auth.second-factor-failed", proId)).map((a) => a.after)).toEqual([{ method: "totp", reason: "invalid-verification-code" }]);
+    expect((await audits("auth.second-factor-failed", proId)).map((a) => a.after)).toEqual([
+      { method: "totp", reason: "invalid-verification-code" },
+      { method: "totp", reason: "invalid-verification-code" },
+    ]);
   });
 
   it("challenges the SMS-code sign-in too", async () => {

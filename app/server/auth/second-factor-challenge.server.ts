@@ -6,7 +6,10 @@
  */
 import type { SignInFailureCode } from "~/domain/auth-errors";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
+import { TOTP_CODE_REUSE_WINDOW_MS } from "~/domain/constants";
+import { systemDb } from "../db/client.server";
 import { authErrorCode, callAuth, sharedSignInRefusal } from "./auth-request.server";
+import { countAttempt, hashedKey } from "./plugins/address-rate-limit.server";
 import { auth } from "./auth.server";
 import type { PendingSecondFactor } from "./plugins/second-factor-gate.server";
 
@@ -33,8 +36,21 @@ export async function sendSecondFactorSms(headers: Headers, origin: AuditOrigin)
   return response.ok;
 }
 
+/**
+ * An authenticator code is taken once (RFC 6238 §5.2): it stays valid for up to 90 seconds (the plugin accepts the
+ * step before and after), and a second sign-in with the same code in that time is refused. Counted before it is
+ * checked, in one statement, so two requests with one code cannot both pass.
+ */
+async function totpCodeAlreadyTaken(userId: string, code: string): Promise<boolean> {
+  return (await countAttempt(systemDb(), `totp-code:${hashedKey(`${userId}:${code}`)}`, 1, TOTP_CODE_REUSE_WINDOW_MS)) !== null;
+}
+
 export async function completeSecondFactor(method: ChallengeMethod, code: string, headers: Headers, origin: AuditOrigin): Promise<ChallengeResult> {
   const pending = await pendingSecondFactor(headers);
+  if (method === "totp" && pending && (await totpCodeAlreadyTaken(pending.userId, code.trim()))) {
+    await recordAudit({ action: "auth.second-factor-failed", actorId: pending.userId, subjectType: "user", subjectId: pending.userId, after: { method, reason: "invalid-verification-code" } }, origin);
+    return { ok: false, code: "invalid-verification-code", setCookies: [] };
+  }
   const response = await callAuth({ method: "POST", path: VERIFY_PATH[method], body: { code: code.trim() }, headers, origin });
   const setCookies = response.headers.getSetCookie();
   if (response.ok) {
