@@ -47,18 +47,20 @@ export async function requestSignInLink(
   return { ok: true, setCookies: [markerCookie(marker(input.email), MAGIC_LINK_TTL_MINUTES * 60)] };
 }
 
-/** Where Better Auth keeps a link's token: hashed, so the table alone signs nobody in. */
-function linkIdentifier(token: string): string {
+/** Where Better Auth keeps a link's token (hashed, so the table alone signs nobody in); null for no token of ours. */
+function linkIdentifier(token: string): string | null {
+  if (!/^[A-Za-z0-9]{16,128}$/.test(token)) return null;
   return `magic-link:${crypto.createHash("sha256").update(token).digest("base64url")}`;
 }
 
 /** The address a still-valid link was sent to, without using the link up; null when unknown, used or expired. */
 export async function pendingSignInLink(token: string): Promise<{ email: string } | null> {
-  if (!/^[A-Za-z0-9]{16,128}$/.test(token)) return null;
+  const identifier = linkIdentifier(token);
+  if (!identifier) return null;
   const [row] = await systemDb()
     .select({ value: verification.value })
     .from(verification)
-    .where(and(eq(verification.identifier, linkIdentifier(token)), gt(verification.expiresAt, new Date())));
+    .where(and(eq(verification.identifier, identifier), gt(verification.expiresAt, new Date())));
   if (!row) return null;
   try {
     const value = JSON.parse(row.value) as { email?: unknown };
@@ -109,6 +111,6 @@ export async function completeSignInLink(token: string, headers: Headers, origin
 
 /** Ends a link before its time (too many wrong addresses typed for it): it signs nobody in any more. */
 export async function discardSignInLink(token: string): Promise<void> {
-  if (!/^[A-Za-z0-9]{16,128}$/.test(token)) return;
-  await systemDb().delete(verification).where(eq(verification.identifier, linkIdentifier(token)));
+  const identifier = linkIdentifier(token);
+  if (identifier) await systemDb().delete(verification).where(eq(verification.identifier, identifier));
 }

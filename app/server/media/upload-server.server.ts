@@ -39,17 +39,22 @@ const actors = new WeakMap<object, Actor>();
  */
 const uploadIds = new WeakMap<object, string>();
 
+/** The Node request behind the Web request tus hands its hooks, which the Express layer keyed its facts by. */
+function nodeRequestOf(req: object): ExpressRequest | undefined {
+  return (req as { runtime?: { node?: { req: ExpressRequest } } }).runtime?.node?.req;
+}
+
 /** The acting user of a tus request (set by the Express layer before tus sees it). */
-function actorOf(req: { runtime?: { node?: { req: object } } }): Actor {
-  const node = req.runtime?.node?.req;
+function actorOf(req: object): Actor {
+  const node = nodeRequestOf(req);
   const actor = node ? actors.get(node) : undefined;
   if (!actor) throw tusError(new StorageError("storage/unauthenticated"));
   return actor;
 }
 
 /** The request's own logger (with its request id) when the Express layer gave it one. */
-function requestLogger(req: { runtime?: { node?: { req: object } } }): Logger {
-  return (req.runtime?.node?.req as ExpressRequest | undefined)?.log ?? logger;
+function requestLogger(req: object): Logger {
+  return nodeRequestOf(req)?.log ?? logger;
 }
 
 /** Refusals before tus takes over: the one API error answer, with the tus protocol header the client expects. */
@@ -148,7 +153,7 @@ export function createUploadServer(options: { stagingDir?: string } = {}): Uploa
     relativeLocation: true,
     namingFunction: () => crypto.randomUUID(),
     getFileIdFromRequest: (req) => {
-      const node = (req as { runtime?: { node?: { req: object } } }).runtime?.node?.req;
+      const node = nodeRequestOf(req);
       return node ? uploadIds.get(node) : undefined;
     },
     maxSize: largestUploadBytes,
