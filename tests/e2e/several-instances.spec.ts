@@ -18,7 +18,7 @@ import { DEMO_PASSWORD } from "./support/fixtures";
 import { expect, test } from "./support/fixtures";
 import { createOwnDatabase } from "./support/own-database";
 import { startRoundRobinProxy } from "./support/round-robin-proxy";
-import { freePort, startServer, type RunningServer } from "./support/server";
+import { startServer, type RunningServer } from "./support/server";
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -26,12 +26,15 @@ const MiB = 1024 * 1024;
 
 async function twoInstances(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-shared-"));
-  const port = await freePort();
-  const shared = { ...env, BASE_URL: `http://localhost:${port}`, AUTH_SECRET: "several-instances-secret-0123456789abcdef", REMINDER_TIME: "off" };
+  // The proxy listens first, so its address is known to the instances and no instance can take its port (a port
+  // found free and bound only later went to instance A once, and the proxy's listen failed).
+  const backends: string[] = [];
+  const proxy = await startRoundRobinProxy(backends);
+  const shared = { ...env, BASE_URL: proxy.url, AUTH_SECRET: "several-instances-secret-0123456789abcdef", REMINDER_TIME: "off" };
   // One after the other: the first migrates and seeds, the second finds it done (and takes its turn at the lock).
   const a = await startServer({ env: shared, dataDir });
   const b = await startServer({ env: shared, dataDir });
-  const proxy = await startRoundRobinProxy([a.url, b.url], port);
+  backends.push(a.url, b.url);
   return { a, b, proxy, dataDir };
 }
 

@@ -14,7 +14,8 @@ export interface RoundRobinProxy {
   close(): Promise<void>;
 }
 
-export async function startRoundRobinProxy(backends: string[], port = 0): Promise<RoundRobinProxy> {
+/** `backends` is read for every request: instances may be added once the proxy (and so its address) exists. */
+export async function startRoundRobinProxy(backends: string[]): Promise<RoundRobinProxy> {
   let next = 0;
   const served: RoundRobinProxy["served"] = [];
   const sockets = new Set<import("node:net").Socket>();
@@ -39,7 +40,7 @@ export async function startRoundRobinProxy(backends: string[], port = 0): Promis
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const actual = (server.address() as AddressInfo).port;
   return {
     url: `http://localhost:${actual}`,
