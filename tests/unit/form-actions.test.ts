@@ -12,9 +12,9 @@ const APP = path.resolve(import.meta.dirname, "../../app");
 
 /** Actions that hand the request to a server function, and the file where that function calls parseForm. */
 const DELEGATES: Record<string, { call: string; file: string }> = {
-  "routes/admin/profile.tsx": { call: "handleAccountAction(", file: "server/account/account-page.server.ts" },
-  "routes/pro/profile.tsx": { call: "handleAccountAction(", file: "server/account/account-page.server.ts" },
-  "routes/supervisor/profile.tsx": { call: "handleAccountAction(", file: "server/account/account-page.server.ts" },
+  "routes/admin/profile.tsx": { call: "answerAccountAction(", file: "server/account/account-page.server.ts" },
+  "routes/pro/profile.tsx": { call: "answerAccountAction(", file: "server/account/account-page.server.ts" },
+  "routes/supervisor/profile.tsx": { call: "answerAccountAction(", file: "server/account/account-page.server.ts" },
   "routes/auth/confirm-email.tsx": { call: "confirmEmailChangeAction(", file: "server/account/confirm-email-page.server.ts" },
 };
 /** Actions that never read a body. */

@@ -14,7 +14,7 @@ import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
-import { notFound } from "~/server/http/responses.server";
+import { actionAnswer, notFound } from "~/server/http/responses.server";
 import { auditTrail } from "~/server/people/audit-trail.server";
 import { invitePerson } from "~/server/people/invitations.server";
 import { PERSON_INTENTS, runPersonAction } from "~/server/people/person-actions.server";
@@ -27,6 +27,7 @@ import { useSelectLink } from "~/lib/use-select-link";
 import { demoteAdministrator } from "~/server/people/users.server";
 import type { Route } from "./+types/administrators";
 import { parseForm } from "~/server/forms/parse-form.server";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["people"] };
 
@@ -55,6 +56,8 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "admin-administrators");
   const actor = actorOf(user);
@@ -71,19 +74,19 @@ export async function action(args: Route.ActionArgs) {
     const result = await runChange(async () => {
       mailFailed = (await invitePerson(actor, { name: invite.name, email: invite.email, locale: invite.locale, role: "admin" }, origin)).mailFailed;
     });
-    if (!result.ok) return { intent: "invite", values, errors: result.fieldErrors ?? {}, error: result.error };
+    if (!result.ok) return actionAnswer({ intent: "invite", values, errors: result.fieldErrors ?? {}, error: result.error });
     return doneRedirect(args.request, mailFailed ? "invited-mail-failed" : "invited");
   }
   const { userId } = input.data;
   if (input.data.intent === "demote") {
     const result = await runChange(() => demoteAdministrator(actor, userId, origin));
-    if (!result.ok) return { intent: "demote", values, errors: {}, error: result.error };
+    if (!result.ok) return actionAnswer({ intent: "demote", values, errors: {}, error: result.error });
     // The demoted person is no longer on this list.
     return doneRedirect(args.request, "demoted", new URL(args.request.url).pathname);
   }
   const { intent } = input.data;
   const result = await runPersonAction(actor, intent, userId, origin);
-  if (!result.ok) return { intent, values, errors: {}, error: result.error };
+  if (!result.ok) return actionAnswer({ intent, values, errors: {}, error: result.error });
   return doneRedirect(args.request, result.done ?? intent);
 }
 

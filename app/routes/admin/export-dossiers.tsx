@@ -25,6 +25,8 @@ import { countMatching, exportOrganisations } from "~/server/export/documents.se
 import { cancelExport, recentExports, startExport } from "~/server/export/export-jobs.server";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import type { Route } from "./+types/export-dossiers";
+import { actionAnswer } from "~/server/http/responses.server";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["export", "dossier"] };
 
@@ -61,6 +63,8 @@ interface ActionData {
   started: number | null;
 }
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "admin-export-dossiers");
   const input = await parseForm(args.request, exportPageForm);
@@ -71,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
     const done = await refusalOr(() => cancelExport(user, jobId, origin));
     // A refusal (409 export/finished) is shown on the page; the job view itself has an `id`.
     const answer: ActionData = { fields: {}, error: "id" in done ? null : done.error, started: null };
-    return answer;
+    return actionAnswer(answer);
   }
   const started = await startExport(user, startOptions(input.data), origin);
   const answer: ActionData = { fields: {}, error: null, started: started.total };

@@ -20,7 +20,7 @@ import { routePath } from "~/domain/route-table";
 import { useLocale, useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
-import { notFound } from "~/server/http/responses.server";
+import { actionAnswer, notFound } from "~/server/http/responses.server";
 import { auditTrail } from "~/server/people/audit-trail.server";
 import { importProfessionalsCsv, previewProfessionalsCsv } from "~/server/people/csv-import.server";
 import { invitePerson } from "~/server/people/invitations.server";
@@ -34,6 +34,7 @@ import { PeopleSearch } from "~/components/admin/people-search";
 import { Pager } from "~/components/pager";
 import { parseForm } from "~/server/forms/parse-form.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["people"] };
 
@@ -90,6 +91,8 @@ async function readCsv(pasted: string, file: File | string | undefined): Promise
   return "";
 }
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "admin-organisation");
   const actor = actorOf(user);
@@ -104,7 +107,7 @@ export async function action(args: Route.ActionArgs) {
     case "update": {
       const { intent: _, ...change } = form;
       const result = await runChange(() => updateOrganisation(actor, orgId, change, origin));
-      if (!result.ok) return { intent: "update", values, errors: {}, error: result.error };
+      if (!result.ok) return actionAnswer({ intent: "update", values, errors: {}, error: result.error });
       return doneRedirect(args.request, "updated");
     }
     case "deactivate":
@@ -118,7 +121,7 @@ export async function action(args: Route.ActionArgs) {
       const result = await runChange(async () => {
         mailFailed = (await invitePerson(actor, { ...invite, role: "professional", organisationId: orgId }, origin)).mailFailed;
       });
-      if (!result.ok) return { intent: "invite", values, errors: result.fieldErrors ?? {}, error: result.error };
+      if (!result.ok) return actionAnswer({ intent: "invite", values, errors: result.fieldErrors ?? {}, error: result.error });
       return doneRedirect(args.request, mailFailed ? "invited-mail-failed" : "invited");
     }
     case "assign":
@@ -132,13 +135,14 @@ export async function action(args: Route.ActionArgs) {
       try {
         csv = await readCsv(form.csv ?? "", form.csvFile);
       } catch {
-        return { intent: "import-preview", values: {}, errors: { csv: "errors:codes.payload-too-large" } };
+        return actionAnswer({ intent: "import-preview", values: {}, errors: { csv: "errors:codes.payload-too-large" } }, "payload-too-large");
       }
       const inviteLocale = form.locale ?? locale;
       if (form.intent === "import") {
         const result = await importProfessionalsCsv(actor, orgId, csv, inviteLocale, origin);
         if (result.ok) return doneRedirect(args.request, result.mailFailed ? "imported-mail-failed" : "imported");
-        return { intent: "import-preview", values: { csv, locale: inviteLocale }, errors: {}, preview: result.preview };
+        // Refused: the preview says which rows are wrong.
+        return actionAnswer({ intent: "import-preview", values: { csv, locale: inviteLocale }, errors: {}, preview: result.preview }, "invalid-form");
       }
       return { intent: "import-preview", values: { csv, locale: inviteLocale }, errors: {}, preview: await previewProfessionalsCsv(actor, csv) };
     }

@@ -21,7 +21,7 @@ import { routePath } from "~/domain/route-table";
 import { useLocale, useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
-import { notFound } from "~/server/http/responses.server";
+import { actionAnswer, notFound } from "~/server/http/responses.server";
 import { auditTrail } from "~/server/people/audit-trail.server";
 import { moveTargets } from "~/server/people/organisations.server";
 import { PERSON_INTENTS, runPersonAction } from "~/server/people/person-actions.server";
@@ -31,6 +31,7 @@ import type { Route } from "./+types/professional";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { LINK } from "~/components/ui/targets";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["people", "dossier"] };
 
@@ -60,6 +61,8 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...detail, organisations, find, audit, confirm, target, move, done: doneNotice(url) };
 }
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "admin-professional");
   const actor = actorOf(user);
@@ -72,12 +75,12 @@ export async function action(args: Route.ActionArgs) {
   if (input.data.intent === "move") {
     const target = input.data.targetOrganisationId;
     const result = await runChange(() => moveProfessional(actor, orgId, proId, target, origin));
-    if (!result.ok) return { error: result.error };
+    if (!result.ok) return actionAnswer({ error: result.error });
     return doneRedirect(args.request, "moved", localizePath(routePath("admin-professional", { orgId: target, proId }), locale));
   }
   const { intent } = input.data;
   const result = await runPersonAction(actor, intent, proId, origin);
-  if (!result.ok) return { error: result.error };
+  if (!result.ok) return actionAnswer({ error: result.error });
   return doneRedirect(args.request, result.done ?? intent);
 }
 

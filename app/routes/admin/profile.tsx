@@ -1,9 +1,10 @@
 import { AccountPage } from "~/components/account/account-page";
 import { auditOrigin } from "~/server/audit/audit.server";
-import { handleAccountAction, loadAccountPage } from "~/server/account/account-page.server";
+import { answerAccountAction, loadAccountPage } from "~/server/account/account-page.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { useLocale } from "~/lib/use-locale";
 import type { Route } from "./+types/profile";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["account"] };
 
@@ -17,9 +18,11 @@ export async function loader(args: Route.LoaderArgs) {
   return loadAccountPage(user, locale);
 }
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "admin-profile");
-  return handleAccountAction(args.request, user, locale, auditOrigin(args.request, args.context));
+  return answerAccountAction(args.request, user, locale, auditOrigin(args.request, args.context));
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

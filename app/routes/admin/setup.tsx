@@ -11,13 +11,14 @@ import { auditOrigin } from "~/server/audit/audit.server";
 import { cookieHeaders } from "~/server/auth/auth-request.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { signInWithPassword } from "~/server/auth/password-sign-in.server";
-import { notFound } from "~/server/http/responses.server";
+import { actionAnswer, notFound } from "~/server/http/responses.server";
 import { createFirstAdmin } from "~/server/setup/create-first-admin.server";
 import { adminExists } from "~/server/setup/setup-code.server";
 import type { Route } from "./+types/setup";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { rawText, requiredText } from "~/domain/forms/fields";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/constants";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["auth"] };
 
@@ -36,6 +37,8 @@ export async function loader(args: Route.LoaderArgs) {
   return null;
 }
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   const { locale } = await authorize(args, "admin-setup");
   if (await adminExists()) throw notFound();
@@ -49,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
     await createFirstAdmin(parsed.data, origin);
   } catch (error) {
     if (error instanceof AppError && error.code === "not-found") throw notFound();
-    if (error instanceof AppError) return { error: error.code, fields: {} as Partial<Record<FieldName, boolean>>, values: { name: parsed.data.name, email: parsed.data.email } };
+    if (error instanceof AppError) return actionAnswer({ error: error.code, fields: {} as Partial<Record<FieldName, boolean>>, values: { name: parsed.data.name, email: parsed.data.email } });
     throw error;
   }
   const signedIn = await signInWithPassword(parsed.data, args.request.headers, origin);

@@ -17,7 +17,7 @@ import { routePath } from "~/domain/route-table";
 import { useLocalizedPath } from "~/lib/use-locale";
 import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
-import { notFound } from "~/server/http/responses.server";
+import { actionAnswer, notFound } from "~/server/http/responses.server";
 import { auditTrail } from "~/server/people/audit-trail.server";
 import { invitePerson } from "~/server/people/invitations.server";
 import { organisationChoices } from "~/server/people/organisations.server";
@@ -30,6 +30,7 @@ import { Pager } from "~/components/pager";
 import { useSelectLink } from "~/lib/use-select-link";
 import type { Route } from "./+types/supervisors";
 import { parseForm } from "~/server/forms/parse-form.server";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["people"] };
 
@@ -61,6 +62,8 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "admin-supervisors");
   const actor = actorOf(user);
@@ -77,7 +80,7 @@ export async function action(args: Route.ActionArgs) {
     const result = await runChange(async () => {
       mailFailed = (await invitePerson(actor, { ...invite, role: "supervisor" }, origin)).mailFailed;
     });
-    if (!result.ok) return { intent: "invite", values, errors: result.fieldErrors ?? {}, error: result.error };
+    if (!result.ok) return actionAnswer({ intent: "invite", values, errors: result.fieldErrors ?? {}, error: result.error });
     return doneRedirect(args.request, mailFailed ? "invited-mail-failed" : "invited");
   }
   if (input.data.intent === "update") {
@@ -87,7 +90,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const { intent, userId } = input.data;
   const result = await runPersonAction(actor, intent, userId, origin);
-  if (!result.ok) return { intent, values, errors: {}, error: result.error };
+  if (!result.ok) return actionAnswer({ intent, values, errors: {}, error: result.error });
   return doneRedirect(args.request, result.done ?? intent);
 }
 

@@ -26,6 +26,8 @@ import { recordId } from "~/domain/forms/fields";
 import { z } from "zod";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { LINK } from "~/components/ui/targets";
+import { actionAnswer } from "~/server/http/responses.server";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["dossier", "dossier-log"] };
 
@@ -41,13 +43,15 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...(await listUnfinished(user, new Date(), page)), schedule };
 }
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "admin-unfinished-dossiers");
   const input = await parseForm(args.request, reminderForm);
   if (!input.ok) return invalidForm(input, { error: input.code });
   const id = input.data.dossierId;
   const done = await refusalOr(() => sendReminder(user, id, auditOrigin(args.request, args.context)));
-  return "error" in done ? done : { ok: true as const, sent: done.sent, id };
+  return "error" in done ? actionAnswer(done) : { ok: true as const, sent: done.sent, id };
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

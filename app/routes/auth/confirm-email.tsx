@@ -9,6 +9,8 @@ import { confirmEmailChangeAction, emailChangeLinkView } from "~/server/account/
 import { authorize } from "~/server/auth/authorize.server";
 import type { Route } from "./+types/confirm-email";
 import { LINK } from "~/components/ui/targets";
+import { actionAnswer } from "~/server/http/responses.server";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["account"] };
 
@@ -22,9 +24,11 @@ export async function loader(args: Route.LoaderArgs) {
   return emailChangeLinkView(args.request);
 }
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   await authorize(args, "confirm-email");
-  return confirmEmailChangeAction(args.request, args.context);
+  return actionAnswer(await confirmEmailChangeAction(args.request, args.context));
 }
 
 /**

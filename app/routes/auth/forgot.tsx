@@ -13,6 +13,8 @@ import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import type { Route } from "./+types/forgot";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { LINK } from "~/components/ui/targets";
+import { actionAnswer } from "~/server/http/responses.server";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["password"] };
 
@@ -23,13 +25,15 @@ export async function loader(args: Route.LoaderArgs) {
   return null;
 }
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   await authorize(args, "forgot");
   const parsed = await parseForm(args.request, forgotSchema);
   if (!parsed.ok) return invalidForm(parsed, { sent: false, error: null, invalidEmail: true, email: parsed.values.email ?? "" });
   const result = await requestPasswordReset(parsed.data.email, auditOrigin(args.request, args.context));
   // The same answer whether or not the address belongs to anyone.
-  if (!result.ok) return { sent: false, error: result.code, invalidEmail: false, email: parsed.data.email };
+  if (!result.ok) return actionAnswer({ sent: false, error: result.code, invalidEmail: false, email: parsed.data.email });
   return { sent: true, error: null, invalidEmail: false, email: "" };
 }
 

@@ -17,6 +17,8 @@ import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { optionalInteger, rawText } from "~/domain/forms/fields";
 import { PASSWORD_MAX_LENGTH } from "~/domain/constants";
 import { LINK } from "~/components/ui/targets";
+import { actionAnswer } from "~/server/http/responses.server";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["password"] };
 
@@ -36,13 +38,15 @@ export async function loader(args: Route.LoaderArgs) {
   return { token: link.state === "valid" ? token : "", expires, link };
 }
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   const { locale } = await authorize(args, "set-password");
   const parsed = await parseForm(args.request, formSchema);
   if (!parsed.ok) return invalidForm(parsed, { error: "invalid-action-code" as const, problem: null });
-  if (parsed.data.password !== parsed.data.confirm) return { error: "mismatch" as const, problem: null };
+  if (parsed.data.password !== parsed.data.confirm) return actionAnswer({ error: "mismatch" as const, problem: null });
   const result = await setPasswordFromLink(parsed.data.token, parsed.data.password, args.request.headers, auditOrigin(args.request, args.context), parsed.data.expires);
-  if (!result.ok) return result.code === "weak-password" ? { error: null, problem: result.problem } : { error: result.code, problem: null };
+  if (!result.ok) return result.code === "weak-password" ? actionAnswer({ error: null, problem: result.problem }, "weak-password") : actionAnswer({ error: result.code, problem: null });
   const target = result.userId && isRole(result.role) ? homePath({ id: result.userId, role: result.role }) : "/?passwordSet=1";
   throw redirect(localizePath(target, locale), { headers: cookieHeaders(result.setCookies) });
 }

@@ -13,6 +13,8 @@ import { handleSecondFactorAction, SECOND_FACTOR_INTENTS, secondFactorChallenge 
 import { confirmLinkForm, verifyLoginAction, verifyLoginLoader, type VerifyLoginView } from "~/server/auth/verify-login.server";
 import type { Route } from "./+types/verify-login";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { actionAnswer } from "~/server/http/responses.server";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 import { intents, noIntent } from "~/domain/forms/fields";
 import { z } from "zod";
 import { LINK } from "~/components/ui/targets";
@@ -31,13 +33,18 @@ export async function loader(args: Route.LoaderArgs) {
   return { view, challenge };
 }
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   const { locale } = await authorize(args, "verify-login");
   // The second-factor forms carry an intent; the e-mail-link confirmation form does not.
   const parsed = await parseForm(args.request, verifyLoginForm);
   // The page's forms always send a known intent or none: anything else is forged, and gets the error page.
   if (!parsed.ok) throw invalidForm(parsed);
-  if (parsed.data.intent !== undefined) return handleSecondFactorAction(parsed.form, args, locale);
+  if (parsed.data.intent !== undefined) {
+    const answer = await handleSecondFactorAction(parsed.form, args, locale);
+    return actionAnswer(answer, answer.secondFactor.error);
+  }
   return verifyLoginAction(parsed.data, args.request, args.context, locale);
 }
 

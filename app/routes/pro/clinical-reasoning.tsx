@@ -33,7 +33,7 @@ import { saveDraft } from "~/server/dossiers/edit.server";
 import { missingOf } from "~/server/dossiers/readiness.server";
 import { openDossier, readDossier } from "~/server/dossiers/view.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
-import { rethrowAsResponse } from "~/server/http/responses.server";
+import { actionAnswer, rethrowAsResponse } from "~/server/http/responses.server";
 import { keepInputWhenOffline } from "~/lib/offline-action";
 import { stepShouldRevalidate } from "~/lib/step-revalidation";
 import { shownAt, useCurrentStep } from "~/lib/use-current-step";
@@ -81,11 +81,11 @@ export async function action(args: Route.ActionArgs) {
   const current = await readDossier(user, id).catch(rethrowAsResponse);
   const ears = earsOf(current.earSide as EarSide);
   const saved = await refusalOr(() => saveDraft(user, id, version ?? 0, { reasoning: reasoningFromForm(form, ears) }));
-  if ("error" in saved) return saved;
+  if ("error" in saved) return actionAnswer(saved);
   if (intent !== "submit") return { ok: true as const, version: saved.version };
   const transition = current.status === "returned" ? "resubmit" : "submit";
   const done = await refusalOr(() => takeTransition(user, id, transition, { expectedVersion: saved.version }));
-  if ("error" in done) return { ...done, version: saved.version };
+  if ("error" in done) return actionAnswer({ ...done, version: saved.version });
   throw redirect(localizePath(routePath("supervisor-case", { caseId: id }), locale));
 }
 

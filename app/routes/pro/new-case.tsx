@@ -40,7 +40,7 @@ import { attachMedium, detachMedium } from "~/server/dossiers/media.server";
 import { missingOf } from "~/server/dossiers/readiness.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
 import { openDossier } from "~/server/dossiers/view.server";
-import { rethrowAsResponse } from "~/server/http/responses.server";
+import { actionAnswer, rethrowAsResponse } from "~/server/http/responses.server";
 import { keepInputWhenOffline } from "~/lib/offline-action";
 import { stepShouldRevalidate } from "~/lib/step-revalidation";
 import type { Route } from "./+types/new-case";
@@ -112,7 +112,7 @@ export async function action(args: Route.ActionArgs) {
     });
     if ("error" in created) {
       // Without JavaScript the page is rendered anew: send the typed values back so nothing has to be retyped.
-      const values = {
+      const values: TypedValues = {
         phone: String(form.get("phone") ?? ""),
         earSide: String(form.get("earSide") ?? ""),
         initials: String(form.get("initials") ?? ""),
@@ -120,21 +120,21 @@ export async function action(args: Route.ActionArgs) {
         sex: String(form.get("sex") ?? ""),
         anamnesis: anamnesisSchema.partial().catch({}).parse(anamnesisFromForm(form)),
       };
-      return { ...created, values };
+      return actionAnswer({ ...created, values });
     }
     // The next step on a phone is the recording.
     throw redirect(localizePath(stepPath(user.id, created.id, "recording"), locale));
   }
-  if (!dossierId) return { error: "invalid-argument" as const };
+  if (!dossierId) return actionAnswer({ error: "invalid-argument" as const });
   if (intent === "discard") {
     const done = await refusalOr(() => takeTransition(user, dossierId, "discard", { expectedVersion: version }));
-    if ("error" in done) return done;
+    if ("error" in done) return actionAnswer(done);
     throw redirect(localizePath(routePath("pro-home", { proId: user.id }), locale));
   }
   if (intent === "attach-medium") {
     const { mediaId, ear } = parsed.data;
     const done = await refusalOr(() => attachMedium(user, dossierId, { mediaId, ear }));
-    return "error" in done ? done : { ok: true as const, attached: done.id };
+    return "error" in done ? actionAnswer(done) : { ok: true as const, attached: done.id };
   }
   if (intent === "detach-medium") {
     const { dossierMediumId } = parsed.data;
@@ -142,12 +142,12 @@ export async function action(args: Route.ActionArgs) {
       await detachMedium(user, dossierId, dossierMediumId);
       return { detached: true };
     });
-    return "error" in done ? done : { ok: true as const, ...done };
+    return "error" in done ? actionAnswer(done) : { ok: true as const, ...done };
   }
   if (intent === "anamnesis" || intent === "save-anamnesis" || intent === "save-and-reason") {
     const { earSide } = parsed.data;
     const saved = await refusalOr(() => saveDraft(user, dossierId, version ?? 0, { earSide, anamnesis: anamnesisFromForm(form) }));
-    if ("error" in saved) return saved;
+    if ("error" in saved) return actionAnswer(saved);
     if (intent === "save-and-reason") throw redirect(localizePath(stepPath(user.id, dossierId, "reasoning"), locale));
     return { ok: true as const, version: saved.version };
   }
@@ -330,7 +330,8 @@ export default function Page({ loaderData, actionData, params }: Route.Component
       <DossierSteps current="patient" missing={null} hrefOf={() => null} />
       <NewDossierForm
         error={actionData && "error" in actionData ? actionData.error : undefined}
-        values={actionData && "values" in actionData ? actionData.values : undefined}
+        // React Router's types merge this answer into the other refusals' shape and lose `values`; the create branch sends it.
+        values={actionData && "values" in actionData ? (actionData.values as TypedValues | undefined) : undefined}
       />
     </>
   );

@@ -40,13 +40,14 @@ import { can } from "~/domain/access/permissions";
 import { addMessage } from "~/server/dossiers/messages.server";
 import { openDossier, readDossier } from "~/server/dossiers/view.server";
 import { takeTransition } from "~/server/dossiers/workflow.server";
-import { rethrowAsResponse } from "~/server/http/responses.server";
+import { actionAnswer, rethrowAsResponse } from "~/server/http/responses.server";
 import { keepInputWhenOffline } from "~/lib/offline-action";
 import type { Route } from "./+types/case";
 import { parseForm } from "~/server/forms/parse-form.server";
 import { expectedVersion, intent as intentField, intents, rawText } from "~/domain/forms/fields";
 import { z } from "zod";
 import { LINK } from "~/components/ui/targets";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["dossier", "media", "reporting"] };
 
@@ -96,6 +97,8 @@ export async function loader(args: Route.LoaderArgs) {
 /** Sent while the server cannot be reached: the input stays on the page (app/lib/offline-action.ts). */
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepInputWhenOffline(serverAction);
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "supervisor-case");
   const id = args.params.caseId;
@@ -106,20 +109,20 @@ export async function action(args: Route.ActionArgs) {
   if (parsed.data.intent === "message") {
     const { body } = parsed.data;
     const sent = await refusalOr(() => addMessage(user, id, body));
-    return "error" in sent ? sent : { ok: true as const };
+    return "error" in sent ? actionAnswer(sent) : { ok: true as const };
   }
   if (intent === "save-review" || intent === "complete") {
     const current = await readDossier(user, id).catch(rethrowAsResponse);
     const ears = earsOf(current.earSide as EarSide);
     const saved = await refusalOr(() => saveReview(user, id, version ?? 0, reviewFromForm(form, ears)));
-    if ("error" in saved || intent === "save-review") return "error" in saved ? saved : { ok: true as const, version: saved.version, done: intent };
+    if ("error" in saved || intent === "save-review") return "error" in saved ? actionAnswer(saved) : { ok: true as const, version: saved.version, done: intent };
     const done = await refusalOr(() => takeTransition(user, id, "complete", { expectedVersion: saved.version }));
-    return "error" in done ? done : { ok: true as const, version: done.version, done: intent };
+    return "error" in done ? actionAnswer(done) : { ok: true as const, version: done.version, done: intent };
   }
   const question = "question" in parsed.data ? parsed.data.question : "";
   const transition = intent as (typeof OTHER_TRANSITIONS)[number];
   const done = await refusalOr(() => takeTransition(user, id, transition, { expectedVersion: transition === "claim" ? undefined : version, message: question }));
-  return "error" in done ? done : { ok: true as const, version: done.version, done: transition };
+  return "error" in done ? actionAnswer(done) : { ok: true as const, version: done.version, done: transition };
 }
 
 /**

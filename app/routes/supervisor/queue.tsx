@@ -29,6 +29,8 @@ import { recordId, intent } from "~/domain/forms/fields";
 import { z } from "zod";
 import { auditOrigin } from "~/server/audit/audit.server";
 import { LINK } from "~/components/ui/targets";
+import { actionAnswer } from "~/server/http/responses.server";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["dossier"] };
 
@@ -52,13 +54,15 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   const { user } = await authorize(args, "supervisor");
   const input = await parseForm(args.request, claimForm);
   if (!input.ok) return invalidForm(input, { error: input.code });
   const id = input.data.dossierId;
   const done = await refusalOr(() => takeTransition(user, id, "claim", {}));
-  return "error" in done ? done : { ok: true as const, claimed: id };
+  return "error" in done ? actionAnswer(done) : { ok: true as const, claimed: id };
 }
 
 type Row = Route.ComponentProps["loaderData"]["mine"][number];

@@ -10,6 +10,8 @@ import type { Route } from "./+types/set-password-copy";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { rawText } from "~/domain/forms/fields";
 import { PASSWORD_MAX_LENGTH } from "~/domain/constants";
+import { actionAnswer } from "~/server/http/responses.server";
+import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
 export const handle = { i18n: ["password"] };
 
@@ -24,11 +26,13 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** Runs the real password rule on the server and reports the outcome; sets nothing and signs nobody in. */
+export const shouldRevalidate = revalidateAfterRefusal;
+
 export async function action(args: Route.ActionArgs) {
   await authorize(args, "test-set-password-copy");
   const parsed = await parseForm(args.request, formSchema);
   if (!parsed.ok) return invalidForm(parsed, { error: parsed.code, problem: null, accepted: false });
-  if (parsed.data.password !== parsed.data.confirm) return { error: "mismatch" as const, problem: null, accepted: false };
+  if (parsed.data.password !== parsed.data.confirm) return actionAnswer({ error: "mismatch" as const, problem: null, accepted: false });
   const problem = await passwordProblemOf(parsed.data.password, personalInputs(SAMPLE.name, SAMPLE.email));
   return { error: null, problem, accepted: !problem };
 }

@@ -36,6 +36,7 @@ import { listActiveSessions, revokeOtherSessions, revokeSession } from "./sessio
 import { z } from "zod";
 import { intents, rawText } from "~/domain/forms/fields";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { actionAnswer } from "~/server/http/responses.server";
 
 const SENSITIVE_INTENTS = ["email", "password", "phone-send", "phone-verify", "phone-remove", "totp-start", "totp-confirm", "backup-codes", "second-factor-disable"] as const;
 type SensitiveIntent = (typeof SENSITIVE_INTENTS)[number];
@@ -151,6 +152,11 @@ function isSensitive(intent: AccountIntent): intent is SensitiveIntent {
 
 /** Fields that never go into the kept change or back to the browser. */
 const NOT_KEPT = new Set(["intent", "reauthMethod", "reauthSecret"]);
+
+/** The account page's action as the routes send it: a refusal (`error`) with its status (a re-authentication asked for: 401). */
+export async function answerAccountAction(request: Request, user: SessionUser, locale: Locale, origin: AuditOrigin) {
+  return actionAnswer(await handleAccountAction(request, user, locale, origin));
+}
 
 export async function handleAccountAction(request: Request, user: SessionUser, locale: Locale, origin: AuditOrigin): Promise<AccountActionData> {
   const parsed = await parseForm(request, accountForm);

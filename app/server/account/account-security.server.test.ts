@@ -22,7 +22,7 @@ import { signInWithPassword } from "../auth/password-sign-in.server";
 import { requestPhoneSignInCode, verifyPhoneSignInCode } from "../auth/phone-sign-in.server";
 import { completeSecondFactor, pendingSecondFactor, sendSecondFactorSms } from "../auth/second-factor-challenge.server";
 import { resetSecondFactor } from "../auth/reset-second-factor.server";
-import { handleAccountAction } from "./account-page.server";
+import { answerAccountAction, handleAccountAction } from "./account-page.server";
 import { isRecentLogin } from "./recent-login.server";
 import { confirmEnrolment, startEnrolment } from "./second-factor-enrolment.server";
 import { listActiveSessions, revokeSession } from "./sessions.server";
@@ -328,6 +328,19 @@ describe("recent login and account changes", () => {
     const user = await sessionUser(headers);
     const result = await handleAccountAction(formRequest({ intent: "password", newPassword: "short-one", confirmPassword: "short-one" }, headers), user, "nl", origin);
     expect(result).toEqual({ section: "password", error: "weak-password" });
+  });
+
+  it("answers the page's refusals with their status, and a change made with none", async () => {
+    const headers = await passwordSession("sup@test.nl");
+    const user = await sessionUser(headers);
+    const weak = await answerAccountAction(formRequest({ intent: "password", newPassword: "short-one", confirmPassword: "short-one" }, headers), user, "nl", origin);
+    expect(weak).toMatchObject({ data: { section: "password", error: "weak-password" }, init: { status: 400, statusText: "Bad Request" } });
+    const stale = await age(headers, RECENT_LOGIN_MS + 1000);
+    const asked = await answerAccountAction(formRequest({ intent: "password", newPassword: "a-new-long-passphrase", confirmPassword: "a-new-long-passphrase" }, headers), stale, "nl", origin);
+    expect(asked).toMatchObject({ data: { error: "requires-recent-login" }, init: { status: 401 } });
+    await answerAccountAction(formRequest({ intent: "reauth-cancel" }, headers), stale, "nl", origin);
+    const renamed = await answerAccountAction(formRequest({ intent: "profile", name: "Sanne Supervisor", locale: "nl" }, headers), stale, "nl", origin);
+    expect(renamed).toEqual({ section: "profile", done: "profile" });
   });
 
   it("verifies a new phone number by SMS before storing it, masked in the audit log", async () => {

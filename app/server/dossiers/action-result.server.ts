@@ -1,7 +1,8 @@
 /**
  * Route actions on dossiers answer with data the form can show: `{ error, missing?, currentVersion? }` for an
  * expected refusal (a version conflict, a missing item, a claim someone else won), in the user's language on the
- * page. `not-found` is never data: it becomes the 404 page, so another organisation's dossier stays invisible.
+ * page; the route sends it with its status through `actionAnswer` (409, 422…). `not-found` is never data: it becomes
+ * the 404 page, so another organisation's dossier stays invisible.
  */
 import { AppError, type ErrorCode } from "~/domain/errors";
 import { invalidForm, type FormRefusal } from "../forms/parse-form.server";

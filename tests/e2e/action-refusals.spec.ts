@@ -1,0 +1,78 @@
+/**
+ * A refused page action is answered with its refusal's status, never a 200, and the page still says why beside the
+ * form, in the page's language: a value no form offers (400), a save against a version someone else changed (409), a
+ * step the supervisor may not take (409), the last administrator (409), two passwords that differ (422).
+ * Asked as a form post without JavaScript and as React Router's single fetch (`.data`); nothing here changes the
+ * shared server's data. Expected outcomes are written out.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { apiSession, expect, test } from "./support/fixtures";
+import { matrixFixtures } from "./support/matrix-fixtures";
+
+const base = () => process.env.E2E_BASE_URL!;
+
+async function post(session: APIRequestContext, path: string, form: Record<string, string>) {
+  const response = await session.post(path, { form, maxRedirects: 0 });
+  return { status: response.status(), text: await response.text(), cacheControl: response.headers()["cache-control"] };
+}
+
+test("a professional's refused saves: 400 for a value no form offers, 409 for a stale version; the page says why and keeps the input", async () => {
+  const { users: u, dossiers: d } = matrixFixtures();
+  const pro = await apiSession(base(), "pro@casus.test");
+  try {
+    const sideways = { intent: "create", phone: "06 12121212", earSide: "sideways" };
+    const page = await post(pro, `/pro/${u.pro}/case`, sideways);
+    expect(page.status).toBe(400);
+    expect(page.text).toContain("Controleer wat u invulde: niet alles is geldig.");
+    expect(page.text).toContain('value="06 12121212"');
+    expect(page.cacheControl).toBe("no-store");
+    expect((await post(pro, `/en/pro/${u.pro}/case`, sideways)).text).toContain("Check what you entered: not everything is valid.");
+    const data = await post(pro, `/pro/${u.pro}/case.data`, sideways);
+    expect(data.status).toBe(400);
+    expect(data.text).toContain("invalid-argument");
+
+    const stale = { intent: "anamnesis", version: "9999", earSide: "left" };
+    const conflict = await post(pro, `/pro/${u.pro}/case?dossier=${d.draft}`, stale);
+    expect(conflict.status).toBe(409);
+    expect(conflict.text).toContain("Iemand anders heeft dit dossier intussen gewijzigd.");
+    const conflictData = await post(pro, `/pro/${u.pro}/case.data?dossier=${d.draft}`, stale);
+    expect(conflictData.status).toBe(409);
+    expect(conflictData.text).toContain("dossier/version-conflict");
+  } finally {
+    await pro.dispose();
+  }
+});
+
+test("a supervisor's step the supervisor may not take is 409, with its message", async () => {
+  const { dossiers: d } = matrixFixtures();
+  const supervisor = await apiSession(base(), "supervisor@casus.test");
+  try {
+    // The first organisation's dossier is submitted, not claimed: only its reviewer could hand it back.
+    const release = await post(supervisor, `/supervisor/case/${d.first}`, { intent: "release", version: "1" });
+    expect(release.status).toBe(409);
+    expect(release.text).toContain("U kunt deze stap niet zetten voor dit dossier.");
+    expect((await post(supervisor, `/supervisor/case/${d.first}.data`, { intent: "release", version: "1" })).status).toBe(409);
+  } finally {
+    await supervisor.dispose();
+  }
+});
+
+test("the last administrator's own demotion is 409, and two different passwords on the set-password page are 422", async () => {
+  const { users: u } = matrixFixtures();
+  const admin = await apiSession(base(), "admin@casus.test");
+  const anonymous = await apiSession(base(), null);
+  try {
+    const demote = await post(admin, "/admin/administrators", { intent: "demote", userId: u.admin });
+    expect(demote.status).toBe(409);
+    expect(demote.text).toContain("Dit is de laatste actieve beheerder");
+    expect((await post(admin, "/de/admin/administrators", { intent: "demote", userId: u.admin })).status).toBe(409);
+
+    const mismatch = await post(anonymous, "/set-password", { token: "a-made-up-token", password: "een-lang-wachtwoord-1", confirm: "een-ander-wachtwoord-2" });
+    // The made-up link is not valid, so the page offers a new one instead of the form; the refusal is the data's.
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.text).toContain('\\"mismatch\\"');
+  } finally {
+    await admin.dispose();
+    await anonymous.dispose();
+  }
+});
