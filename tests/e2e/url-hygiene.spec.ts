@@ -83,8 +83,8 @@ test("an endpoint's address with a NUL is a 400 in JSON", async ({ baseURL }) =>
   }
 });
 
-test("an endpoint's address with a percent-escape that decodes to no text is a 400 in JSON, not a 500", async ({ baseURL }) => {
-  const { dossiers: d, media: m } = matrixFixtures();
+test("an address with a percent-escape that decodes to no text is a 400, not a 500 nor a logged path", async ({ baseURL }) => {
+  const { dossiers: d, media: m, users: u } = matrixFixtures();
   const pro = await apiSession(baseURL!, "pro@casus.test");
   try {
     const paths = [
@@ -106,8 +106,14 @@ test("an endpoint's address with a percent-escape that decodes to no text is a 4
         expect(await response.json(), `${method} ${path}`).toEqual({ code: "invalid-argument" });
       }
     }
-    // A page's address, its data and a file are React Router's: the 404, as for any address that names nothing.
-    for (const path of ["/supervisor/case/%ff", "/supervisor/case/%ff.data", "/assets/%ff.js"]) expect((await pro.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
+    // A page's address: the 400 page in its language, before React Router would log the whole path (a patient's
+    // number in a history address); its data and a file: the same JSON 400.
+    await expectErrorPage(await pro.get("/supervisor/case/%ff", { maxRedirects: 0 }), 400, "nl", "a page");
+    await expectErrorPage(await pro.get(`/en/pro/${u.pro}/0612345678%FF/history`, { maxRedirects: 0 }), 400, "en", "a history");
+    for (const path of ["/supervisor/case/%ff.data", "/assets/%ff.js"]) {
+      const response = await pro.get(path, { maxRedirects: 0 });
+      expect([response.status(), await response.json()], path).toEqual([400, { code: "invalid-argument" }]);
+    }
   } finally {
     await pro.dispose();
   }

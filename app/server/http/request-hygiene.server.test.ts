@@ -13,6 +13,7 @@ import {
   REFUSED_PATH,
   refuseControlCharacters,
   refuseUndecodableParams,
+  refuseUndecodablePaths,
   refuseUnfetchableMethods,
 } from "./request-hygiene.server";
 
@@ -37,6 +38,7 @@ beforeAll(async () => {
   api.all("/api/{*rest}", (req, res) => void res.status(404).json({ code: "not-found" }));
   app.use(api);
   app.use(refuseUndecodableParams);
+  app.use(refuseUndecodablePaths);
   app.use(refuseUnfetchableMethods);
   app.use((req, res) => {
     // What React Router's adapter does first; it throws for TRACE ("'TRACE' HTTP method is unsupported").
@@ -107,7 +109,30 @@ describe("an endpoint's address whose parameter does not decode", () => {
   it("leaves escapes that decode, broken escapes in the query, and pages alone", async () => {
     expect(JSON.parse((await send("GET", "/api/media/caf%C3%A9%2Fx")).body)).toEqual({ id: "café/x" });
     expect((await send("GET", "/api/media/x?q=%ff")).status).toBe(200);
-    expect(JSON.parse((await send("GET", "/supervisor/case/%ff")).body)).toMatchObject({ pathname: "/supervisor/case/%ff", refusedStatus: null });
+  });
+});
+
+describe("a page's address whose path does not decode", () => {
+  it("is the catch-all route with 400 in its language, so React Router never warns with the whole path (a number in it)", async () => {
+    for (const [path, refused] of [
+      ["/pro/u1/0612345678%FF/history", REFUSED_PATH],
+      ["/en/pro/u1/0612345678%/history", `/en${REFUSED_PATH}`],
+      ["/supervisor/case/%zz", REFUSED_PATH],
+      ["/fr/supervisor/case/%E0%A4%A", `/fr${REFUSED_PATH}`],
+    ] as const) {
+      for (const method of ["GET", "POST"]) {
+        expect(JSON.parse((await send(method, path)).body), `${method} ${path}`).toEqual({ method: "GET", pathname: refused, refusedStatus: 400 });
+      }
+    }
+  });
+
+  it("is `{ code }` JSON 400 for React Router's own fetches", async () => {
+    const answer = await send("GET", "/pro/u1/0612345678%FF/history.data");
+    expect([answer.status, answer.body]).toEqual([400, '{"code":"invalid-argument"}']);
+  });
+
+  it("leaves paths that decode alone, and broken escapes in the query", async () => {
+    expect(JSON.parse((await send("GET", "/pro/u1/06%2012345678/history?x=%ff")).body)).toMatchObject({ pathname: "/pro/u1/06%2012345678/history", refusedStatus: null });
   });
 });
 

@@ -8,6 +8,8 @@
  *   it. 405, the answer React Router gives every other method it does not know.
  * - an endpoint's path whose parameter holds a percent-escape that decodes to no text ("%", "%zz", "%ff"):
  *   Express's router throws a URIError decoding it, which the last resort answered 500. 400.
+ * - any other path that does not decode: React Router would warn about it on the console, the whole path in the
+ *   line (a patient's number in a history address, past the log's masking), and then route the raw text. 400.
  * A page gets the error page in its language: React Router renders it, handed the request as a visit to the
  * catch-all route (`REFUSED_PATH`) with the status in `res.locals.refusedStatus` (the load context's
  * `refusedStatus`), so no loader of the page asked for runs. API endpoints and React Router's own fetches get
@@ -88,6 +90,26 @@ export const refuseUndecodableParams: ErrorRequestHandler = (err, req, res, next
 export const refuseControlCharacters: RequestHandler = (req, res, next) => {
   if (!hasControlCharacter(req.originalUrl)) return next();
   req.log?.warn("address with a control character refused");
+  if (!isPageRequest(req.path)) return sendApiError(req, res, new AppError("invalid-argument"));
+  refusePage(req, res, 400);
+  next();
+};
+
+/** Whether every percent-escape of a path decodes to text (React Router decodes it segment by segment). */
+export function pathDecodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** After the API and the auth door: any other path that does not decode is 400 (the error page, or `{ code }` JSON). */
+export const refuseUndecodablePaths: RequestHandler = (req, res, next) => {
+  if (pathDecodes(req.path)) return next();
+  // Not the address itself: a page's path can hold a patient's phone number.
+  req.log?.warn("address with a malformed percent-escape refused");
   if (!isPageRequest(req.path)) return sendApiError(req, res, new AppError("invalid-argument"));
   refusePage(req, res, 400);
   next();
