@@ -15,13 +15,14 @@ import { createAuth, installAuth } from "~/server/auth/auth.server";
 import { authDoor } from "~/server/auth/auth-door.server";
 import { loadConfig, setConfig, type Config } from "~/server/config.server";
 import { applyClinicTimeZone } from "~/server/setup/clinic-time-zone.server";
+import { keepDataDirectoryPrivate } from "~/server/setup/private-data-directory.server";
 import { closeDatabase, installDatabase, openDatabase } from "~/server/db/client.server";
 import { migrateDatabase } from "~/server/db/migrate.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "~/server/demo/seed-demo.server";
 import { localeCookie } from "~/server/http/locale-cookie.server";
 import { createRequestLog } from "~/server/http/request-log.server";
 import { closeAfterUnreadBody } from "~/server/http/unread-body.server";
-import { refuseControlCharacters, refuseMalformedHost, refuseUndecodableParams, refuseUnfetchableMethods } from "~/server/http/request-hygiene.server";
+import { refuseControlCharacters, refuseMalformedHost, refuseUndecodableParams, refuseUndecodablePaths, refuseUnfetchableMethods } from "~/server/http/request-hygiene.server";
 import { sameOriginActions } from "~/server/http/same-origin.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
 import { pagesNoStoreByDefault } from "~/server/http/page-cache-control.server";
@@ -60,6 +61,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   setConfig(config);
   logger.level = config.logLevel;
   assertRouteGuards(ROUTES);
+  // Patient data lives under DATA_DIR (the embedded database, media, exports, the outbox): this user's alone.
+  keepDataDirectoryPrivate(config.dataDir);
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, countStatements: config.benchStats });
   installDatabase(database);
@@ -133,6 +136,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   app.use(authDoor(auth));
   // A path the API or the auth door matched but could not decode ("/api/media/%ff"): 400 JSON, not the last resort's 500.
   app.use(refuseUndecodableParams);
+  // Any other path that does not decode ("/pro/…/0612%FF/history"): 400 before React Router logs it whole, number
+  // and all.
+  app.use(refuseUndecodablePaths);
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else {

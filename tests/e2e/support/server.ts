@@ -40,6 +40,8 @@ export interface StartOptions {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "casus-e2e-"));
+  // Open to everyone, as an operator's `mkdir` under the usual umask leaves it: the server must close it itself.
+  if (!options.dataDir) fs.chmodSync(dataDir, 0o755);
   const url = `http://localhost:${port}`;
   let output = "";
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
