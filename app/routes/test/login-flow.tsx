@@ -21,8 +21,8 @@ const loginFlowForm = z.object({ intent: intents(["magic-link", "oidc"]) });
 export const handle = { i18n: ["auth"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  await authorize(args, "test-login-flow");
-  return loginFlowOverview();
+  const { user } = await authorize(args, "test-login-flow");
+  return loginFlowOverview(user);
 }
 
 export async function action(args: Route.ActionArgs) {
