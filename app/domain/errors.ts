@@ -61,6 +61,9 @@ export const ERROR_STATUS = {
   "expired-action-code": 410,
   "last-admin": 409,
   "self-disable": 409,
+  // An administrator's own second factor is changed on their account page, behind a recent sign-in, never by the
+  // people pages' reset.
+  "self-second-factor-reset": 409,
   "organisation-inactive": 409,
   // Dossier exports: cancelling one that has ended, downloading one that has no files (yet, or any more), a byte
   // range outside the file.

@@ -87,8 +87,9 @@ function cases(f: MatrixFixtures, facts: Facts): Case[] {
     { endpoint: "medium", path: `/api/media/${f.media.uploading}`, expected: PRO_UPLOAD },
     { endpoint: "medium", path: `/api/media/${missing}`, expected: NOBODY_SIGNED_IN },
     // Only the uploader's browser gives a medium its preview; others who may see it may not replace it (403, like
-    // cancelling someone else's upload), those who may not see it learn nothing (404).
-    { endpoint: "mediumPreview", path: `/api/media/${f.media.first}/poster`, method: "PUT", headers: facts.appCheck, body: PNG, expected: { anon: 401, admin: 403, supervisor: 403, pro: 200, pro2: 404, colleague: 404 } },
+    // cancelling someone else's upload), those who may not see it learn nothing (404). The uploader neither, once
+    // its dossier is submitted (409 dossier/not-editable): the supervisor sees what was submitted.
+    { endpoint: "mediumPreview", path: `/api/media/${f.media.first}/poster`, method: "PUT", headers: facts.appCheck, body: PNG, expected: { anon: 401, admin: 403, supervisor: 403, pro: 409, pro2: 404, colleague: 404 } },
     { endpoint: "mediumPreview", path: `/api/media/${f.media.uploading}/poster`, method: "PUT", headers: facts.appCheck, body: PNG, expected: { ...PRO_UPLOAD, admin: 403 } },
     // A signed URL is its own permission: anyone holding it gets the bytes (it expires); a tampered one nobody.
     { endpoint: "mediumBytes", path: facts.signedFileUrl, method: "HEAD", expected: PUBLIC },

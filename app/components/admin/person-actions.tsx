@@ -15,6 +15,8 @@ export interface PersonActionState {
 /**
  * Disable/enable, reset second factor, resend/revoke invitation for one person, with the confirm step for the
  * destructive ones. `confirm` is the page's ?confirm= value and `here` the page's address (with ?id= on a list).
+ * For oneself (`self`) neither disable nor reset is offered: the server refuses both, and one's own second factor
+ * is changed on the account page, behind a recent sign-in.
  */
 export function PersonActions({ person, here, confirm }: { person: PersonActionState; here: string; confirm: string | null }) {
   const { t } = useTranslation("people");
@@ -28,7 +30,7 @@ export function PersonActions({ person, here, confirm }: { person: PersonActionS
           <p>{t("people:person.disableConfirm", { name: person.name })}</p>
         </ConfirmPanel>
       ) : null}
-      {confirm === "reset-2fa" ? (
+      {confirm === "reset-2fa" && !person.self ? (
         <ConfirmPanel intent="reset-2fa" fields={fields} cancelTo={here} confirmLabel={t("people:person.reset2fa")}>
           <p>{t("people:person.reset2faConfirm", { name: person.name })}</p>
         </ConfirmPanel>
@@ -50,9 +52,11 @@ export function PersonActions({ person, here, confirm }: { person: PersonActionS
             {t("people:person.disable")}
           </Link>
         ) : null}
-        <Link to={ask("reset-2fa")} className={buttonClass("secondary")}>
-          {t("people:person.reset2fa")}
-        </Link>
+        {!person.self ? (
+          <Link to={ask("reset-2fa")} className={buttonClass("secondary")}>
+            {t("people:person.reset2fa")}
+          </Link>
+        ) : null}
         {canResend ? (
           <Form method="post">
             <input type="hidden" name="intent" value="resend" />

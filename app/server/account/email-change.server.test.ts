@@ -16,6 +16,8 @@ import { outboxDir } from "../mail/outbox-files.server";
 import { listOutbox } from "../mail/outbox-reader.server";
 import { loadSessionUser, type SessionUser } from "../auth/session.server";
 import { signInWithPassword } from "../auth/password-sign-in.server";
+import { requestPasswordReset } from "../auth/password-reset.server";
+import { setPasswordFromLink, setPasswordLink } from "../auth/set-password-link.server";
 import { handleAccountAction } from "./account-page.server";
 import { confirmEmailChangeAction, emailChangeLinkView } from "./confirm-email-page.server";
 
@@ -63,6 +65,13 @@ async function linkTo(address: string): Promise<string> {
   const link = mail.links.find((l) => l.includes("/confirm-email?token="));
   if (!link) throw new Error("no confirmation link");
   return link;
+}
+
+/** The token of the newest password-reset link mailed to an address. */
+async function resetTokenTo(address: string): Promise<string> {
+  const link = (await emailsTo(address)).flatMap((m) => (m.kind === "email" ? m.links : [])).filter((l) => l.includes("/set-password?token=")).at(-1);
+  if (!link) throw new Error(`no reset link to ${address}`);
+  return new URL(link).searchParams.get("token") ?? "";
 }
 
 async function confirm(link: string) {
@@ -125,6 +134,29 @@ describe("changing the e-mail address", () => {
     const [taken] = await systemDb().select().from(auditLog).where(and(eq(auditLog.action, "auth.email-change-address-taken"), eq(auditLog.actorId, user.id)));
     expect(taken).toBeDefined();
     expect(await handleAccountAction(post({ intent: "email", newEmail: "not an address" }, headers), user, "nl", origin)).toEqual({ section: "email", error: "invalid-argument" });
+  });
+
+  it("ends the password-reset links mailed to the old address, and only the person's own", async () => {
+    const organisation = await createOrganisation({ name: "Praktijk Reset" });
+    const { id } = await createProfessional({ email: "ria@test.nl", name: "Ria Reset", password: PASSWORD, organisationId: organisation.id, locale: "en" });
+    await createProfessional({ email: "otto@test.nl", name: "Otto Ander", password: PASSWORD, organisationId: organisation.id, locale: "en" });
+    await requestPasswordReset("ria@test.nl", origin);
+    await requestPasswordReset("otto@test.nl", origin);
+    const oldLink = await resetTokenTo("ria@test.nl");
+    const othersLink = await resetTokenTo("otto@test.nl");
+    expect(await setPasswordLink(oldLink)).toMatchObject({ state: "valid", kind: "reset" });
+
+    const { headers, user } = await signedIn("ria@test.nl");
+    await handleAccountAction(post({ intent: "email", newEmail: "ria.new@test.nl" }, headers), user, "en", origin);
+    expect(await confirm(await linkTo("ria.new@test.nl"))).toEqual({ ok: true, email: "ria.new@test.nl" });
+
+    // Whoever reads the old mailbox can no longer set the password and sign in.
+    expect(await setPasswordLink(oldLink)).toEqual({ state: "invalid" });
+    expect(await setPasswordFromLink(oldLink, "een-heel-ander-wachtwoord-77", new Headers(), origin)).toEqual({ ok: false, code: "invalid-action-code" });
+    expect((await signInWithPassword({ email: "ria.new@test.nl", password: PASSWORD }, new Headers(), origin)).ok).toBe(true);
+    expect(await systemDb().select().from(verification).where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, id)))).toEqual([]);
+    // Someone else's link is not touched.
+    expect(await setPasswordLink(othersLink)).toMatchObject({ state: "valid", kind: "reset", email: "otto@test.nl" });
   });
 
   it("does not accept an expired link", async () => {

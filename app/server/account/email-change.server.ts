@@ -4,7 +4,8 @@
  * then told. The link's token is kept hashed in Better Auth's verification table, so a database reader cannot
  * use it. Not Better Auth's `changeEmail`: that needs a cookie session on the confirming request and, for a
  * verified address, a first link to the old address; here the link works in any browser and the old address
- * gets a notice instead (docs/decisions/040-email-change.md).
+ * gets a notice instead (docs/decisions/040-email-change.md). A confirmed change ends the person's pending
+ * password-reset links: they went to the old address, which may no longer be theirs.
  */
 import { createHash } from "node:crypto";
 import { generateRandomString } from "better-auth/crypto";
@@ -15,7 +16,9 @@ import { AppError } from "~/domain/errors";
 import { DEFAULT_LOCALE, isLocale, localizePath, type Locale } from "~/domain/locales";
 import { type AuditOrigin, recordAudit } from "../audit/audit.server";
 import { auth } from "../auth/auth.server";
+import { endResetLinks } from "../auth/password-reset.server";
 import { systemDb } from "../db/client.server";
+import { inTransaction } from "../db/transaction.server";
 import { user as userTable } from "../db/schema";
 import { delivery } from "../mail/delivery.server";
 import { logger } from "../logger.server";
@@ -93,13 +96,18 @@ export async function confirmEmailChange(token: string, origin: AuditOrigin): Pr
   if (!current || current.email !== pending.from) throw new AppError("invalid-action-code");
   // Someone may have taken the address between the request and the link.
   if (await addressTaken(pending.to, pending.userId)) throw new AppError("email-already-in-use");
-  const changed = await systemDb()
-    .update(userTable)
-    .set({ email: pending.to, emailVerified: true, updatedAt: new Date() })
-    .where(and(eq(userTable.id, pending.userId), eq(userTable.email, pending.from)))
-    .returning({ id: userTable.id });
-  if (changed.length === 0) throw new AppError("invalid-action-code");
-  await recordAudit({ action: "auth.email-changed", actorId: pending.userId, subjectType: "user", subjectId: pending.userId, before: { email: pending.from }, after: { email: pending.to } }, origin);
+  // The address, the end of the reset links mailed to the old one, and the audit row: all or nothing.
+  await inTransaction(async (tx) => {
+    const changed = await tx
+      .update(userTable)
+      .set({ email: pending.to, emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(userTable.id, pending.userId), eq(userTable.email, pending.from)))
+      .returning({ id: userTable.id });
+    if (changed.length === 0) throw new AppError("invalid-action-code");
+    // A reset link to the old address would otherwise still set the password (and sign in) after the change.
+    await endResetLinks(tx, pending.userId);
+    await recordAudit({ action: "auth.email-changed", actorId: pending.userId, subjectType: "user", subjectId: pending.userId, before: { email: pending.from }, after: { email: pending.to } }, origin, tx);
+  });
   const locale = isLocale(current.locale) ? current.locale : DEFAULT_LOCALE;
   // The notice is a warning, not a step: the change stands whatever the mail server does, and the notice goes
   // through the job queue, so a mail server that is down delays the warning rather than losing it (decision 083).

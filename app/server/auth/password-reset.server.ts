@@ -9,7 +9,7 @@ import type { PasswordProblem } from "~/domain/password-policy";
 import { passwordProblemOf } from "./password-check.server";
 import { recordAudit, type AuditOrigin } from "../audit/audit.server";
 import { config } from "../config.server";
-import { systemDb } from "../db/client.server";
+import { systemDb, type Queryable } from "../db/client.server";
 import { invitation, user, verification } from "../db/schema";
 import { auth, CLIENT_IP_HEADER } from "./auth.server";
 
@@ -46,6 +46,15 @@ export async function resetTokenState(token: string, expiresHint?: number | null
   return person && !person.banned ? { state: "valid", userId: person.id, email: person.email, name: person.name } : { state: "invalid" };
 }
 
+/**
+ * Deletes every pending reset link of one person (Better Auth keeps them as `reset-password:<token>` with the
+ * user's id as the value). Called when a reset completes and when the e-mail address changes: a link mailed to
+ * an address the person no longer uses must not set their password.
+ */
+export async function endResetLinks(db: Queryable, userId: string): Promise<void> {
+  await db.delete(verification).where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, userId)));
+}
+
 export type ResetResult = { ok: true; email: string } | { ok: false; code: "expired-action-code" | "invalid-action-code" } | { ok: false; code: "weak-password"; problem: PasswordProblem };
 
 export async function resetPasswordWithToken(token: string, password: string, origin: AuditOrigin, expiresHint?: number | null): Promise<ResetResult> {
@@ -68,9 +77,7 @@ export async function resetPasswordWithToken(token: string, password: string, or
     .set({ acceptedAt: new Date() })
     .where(and(eq(invitation.userId, state.userId), isNull(invitation.acceptedAt), isNull(invitation.revokedAt)));
   // Every other reset link of this person ends with this one: an older mail must not set the password again.
-  await systemDb()
-    .delete(verification)
-    .where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, state.userId)));
+  await endResetLinks(systemDb(), state.userId);
   await recordAudit({ action: "auth.password-reset", actorId: state.userId, subjectType: "user", subjectId: state.userId }, origin);
   return { ok: true, email: state.email };
 }

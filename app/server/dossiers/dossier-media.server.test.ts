@@ -326,6 +326,9 @@ describe("media follow their dossier's rule (issue 12)", () => {
     // Those who may see it may not replace its preview either: only the uploader's browser makes one.
     expect(await storageCodeOf(storePreview(sup, mediaId, "poster", jpeg, "image/jpeg"))).toBe("storage/unauthorized");
     expect(await storageCodeOf(storePreview(admin, mediaId, "poster", jpeg, "image/jpeg"))).toBe("storage/unauthorized");
+    // The uploader neither, once the dossier is submitted: the supervisor sees what was submitted.
+    await expect(storePreview(pro, mediaId, "poster", jpeg, "image/jpeg")).rejects.toThrow(new AppError("dossier/not-editable"));
+    await database.handle.db.update(dossier).set({ status: "returned" }).where(eq(dossier.id, id));
     expect(await storageCodeOf(storePreview(pro, mediaId, "poster", jpeg, "image/jpeg"))).toBe("allowed");
   });
 

@@ -6,11 +6,13 @@
  * asks for, is a job (app/server/jobs/abandoned-uploads.server.ts).
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
+import { AppError } from "~/domain/errors";
 import type { MediaKind } from "~/domain/media-types";
 import { StorageError } from "~/domain/storage-errors";
 import { config } from "../config.server";
 import type { Queryable, Transaction } from "../db/client.server";
-import { media, organisation, type MediaMetadata } from "../db/schema";
+import { dossier, dossierMedium, media, organisation, type MediaMetadata } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { objectStore } from "../storage/storage.server";
 import { mediaLists, readableMedium, uploadOrganisationScope, uploadingInto } from "../access/media-db.server";
@@ -171,19 +173,41 @@ export async function deleteUploadRecord(actor: Actor, id: string): Promise<void
 
 /**
  * Stores a browser-made poster frame (video) or thumbnail (image) beside the medium. Only the uploader's browser
- * makes one; others who may see the medium (its supervisor, an administrator) may not replace what it shows.
+ * makes one; others who may see the medium (its supervisor, an administrator) may not replace what it shows. And
+ * only while every dossier it is attached to is still the owner's to edit (draft or returned): a submitted
+ * dossier's supervisor must see what was submitted. A medium attached to no dossier yet (just uploaded) takes one.
+ *
+ * Lock, check, write, as the transitions do. The medium's row is locked first: attaching it inserts a link whose
+ * foreign key takes a key-share lock on that row, so an attach waits for this write or this write for the attach.
+ * Then the dossiers it is attached to are locked for share, so no transition (which locks its dossier for update)
+ * submits one between the check and the write; the bytes (at most MEDIA_PREVIEW_MAX_BYTES) are written while the
+ * locks are held, since they replace the old preview in place. Read committed, so the check, made after waiting
+ * for the lock, sees an attach that committed meanwhile; a serializable snapshot would predate the wait.
  */
 export async function storePreview(actor: Actor, id: string, variant: "poster" | "thumbnail", body: Buffer, contentType: string): Promise<MediaRow> {
-  const { row, db } = await readableMedium(actor, id);
+  const { row } = await readableMedium(actor, id);
   if (row.uploaderId !== actor.id) throw new StorageError("storage/unauthorized");
   const key = mediaObjectKey(row.organisationId, row.id, variant);
-  await objectStore().put(key, body, { contentType, uploadedBy: actor.id, organisationId: row.organisationId, metadata: { mediaId: row.id, variant } });
-  const [updated] = await db
-    .update(media)
-    .set(variant === "poster" ? { posterKey: key } : { thumbnailKey: key })
-    .where(eq(media.id, id))
-    .returning();
-  return updated;
+  return inTransaction(
+    async (tx) => {
+      await tx.select({ id: media.id }).from(media).where(eq(media.id, id)).for("update");
+      const attachedTo = await tx
+        .select({ status: dossier.status })
+        .from(dossierMedium)
+        .innerJoin(dossier, eq(dossier.id, dossierMedium.dossierId))
+        .where(eq(dossierMedium.mediaId, id))
+        .for("share", { of: dossier });
+      if (attachedTo.some((d) => !ownerMayEdit(d.status as DossierStatus))) throw new AppError("dossier/not-editable");
+      await objectStore().put(key, body, { contentType, uploadedBy: actor.id, organisationId: row.organisationId, metadata: { mediaId: row.id, variant } });
+      const [updated] = await tx
+        .update(media)
+        .set(variant === "poster" ? { posterKey: key } : { thumbnailKey: key })
+        .where(eq(media.id, id))
+        .returning();
+      return updated;
+    },
+    { isolationLevel: "read committed" },
+  );
 }
 
 export interface MediaView {

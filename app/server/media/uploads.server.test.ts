@@ -611,6 +611,50 @@ describe("an upload that names its dossier and ear (issue 17 point 5)", () => {
     expect((await start(cookies.pro, { dossierId, ear: "left" })).status).toBe(400);
   });
 
+  it("takes a new preview while its dossier is the owner's to edit, and none once it is submitted or completed", async () => {
+    const dossierId = await draft();
+    const bytes = fakeMedia(WEBM_HEAD, 4096);
+    const created = await create(cookies.pro, bytes.length, { filetype: "video/webm", filename: "links.webm", dossierId, ear: "left" });
+    const location = created.headers.get("location")!;
+    expect((await patch(cookies.pro, location, 0, bytes)).status).toBe(204);
+    const id = location.split("/").pop()!;
+    expect(await attachments(dossierId)).toMatchObject([{ mediaId: id }]);
+    const putPoster = (poster: Buffer) =>
+      fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, ...appCheckHeaders() }, body: new Uint8Array(poster) });
+    const shownPoster = async () => {
+      const { urls } = (await info(cookies.supervisor, id)) as unknown as { urls: { poster: string } };
+      return Buffer.from(await (await fetch(`${server.url}${urls.poster}`)).arrayBuffer());
+    };
+    const submitted = fakeMedia(JPEG_HEAD, 1500);
+    expect((await putPoster(submitted)).status).toBe(200);
+
+    for (const status of ["submitted", "in_review", "completed"] as const) {
+      await systemDb().update(dossier).set({ status }).where(eq(dossier.id, dossierId));
+      const refused = await putPoster(fakeMedia(PNG_HEAD, 1600));
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ code: "dossier/not-editable" });
+      // What the supervisor sees is what was submitted, bytes and all.
+      expect((await shownPoster()).equals(submitted)).toBe(true);
+    }
+
+    // Returned, the dossier is the owner's again.
+    await systemDb().update(dossier).set({ status: "returned" }).where(eq(dossier.id, dossierId));
+    const corrected = fakeMedia(PNG_HEAD, 1700);
+    expect((await putPoster(corrected)).status).toBe(200);
+    expect((await shownPoster()).equals(corrected)).toBe(true);
+  });
+
+  it("takes a preview while it is in no dossier yet", async () => {
+    const bytes = fakeMedia(WEBM_HEAD, 4096);
+    const created = await create(cookies.pro, bytes.length, { filetype: "video/webm", filename: "los.webm" });
+    const location = created.headers.get("location")!;
+    expect((await patch(cookies.pro, location, 0, bytes)).status).toBe(204);
+    const id = location.split("/").pop()!;
+    expect(await systemDb().select().from(dossierMedium).where(eq(dossierMedium.mediaId, id))).toEqual([]);
+    const put = await fetch(`${server.url}/api/media/${id}/poster`, { method: "PUT", headers: { cookie: cookies.pro, ...appCheckHeaders() }, body: new Uint8Array(fakeMedia(JPEG_HEAD, 1500)) });
+    expect(put.status).toBe(200);
+  });
+
   it("completes but stays out of a dossier that was submitted while it ran", async () => {
     const dossierId = await draft("both");
     const bytes = fakeMedia(PNG_HEAD, 4096);

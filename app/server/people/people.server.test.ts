@@ -6,7 +6,7 @@ import { organisationSchema } from "~/domain/people-forms";
 import { signInWithPassword } from "../auth/password-sign-in.server";
 import { loadSessionUser } from "../auth/session.server";
 import { asc } from "drizzle-orm";
-import { auditLog, dossier, dossierEvent, patient, professional, session, supervisorOrganisation, user } from "../db/schema";
+import { auditLog, dossier, dossierEvent, patient, professional, session, supervisorOrganisation, twoFactor, user } from "../db/schema";
 import { createDossier as startDossier } from "../dossiers/create.server";
 import { transitionDossier } from "../dossiers/transitions.server";
 import { patientHistory } from "../dossiers/lists.server";
@@ -20,6 +20,7 @@ import { dashboard, serviceHealth } from "./dashboard.server";
 import { assignSupervisor, createOrganisation, listOrganisations, organisationDetail, setOrganisationActive, unassignSupervisor, updateOrganisation } from "./organisations.server";
 import { moveProfessional, movePreview, professionalDetail } from "./professionals.server";
 import { listAdministrators, updateSupervisor } from "./staff.server";
+import { runPersonAction } from "./person-actions.server";
 import { demoteAdministrator, resetUserSecondFactor, setUserDisabled } from "./users.server";
 import { createObjectStore, installObjectStore } from "../storage/storage.server";
 
@@ -180,6 +181,24 @@ describe("professionals", () => {
 describe("administrators and supervisors", () => {
   it("nobody disables themselves", async () => {
     expect(await codeOf(setUserDisabled(admin, admin.id, true, origin))).toBe("self-disable");
+  });
+
+  it("nobody resets their own second factor here: that is the account page's, behind a recent sign-in", async () => {
+    const db = database.handle.db;
+    await db.insert(twoFactor).values({ id: "own-factor", secret: "secret", backupCodes: "codes", userId: admin.id });
+    await db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, admin.id));
+    try {
+      // The person action the administrator, supervisor and professional pages share, with one's own id.
+      expect(await runPersonAction(admin, "reset-2fa", admin.id, origin)).toEqual({ ok: false, error: "self-second-factor-reset" });
+      expect(await codeOf(resetUserSecondFactor(admin, admin.id, origin))).toBe("self-second-factor-reset");
+      expect(await db.select({ id: twoFactor.id }).from(twoFactor).where(eq(twoFactor.userId, admin.id))).toEqual([{ id: "own-factor" }]);
+      const [row] = await db.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, admin.id));
+      expect(row.enabled).toBe(true);
+      expect(await db.select().from(auditLog).where(and(eq(auditLog.action, "auth.second-factor-reset"), eq(auditLog.subjectId, admin.id)))).toEqual([]);
+    } finally {
+      await db.delete(twoFactor).where(eq(twoFactor.userId, admin.id));
+      await db.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, admin.id));
+    }
   });
 
   it("the last active admin can be neither disabled nor demoted", async () => {

@@ -1,6 +1,7 @@
 /**
  * Changes to a person's account by an administrator: disable/enable, role change, second-factor reset.
- * The rules: nobody disables themselves; the last active administrator can be neither disabled nor demoted.
+ * The rules: nobody disables themselves or resets their own second factor (reset-second-factor.server.ts); the last
+ * active administrator can be neither disabled nor demoted.
  * Disabling writes the admin plugin's ban fields (Better Auth then refuses every sign-in) and deletes the
  * person's sessions in the same serializable transaction as the last-admin check, so two admins disabling each
  * other at once cannot leave nobody in charge (decision 020).
