@@ -135,10 +135,10 @@ test("TRACE on a page is the translated 405 page, like any unknown method; on an
 });
 
 /** node:http: a client that sends the Host header it is given (fetch and Playwright set their own). */
-function sendWithHost(baseURL: string, path: string, host: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; body: string }> {
+function sendWithHost(baseURL: string, path: string, host: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; type: string; body: string }> {
   const { hostname, port } = new URL(baseURL);
   return new Promise((resolve, reject) => {
-    const req = http.request({ hostname, port, path, method: "GET", headers: { ...headers, host, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120" } }, (res) => {
+    const req = http.request({ hostname, port, path, method, headers: { ...headers, host, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120" } }, (res) => {
       let body = "";
       res.on("data", (chunk) => (body += chunk));
       res.on("end", () => resolve({ status: res.statusCode!, type: String(res.headers["content-type"]), body }));
@@ -148,7 +148,7 @@ function sendWithHost(baseURL: string, path: string, host: string, headers: Reco
   });
 }
 
-test("a Host no address can be made from is a 400 (the page in its language, JSON for an endpoint), not a 500", async ({ baseURL }) => {
+test("a Host or request line no address can be made from is a 400 (the page in its language, JSON for an endpoint), not a 500", async ({ baseURL }) => {
   for (const [path, locale] of [["/", "nl"], ["/en", "en"], ["/de/forgot", "de"], ["/fr/admin", "fr"]] as const) {
     const answer = await sendWithHost(baseURL!, path, "exa mple");
     expect(answer.status, path).toBe(400);
@@ -158,6 +158,17 @@ test("a Host no address can be made from is a 400 (the page in its language, JSO
   const api = await sendWithHost(baseURL!, "/api/version", "exa mple");
   expect(api.status).toBe(400);
   expect(JSON.parse(api.body)).toEqual({ code: "invalid-argument" });
+  // A port no address can have, in Host or in the trusted proxy's X-Forwarded-Host (the e2e server trusts loopback).
+  const own = new URL(baseURL!).host;
+  for (const [path, host, headers] of [["/en/forgot", "localhost:99999", {}], ["/admin.data", "localhost:65536", {}], ["/de/forgot", own, { "x-forwarded-host": "casus.example:70000" }]] as const) {
+    const answer = await sendWithHost(baseURL!, path, host, headers);
+    expect(answer.status, `${host} ${path}`).toBe(400);
+  }
+  // A request line that names no path: absolute form (for a page and an endpoint) and the asterisk.
+  for (const [target, method, type] of [[`${baseURL}/admin`, "GET", "text/html"], [`${baseURL}/api/version`, "GET", "application/json"], ["*", "OPTIONS", "text/html"]] as const) {
+    const answer = await sendWithHost(baseURL!, target, own, {}, method);
+    expect([answer.status, answer.type.split(";")[0]], `${method} ${target}`).toEqual([400, type]);
+  }
   // The kept sign-in page (decision 092) is still what the next visitor gets: a strange first host decides nothing.
   const next = await sendWithHost(baseURL!, "/en", new URL(baseURL!).host);
   expect(next.status).toBe(200);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   hasControlCharacter,
   hasUsableHost,
+  namesAPath,
   REFUSED_PATH,
   refuseControlCharacters,
   refuseUndecodableParams,
@@ -166,5 +167,20 @@ describe("a host no address can be made from", () => {
       expect(hasUsableHost(request(hostname)), hostname).toBe(true);
     }
     expect(hasUsableHost(request("casus.example", "https"))).toBe(true);
+  });
+  it("reads the port as React Router's adapter does: from a trusted X-Forwarded-Host, else from Host", () => {
+    expect(hasUsableHost({ protocol: "http", hostname: "localhost", host: "localhost:99999" })).toBe(false);
+    expect(hasUsableHost({ protocol: "http", hostname: "localhost", host: "localhost:65536" })).toBe(false);
+    expect(hasUsableHost({ protocol: "http", hostname: "localhost", host: "localhost:3000", forwardedHost: "casus.example:70000" })).toBe(false);
+    expect(hasUsableHost({ protocol: "http", hostname: "localhost", host: "localhost:65535" })).toBe(true);
+    expect(hasUsableHost({ protocol: "http", hostname: "casus.example", host: "localhost:3000", forwardedHost: "casus.example:443" })).toBe(true);
+    // Not a number at all: the adapter leaves the port out.
+    expect(hasUsableHost({ protocol: "http", hostname: "localhost", host: "localhost:abc" })).toBe(true);
+  });
+});
+
+describe("a request line that names no path", () => {
+  it("is refused: absolute form and the asterisk; a path is not", () => {
+    expect(["/", "/admin?x=1", "http://localhost:3000/admin", "*", "localhost:3000"].map((originalUrl) => namesAPath({ originalUrl }))).toEqual([true, true, false, false, false]);
   });
 });

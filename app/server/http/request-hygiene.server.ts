@@ -47,24 +47,52 @@ export function refusePage(req: Request, res: Response, status: number): void {
   if (req.method !== "HEAD") req.method = "GET";
 }
 
+/** What `hasUsableHost` reads of a request: Express's own, or the fields a test gives it. */
+interface HostParts {
+  protocol: string;
+  hostname: string;
+  /** The Host header and, only when the proxy is trusted, X-Forwarded-Host: each may carry a port. */
+  host?: string;
+  forwardedHost?: string;
+}
+
+const portOf = (host: string | undefined) => Number.parseInt(host?.split(":")[1] ?? "", 10);
+
 /**
- * Whether an absolute address can be made from the request's host and protocol, the way React Router's Express
- * adapter makes it (`${req.protocol}://${hostname}:${port}`, the hostname cut at the first of `\\/?#@`).
+ * Whether an absolute address can be made from the request's host, port and protocol, the way React Router's
+ * Express adapter makes it (`${req.protocol}://${hostname}:${port}`, the hostname cut at the first of `\\/?#@`,
+ * the port from X-Forwarded-Host when the proxy is trusted, else from Host): "Host: localhost:99999" is no address.
  */
-export function hasUsableHost(req: Pick<Request, "protocol" | "hostname">): boolean {
+export function hasUsableHost(req: HostParts): boolean {
   const hostname = (req.hostname ?? "").split(/[\\/?#@]/)[0] || "localhost";
+  const forwardedPort = portOf(req.forwardedHost);
+  const hostPort = portOf(req.host);
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
   try {
-    new URL(`${req.protocol}://${hostname}/`);
+    new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}/`);
     return true;
   } catch {
     return false;
   }
 }
 
+const hostPartsOf = (req: Request): HostParts => ({
+  protocol: req.protocol,
+  hostname: req.hostname,
+  host: req.get("host"),
+  forwardedHost: req.app.enabled("trust proxy") ? req.get("x-forwarded-host") : undefined,
+});
+
+/**
+ * Whether the request line names a path ("origin form", what browsers and proxies send): React Router's adapter
+ * appends it to the host, so "GET http://host/admin" or "OPTIONS *" made no address (a 500 before).
+ */
+export const namesAPath = (req: Pick<Request, "originalUrl">) => req.originalUrl.startsWith("/");
+
 /** Early, before the API and everything else: a host no address can be made from is 400. */
 export const refuseMalformedHost: RequestHandler = (req, res, next) => {
-  if (hasUsableHost(req)) return next();
-  req.log?.warn("request with a malformed host refused");
+  if (hasUsableHost(hostPartsOf(req)) && namesAPath(req)) return next();
+  req.log?.warn("request with a malformed host or request line refused");
   // The error page is rendered for this request: it must have a host React Router can use (the page shows none).
   req.headers.host = "localhost";
   delete req.headers["x-forwarded-host"];
