@@ -57,6 +57,25 @@ test("a supervisor's step the supervisor may not take is 409, with its message",
   }
 });
 
+test("a message or question of spaces alone is 400, said beside the message field in the page's language, never as a raw key", async () => {
+  const { dossiers: d } = matrixFixtures();
+  const supervisor = await apiSession(base(), "supervisor@casus.test");
+  try {
+    const blank = await post(supervisor, `/en/supervisor/case/${d.first}`, { intent: "message", body: "   " });
+    expect(blank.status).toBe(400);
+    expect(blank.text).toContain("Write a message; spaces alone are no message.");
+    expect(blank.text).toContain('aria-invalid="true"');
+    expect(blank.text).not.toContain("missing.");
+    expect(blank.text).not.toContain("The dossier is not complete yet");
+    expect((await post(supervisor, `/supervisor/case/${d.first}`, { intent: "message", body: "   " })).text).toContain("Schrijf een bericht; alleen spaties is geen bericht.");
+    const question = await post(supervisor, `/de/supervisor/case/${d.first}`, { intent: "return", version: "1", question: "  " });
+    expect(question.status).toBe(400);
+    expect(question.text).not.toContain("missing.");
+  } finally {
+    await supervisor.dispose();
+  }
+});
+
 test("the last administrator's own demotion is 409, and two different passwords on the set-password page are 422", async () => {
   const { users: u } = matrixFixtures();
   const admin = await apiSession(base(), "admin@casus.test");

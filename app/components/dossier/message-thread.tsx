@@ -6,6 +6,10 @@ import { useFetcher } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { errorMessageKey, type ErrorCode } from "~/domain/errors";
+import { fieldIdOf } from "~/domain/dossier/form";
+
+/** The refused item of a message with no text (the server's `missing`), worded in dossier:fieldErrors. */
+const BLANK = "thread-message";
 
 export interface ThreadMessage {
   id: string;
@@ -15,9 +19,11 @@ export interface ThreadMessage {
   authorName: string;
 }
 
-export function MessageThread({ messages, userId, canWrite }: { messages: ThreadMessage[]; userId: string; canWrite: boolean }) {
+export function MessageThread({ messages, userId, canWrite, missing }: { messages: ThreadMessage[]; userId: string; canWrite: boolean; missing?: readonly string[] }) {
   const { t, i18n } = useTranslation(["dossier", "errors"]);
-  const fetcher = useFetcher<{ ok?: boolean; error?: ErrorCode }>();
+  const fetcher = useFetcher<{ ok?: boolean; error?: ErrorCode; missing?: string[] }>();
+  // Only spaces: said beside the field, sent from this form (with JavaScript) or from the page (without).
+  const blank = (fetcher.data?.missing ?? missing ?? []).includes(BLANK);
   const form = useRef<HTMLFormElement>(null);
   const format = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
   useEffect(() => {
@@ -45,8 +51,23 @@ export function MessageThread({ messages, userId, canWrite }: { messages: Thread
           <label htmlFor="message-body" className="text-sm font-medium">
             {t("dossier:thread.label")}
           </label>
-          <textarea id="message-body" name="body" rows={3} required className="rounded-md border border-slate-300 px-3 py-2 text-base" />
-          {fetcher.data?.error ? <Alert tone="error">{t(errorMessageKey(fetcher.data.error))}</Alert> : null}
+          <div id={fieldIdOf(BLANK)} className="flex flex-col gap-1">
+            <textarea
+              id="message-body"
+              name="body"
+              rows={3}
+              required
+              aria-invalid={blank || undefined}
+              aria-describedby={blank ? `${fieldIdOf(BLANK)}-error` : undefined}
+              className="rounded-md border border-slate-300 px-3 py-2 text-base"
+            />
+            {blank ? (
+              <p id={`${fieldIdOf(BLANK)}-error`} className="text-sm font-medium text-red-700" data-testid="field-error">
+                {t(`dossier:fieldErrors.${BLANK}`)}
+              </p>
+            ) : null}
+          </div>
+          {fetcher.data?.error && !blank ? <Alert tone="error">{t(errorMessageKey(fetcher.data.error))}</Alert> : null}
           <div>
             <Button type="submit" disabled={fetcher.state !== "idle"}>
               {t("dossier:thread.send")}

@@ -130,7 +130,7 @@ export async function action(args: Route.ActionArgs) {
  * complete (the review form's, by its `form` attribute), and return with a question (a panel that opens above
  * the bar). What was done is confirmed in the bar, read out by screen readers.
  */
-function ActionBar({ data, busy, done }: { data: Route.ComponentProps["loaderData"]; busy: boolean; done: string | null }) {
+function ActionBar({ data, busy, done, missing }: { data: Route.ComponentProps["loaderData"]; busy: boolean; done: string | null; missing: readonly string[] | undefined }) {
   const { t } = useTranslation("dossier");
   const localize = useLocalizedPath();
   const d = data.dossier;
@@ -151,7 +151,9 @@ function ActionBar({ data, busy, done }: { data: Route.ComponentProps["loaderDat
       {canReturn && asking ? (
         <Form method="post" className="mb-3 flex flex-col gap-2" id="return-form">
           <input type="hidden" name="version" value={d.version} />
-          <TextArea name="question" label={t("case.questionLabel")} required />
+          <FieldErrorsProvider items={missing}>
+            <TextArea name="question" item="return-question" label={t("case.questionLabel")} required />
+          </FieldErrorsProvider>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" name="intent" value="return" disabled={busy}>
               {t("case.sendReturn")}
@@ -242,8 +244,9 @@ export default function Page({ loaderData, actionData: latestActionData }: Route
           {t("dossier:case.summary")}
         </Link>
       </div>
-      {/* An incomplete review: the summary of what is missing (it takes the focus) says it all; other refusals are a banner. */}
-      {refused?.missing?.length ? (
+      {/* An incomplete review: the summary of what is missing (it takes the focus) says it all; other refusals are a
+          banner (a message or question of spaces alone also says so beside its field). */}
+      {refused?.error === "dossier/incomplete" && refused.missing?.length ? (
         <MissingList items={refused.missing} hrefFor={(item) => `#${fieldIdOf(item)}`} refusal={refused} />
       ) : refused?.error ? (
         <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert>
@@ -289,11 +292,12 @@ export default function Page({ loaderData, actionData: latestActionData }: Route
           <MessageThread
             messages={loaderData.messages}
             userId={loaderData.userId}
+            missing={refused?.missing}
             canWrite={(loaderData.relation.isOwner || loaderData.relation.isAssignedSupervisor) && d.status !== "draft" && d.status !== "cancelled"}
           />
         </div>
       </div>
-      <ActionBar data={loaderData} busy={busy} done={done} />
+      <ActionBar data={loaderData} busy={busy} done={done} missing={refused?.missing} />
     </div>
   );
 }

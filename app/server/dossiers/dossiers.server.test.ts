@@ -175,7 +175,7 @@ describe("the lifecycle", () => {
     await transitionDossier(sup, id, "claim");
     expect((await codeOf(transitionDossier(sup2, id, "claim"))).code).toBe("dossier/already-claimed");
     expect((await codeOf(transitionDossier(sup2, id, "complete"))).code).toBe("dossier/not-allowed");
-    expect((await codeOf(transitionDossier(sup, id, "return"))).details).toEqual({ missing: ["message"] });
+    expect((await codeOf(transitionDossier(sup, id, "return"))).details).toEqual({ missing: ["return-question"] });
     await transitionDossier(sup, id, "return", { message: "Is er ook jeuk?" });
     await addMessage(pro, id, "Ja, sinds twee dagen.");
     await transitionDossier(pro, id, "resubmit");

@@ -11,7 +11,7 @@ import { loadDossierFor } from "./load.server";
 
 export async function addMessage(actor: Actor, dossierId: string, body: string): Promise<{ id: string }> {
   const text = body.trim();
-  if (!text) throw new AppError("invalid-argument", { missing: ["message"] });
+  if (!text) throw new AppError("invalid-argument", { missing: ["thread-message"] });
   if (storedStringProblem(text)) throw new AppError("string-too-long");
   return inTransaction(async (tx) => {
     const current = await loadDossierFor(tx, actor, dossierId);

@@ -91,7 +91,7 @@ export async function transitionDossier(
 ): Promise<{ status: DossierStatus; version: number }> {
   if (transition === "return") {
     const text = input.message?.trim() ?? "";
-    if (!text) throw new AppError("invalid-argument", { missing: ["message"] });
+    if (!text) throw new AppError("invalid-argument", { missing: ["return-question"] });
     if (storedStringProblem(text)) throw new AppError("string-too-long");
   }
   return inTransaction(async (tx) => {
