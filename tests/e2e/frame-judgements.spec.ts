@@ -61,6 +61,8 @@ test("the reviewer judges a still for the in-ear model, and the administrator fi
 
   // Changed and shown after a reload, in English.
   await page.goto(`/en/supervisor/case/${dossierId}`);
+  // The judgement buttons work only once React runs: a click on the server's HTML before hydration does nothing.
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   const judgeEn = page.getByTestId("media-left").getByTestId("frame-judge");
   await expect(judgeEn.getByTestId("judgement-model")).toHaveText(`(model ${version} gave ${percent}% in ear; in the dataset)`);
   await expect.poll(() => page.getByTestId("medium-image").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
