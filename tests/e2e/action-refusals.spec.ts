@@ -76,6 +76,20 @@ test("a message or question of spaces alone is 400, said beside the message fiel
   }
 });
 
+test("an address the browser takes but the server does not is 422 on the sign-in page, kept and said beside its field", async () => {
+  const anonymous = await apiSession(base(), null);
+  try {
+    const refused = await post(anonymous, "/en?index", { email: "anna@praktijk", password: "whatever-password" });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('value="anna@praktijk"');
+    expect(refused.text).toMatch(/aria-invalid="true"[^>]*name="email"|name="email"[^>]*aria-invalid="true"/);
+    expect(refused.text).toContain("This value is not valid.");
+    expect(refused.text).not.toContain("whatever-password");
+  } finally {
+    await anonymous.dispose();
+  }
+});
+
 test("the last administrator's own demotion is 409, and two different passwords on the set-password page are 422", async () => {
   const { users: u } = matrixFixtures();
   const admin = await apiSession(base(), "admin@casus.test");

@@ -53,7 +53,9 @@ export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "sign-in");
   if (user) throw redirect(localizePath(homePath(user), locale));
   const parsed = await parseForm(args.request, signInForm);
-  if (!parsed.ok) return invalidForm<SignInActionData>(parsed, { error: parsed.code, email: "" });
+  // The typed address comes back (an address the browser took but the server did not, "anna@praktijk"), beside
+  // its problem; never the password.
+  if (!parsed.ok) return invalidForm<SignInActionData>(parsed, { error: parsed.code, email: (parsed.values.email ?? "").slice(0, 320), fields: parsed.fields });
   const input = parsed.data;
   if (input.intent !== undefined) {
     if (isPhoneSignInIntent(input.intent)) return handlePhoneSignIn(parsed.form, args, locale);
@@ -110,8 +112,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
       <Form method="post" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" noValidate={false}>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
-        <Field label={t("auth:signIn.email")} name="email" type="email" autoComplete="username" required defaultValue={result?.email} />
-        <Field label={t("auth:signIn.password")} name="password" type="password" autoComplete="current-password" required />
+        <Field label={t("auth:signIn.email")} name="email" type="email" autoComplete="username" required defaultValue={result?.email} error={result?.fields?.email ? t(result.fields.email) : undefined} />
+        <Field label={t("auth:signIn.password")} name="password" type="password" autoComplete="current-password" required error={result?.fields?.password ? t(result.fields.password) : undefined} />
         <Button type="submit" disabled={busy || waitSeconds > 0}>
           {busy ? t("auth:signIn.submitting") : t("auth:signIn.submit")}
         </Button>

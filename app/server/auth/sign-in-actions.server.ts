@@ -16,6 +16,8 @@ export interface SignInActionData {
   error?: ErrorCode;
   retryAfter?: number;
   email?: string;
+  /** A refused form's fields: name → translation key of its problem, said beside the field. */
+  fields?: Record<string, string>;
   linkSentTo?: string;
 }
 
