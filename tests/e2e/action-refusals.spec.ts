@@ -90,6 +90,29 @@ test("an address the browser takes but the server does not is 422 on the sign-in
   }
 });
 
+test("the account page says beside each field what is wrong: a common password, a repeat that differs, a name of spaces", async () => {
+  const { users: u } = matrixFixtures();
+  const pro = await apiSession(base(), "pro2@casus.test");
+  try {
+    const page = `/en/pro/${u.pro2}/profiel`;
+    const common = await post(pro, page, { intent: "password", newPassword: "passwordpassword", confirmPassword: "passwordpassword" });
+    expect(common.status).toBe(400);
+    expect(common.text).toContain("This password is too easy to guess.");
+    expect(common.text).not.toContain("at least 12 characters.</");
+    expect(common.text).toMatch(/name="newPassword"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="newPassword"/);
+    const differ = await post(pro, page, { intent: "password", newPassword: "een-lang-wachtwoord-1", confirmPassword: "een-lang-wachtwoord-2" });
+    expect(differ.status).toBe(400);
+    expect(differ.text).toMatch(/name="confirmPassword"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="confirmPassword"/);
+    expect(differ.text).toContain("The two passwords are not the same.");
+    const blank = await post(pro, page, { intent: "profile", name: "   ", locale: "en" });
+    expect(blank.status).toBe(400);
+    expect(blank.text).toMatch(/name="name"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="name"/);
+    expect(blank.text).toContain("This field is required.");
+  } finally {
+    await pro.dispose();
+  }
+});
+
 test("the last administrator's own demotion is 409, and two different passwords on the set-password page are 422", async () => {
   const { users: u } = matrixFixtures();
   const admin = await apiSession(base(), "admin@casus.test");

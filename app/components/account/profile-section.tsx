@@ -7,7 +7,8 @@ import type { AccountActionData, AccountPageData } from "./account-types";
 import { Intent, Section } from "./section";
 
 export function ProfileSection({ data, actionData, savedAfterRedirect }: { data: AccountPageData; actionData?: AccountActionData; savedAfterRedirect: boolean }) {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation(["account", "errors"]);
+  const refused = actionData?.section === "profile" ? actionData : undefined;
   const shown = savedAfterRedirect && !actionData ? ({ section: "profile", done: "profile" } as const) : actionData;
   return (
     <Section id="profile" title={t("profile.title")} actionData={shown}>
@@ -16,7 +17,15 @@ export function ProfileSection({ data, actionData, savedAfterRedirect }: { data:
       </p>
       <Form method="post" className="flex flex-col gap-4">
         <Intent value="profile" />
-        <Field label={t("profile.name")} name="name" autoComplete="name" required maxLength={200} defaultValue={data.name} />
+        <Field
+          label={t("profile.name")}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={200}
+          defaultValue={refused?.values?.name ?? data.name}
+          error={refused?.fields?.name ? t(refused.fields.name) : undefined}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor="account-locale" className="text-sm font-medium text-slate-800">
             {t("profile.language")}

@@ -6,7 +6,7 @@ import { useLocale } from "~/lib/use-locale";
 import type { Route } from "./+types/profile";
 import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account", "password"] };
 
 /** Account data (sessions, phone) must never be kept by a cache. */
 export function headers() {

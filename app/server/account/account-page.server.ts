@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { AppError, type ErrorCode } from "~/domain/errors";
+import type { PasswordProblem } from "~/domain/password-policy";
 import { isLocale, localizePath, type Locale } from "~/domain/locales";
 import { enrolmentRouteKey } from "~/domain/mfa-policy";
 import { homePath } from "~/domain/roles";
@@ -140,6 +141,11 @@ export type AccountActionData = {
   /** Phone step two: the number the code went to. */
   phoneCodeSentTo?: { e164: string; display: string };
   values?: Record<string, string>;
+  /** A refused password: what is wrong with it (the rule's own words, beside the field), or that the two differ. */
+  problem?: PasswordProblem;
+  mismatch?: boolean;
+  /** A refused field of the section: its name and the translation key of its problem, said beside it. */
+  fields?: Record<string, string>;
 };
 
 function isIntent(value: unknown): value is AccountIntent {
@@ -199,7 +205,10 @@ export async function handleAccountAction(request: Request, user: SessionUser, l
   try {
     return await perform(intent, fields, user, locale, request.headers, origin);
   } catch (error) {
-    if (error instanceof AppError) return { section: SECTION[intent], error: error.code };
+    if (error instanceof AppError) {
+      const problem = (error.details as { problem?: PasswordProblem }).problem;
+      return { section: SECTION[intent], error: error.code, ...(problem ? { problem } : {}) };
+    }
     throw error;
   }
 }
@@ -209,7 +218,10 @@ async function perform(intent: AccountIntent, form: Record<string, string>, user
     case "profile": {
       const name = (form.name ?? "").trim();
       const language = form.locale;
-      if (!name || name.length > 200 || !isLocale(language)) return { section: "profile", error: "invalid-argument", values: { name } };
+      if (!name || name.length > 200 || !isLocale(language)) {
+        const nameProblem = !name ? "errors:codes.field-required" : name.length > 200 ? "errors:codes.field-invalid" : undefined;
+        return { section: "profile", error: "invalid-argument", values: { name }, ...(nameProblem ? { fields: { name: nameProblem } } : {}) };
+      }
       await systemDb().update(userTable).set({ name, locale: language, updatedAt: new Date() }).where(eq(userTable.id, user.id));
       await recordAudit({ action: "account.profile-updated", actorId: user.id, subjectType: "user", subjectId: user.id, before: { name: user.name, locale: user.locale }, after: { name, locale: language } }, origin);
       // The page follows the chosen language at once.
@@ -222,7 +234,7 @@ async function perform(intent: AccountIntent, form: Record<string, string>, user
     }
     case "password": {
       const password = form.newPassword ?? "";
-      if (password !== (form.confirmPassword ?? "")) return { section: "password", error: "invalid-argument", done: undefined };
+      if (password !== (form.confirmPassword ?? "")) return { section: "password", error: "invalid-argument", mismatch: true };
       await changePassword(user, password, origin);
       return { section: "password", done: "password" };
     }

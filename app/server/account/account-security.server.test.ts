@@ -327,14 +327,25 @@ describe("recent login and account changes", () => {
     const headers = await passwordSession("sup@test.nl");
     const user = await sessionUser(headers);
     const result = await handleAccountAction(formRequest({ intent: "password", newPassword: "short-one", confirmPassword: "short-one" }, headers), user, "nl", origin);
-    expect(result).toEqual({ section: "password", error: "weak-password" });
+    expect(result).toEqual({ section: "password", error: "weak-password", problem: { code: "too-short", min: 12 } });
+  });
+
+  it("says what is wrong with a refused password or name, for the field it is about", async () => {
+    const headers = await passwordSession("sup@test.nl");
+    const user = await sessionUser(headers);
+    const common = await handleAccountAction(formRequest({ intent: "password", newPassword: "passwordpassword", confirmPassword: "passwordpassword" }, headers), user, "en", origin);
+    expect(common).toMatchObject({ section: "password", error: "weak-password", problem: { code: "too-weak" } });
+    const differ = await handleAccountAction(formRequest({ intent: "password", newPassword: "a-new-long-passphrase", confirmPassword: "a-new-long-passphrase!" }, headers), user, "en", origin);
+    expect(differ).toEqual({ section: "password", error: "invalid-argument", mismatch: true });
+    const blank = await handleAccountAction(formRequest({ intent: "profile", name: "   ", locale: "en" }, headers), user, "en", origin);
+    expect(blank).toEqual({ section: "profile", error: "invalid-argument", values: { name: "" }, fields: { name: "errors:codes.field-required" } });
   });
 
   it("answers the page's refusals with their status, and a change made with none", async () => {
     const headers = await passwordSession("sup@test.nl");
     const user = await sessionUser(headers);
     const weak = await answerAccountAction(formRequest({ intent: "password", newPassword: "short-one", confirmPassword: "short-one" }, headers), user, "nl", origin);
-    expect(weak).toMatchObject({ data: { section: "password", error: "weak-password" }, init: { status: 400, statusText: "Bad Request" } });
+    expect(weak).toMatchObject({ data: { section: "password", error: "weak-password", problem: { code: "too-short" } }, init: { status: 400, statusText: "Bad Request" } });
     const stale = await age(headers, RECENT_LOGIN_MS + 1000);
     const asked = await answerAccountAction(formRequest({ intent: "password", newPassword: "a-new-long-passphrase", confirmPassword: "a-new-long-passphrase" }, headers), stale, "nl", origin);
     expect(asked).toMatchObject({ data: { error: "requires-recent-login" }, init: { status: 401 } });
