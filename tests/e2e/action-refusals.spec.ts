@@ -85,6 +85,9 @@ test("an address the browser takes but the server does not is 422 on the sign-in
     expect(refused.text).toMatch(/aria-invalid="true"[^>]*name="email"|name="email"[^>]*aria-invalid="true"/);
     expect(refused.text).toContain("This value is not valid.");
     expect(refused.text).not.toContain("whatever-password");
+    // Sign-in by phone with no number in it: refused as such, not a 200.
+    const phone = await post(anonymous, "/en?index", { intent: "phone-send", phone: "12" });
+    expect(phone.status).toBe(400);
   } finally {
     await anonymous.dispose();
   }

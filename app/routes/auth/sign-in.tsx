@@ -28,6 +28,7 @@ import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { intents, noIntent, rawText } from "~/domain/forms/fields";
 import { PASSWORD_MAX_LENGTH } from "~/domain/constants";
 import { LINK } from "~/components/ui/targets";
+import { actionAnswer } from "~/server/http/responses.server";
 
 export const handle = { i18n: ["auth", "account"] };
 
@@ -58,7 +59,10 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.ok) return invalidForm<SignInActionData>(parsed, { error: parsed.code, email: (parsed.values.email ?? "").slice(0, 320), fields: parsed.fields });
   const input = parsed.data;
   if (input.intent !== undefined) {
-    if (isPhoneSignInIntent(input.intent)) return handlePhoneSignIn(parsed.form, args, locale);
+    if (isPhoneSignInIntent(input.intent)) {
+      const answer = await handlePhoneSignIn(parsed.form, args, locale);
+      return actionAnswer(answer, answer.phone.error);
+    }
     if (input.intent === "magic-link") return signInLinkAction(parsed.form, args.request, args.context, locale);
     return oidcSignInAction(parsed.form, args.request, args.context, locale);
   }
