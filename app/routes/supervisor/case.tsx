@@ -288,7 +288,7 @@ export default function Page({ loaderData, actionData: latestActionData }: Route
               <ReviewView review={d.review} ears={ears} />
             </section>
           ) : null}
-          {showReview && d.score ? <ReasoningScoreCard score={d.score} /> : null}
+          {showReview && d.score ? <ReasoningScoreCard score={d.score} owner={loaderData.relation.isOwner} /> : null}
           <MessageThread
             messages={loaderData.messages}
             userId={loaderData.userId}
