@@ -2,7 +2,7 @@
  * The Casus server, bundled by Vite into build/server/index.js together with React Router's server build, so
  * pages, auth and data share one module graph (and one database instance). server.js starts it.
  *
- * Start-up order: settings → guard table → database + migrations → auth → mail/SMS delivery → object store → job queue → demo
+ * Start-up order: settings → guard table → a private data directory → database + migrations → auth → mail/SMS delivery → object store → job queue → demo
  * seed → setup code → HTTP.
  */
 import { createRequestHandler as createPageRenderer } from "react-router";
