@@ -1,21 +1,27 @@
 /**
  * Days in years JavaScript takes but PostgreSQL does not (0000, 0001, 9999 and the Date's own limits), typed into
  * the filters of the list and data pages (a security review found each a 500). Each page treats them as it treats
- * any unusable filter value: the professional's list ignores the filter, the reporting pages name the period
+ * any unusable filter value: the professional's list ignores the filter and marks it, the reporting pages name the period
  * beside the filter and show the default, the export page names the field; its start form is refused. The JSON
  * and CSV endpoints answer 400 (api-matrix.spec.ts); the rule itself is tested in Vitest (app/domain/calendar-day).
  */
 import { apiSession, expect, signInOnce, test } from "./support/fixtures";
 import { matrixFixtures } from "./support/matrix-fixtures";
 
-test("the professional's list ignores a day outside the accepted years, as it ignores a malformed one", async ({ page }) => {
+test("the professional's list ignores a day outside the accepted years or the calendar, and says so beside its field", async ({ page }) => {
   const { users } = matrixFixtures();
   await signInOnce(page, "pro@casus.test", "/en");
-  for (const query of ["from=garbage", "from=0000-01-01", "to=9999-12-31", "from=275760-09-13", "from=-271821-04-20", "from=0000-01-01&to=9999-12-31"]) {
+  for (const query of ["from=garbage", "from=0000-01-01", "to=9999-12-31", "from=275760-09-13", "from=-271821-04-20", "from=0000-01-01&to=9999-12-31", "from=2026-02-30"]) {
     const response = await page.goto(`/en/pro/${users.pro}/mijn-dossiers?${query}`);
     expect(response?.status(), query).toBe(200);
     await expect(page.getByRole("heading", { level: 1 }), query).toHaveText("My dossiers");
     await expect(page.getByText(/^(\d+ dossiers?|More than \d+ dossiers)$/), query).toBeVisible();
+    for (const [name, label] of [["from", "Changed from"], ["to", "Changed until"]] as const) {
+      const field = page.getByLabel(label, { exact: true });
+      if (query.includes(`${name}=`)) await expect(field, query).toHaveAttribute("aria-invalid", "true");
+      else await expect(field, query).not.toHaveAttribute("aria-invalid");
+    }
+    await expect(page.getByText("This value is not valid.").first(), query).toBeVisible();
   }
 });
 

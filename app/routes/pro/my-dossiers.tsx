@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "pro-my-dossiers");
   const params = new URL(args.request.url).searchParams;
   const sort = OWN_DOSSIER_SORTS.find((s) => s === params.get("sort")) ?? "updated-desc";
-  // A day that is not one the product accepts (calendar-day.ts) is ignored, as the page always ignored a malformed one.
+  // A day that is not one the product accepts (calendar-day.ts) filters nothing, and the page says so beside its field.
   const from = calendarDayOrNull(params.get("from"));
   const to = calendarDayOrNull(params.get("to"));
   const query: ProfessionalListQuery = {
@@ -36,7 +36,9 @@ export async function loader(args: Route.LoaderArgs) {
     page: Number(params.get("page")) || 1,
   };
   const result = await listOwnDossiers(user, query, auditOrigin(args.request, args.context));
-  return { ...result, filters: { status: query.status ?? "", from: params.get("from") ?? "", to: params.get("to") ?? "", phone: query.phone ?? "", sort } };
+  const invalidDay = (typed: string | null, day: string | null) => (typed && !day ? "errors:codes.field-invalid" : null);
+  const dayErrors = { from: invalidDay(params.get("from"), from), to: invalidDay(params.get("to"), to) };
+  return { ...result, dayErrors, filters: { status: query.status ?? "", from: params.get("from") ?? "", to: params.get("to") ?? "", phone: query.phone ?? "", sort } };
 }
 
 export default function Page({ loaderData, params }: Route.ComponentProps) {
@@ -61,8 +63,8 @@ export default function Page({ loaderData, params }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <Field label={t("list.from")} name="from" type="date" min={FIRST_DAY} max={LAST_DAY} defaultValue={f.from} />
-        <Field label={t("list.to")} name="to" type="date" min={FIRST_DAY} max={LAST_DAY} defaultValue={f.to} />
+        <Field label={t("list.from")} name="from" type="date" min={FIRST_DAY} max={LAST_DAY} defaultValue={f.from} error={loaderData.dayErrors.from ? t(loaderData.dayErrors.from) : undefined} />
+        <Field label={t("list.to")} name="to" type="date" min={FIRST_DAY} max={LAST_DAY} defaultValue={f.to} error={loaderData.dayErrors.to ? t(loaderData.dayErrors.to) : undefined} />
         <Field label={t("fields.phone")} name="phone" type="tel" defaultValue={f.phone} />
         <div className="flex flex-col gap-1">
           <label htmlFor="sort" className="text-sm font-medium">
