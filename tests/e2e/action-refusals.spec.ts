@@ -126,6 +126,14 @@ test("the last administrator's own demotion is 409, and two different passwords 
     expect(demote.text).toContain("Dit is de laatste actieve beheerder");
     expect((await post(admin, "/de/admin/administrators", { intent: "demote", userId: u.admin })).status).toBe(409);
 
+    // Importing professionals into a deactivated organisation: refused at the preview and at the import, not a 500.
+    const { organisations: o } = matrixFixtures();
+    for (const intent of ["import-preview", "import"]) {
+      const imported = await post(admin, `/admin/organisaties/${o.inactive}`, { intent, csv: "Csv Persoon,csv.persoon@casus.test,POH\n" });
+      expect(imported.status, intent).toBe(409);
+      expect(imported.text, intent).toContain("Deze organisatie is gedeactiveerd");
+    }
+
     const mismatch = await post(anonymous, "/set-password", { token: "a-made-up-token", password: "een-lang-wachtwoord-1", confirm: "een-ander-wachtwoord-2" });
     // The made-up link is not valid, so the page offers a new one instead of the form; the refusal is the data's.
     expect(mismatch.status).toBe(422);

@@ -99,7 +99,7 @@ export async function action(args: Route.ActionArgs) {
   const orgId = args.params.orgId;
   const origin = auditOrigin(args.request, args.context);
   // An unknown organisation is 404 for every intent, before the form is even read.
-  await load(actor, orgId);
+  const { organisation: current } = await load(actor, orgId);
   const input = await parseForm(args.request, organisationActionForm);
   if (!input.ok) return refusedPeopleForm(input);
   const { data: form, values } = input;
@@ -138,8 +138,15 @@ export async function action(args: Route.ActionArgs) {
         return actionAnswer({ intent: "import-preview", values: {}, errors: { csv: "errors:codes.payload-too-large" } }, "payload-too-large");
       }
       const inviteLocale = form.locale ?? locale;
+      // A deactivated organisation takes no new professionals: said at the preview already, not only at the import.
+      if (!current.active) return actionAnswer({ intent: "import-preview", values: { csv, locale: inviteLocale }, errors: {}, error: "organisation-inactive" as const });
       if (form.intent === "import") {
-        const result = await importProfessionalsCsv(actor, orgId, csv, inviteLocale, origin);
+        // Deactivated meanwhile (or another refusal of the invitations' own rules): said on the page, not a 500.
+        const result = await importProfessionalsCsv(actor, orgId, csv, inviteLocale, origin).catch((error: unknown) => {
+          if (error instanceof AppError && error.code !== "not-found") return { ok: false as const, refused: error.code };
+          throw error;
+        });
+        if ("refused" in result) return actionAnswer({ intent: "import-preview", values: { csv, locale: inviteLocale }, errors: {}, error: result.refused });
         if (result.ok) return doneRedirect(args.request, result.mailFailed ? "imported-mail-failed" : "imported");
         // Refused: the preview says which rows are wrong.
         return actionAnswer({ intent: "import-preview", values: { csv, locale: inviteLocale }, errors: {}, preview: result.preview }, "invalid-form");
