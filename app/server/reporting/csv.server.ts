@@ -1,7 +1,9 @@
 /**
  * CSV of one reporting table (PRODUCT.md "Reporting and insight"): the filters in the file name and in the first
  * lines (`# key: value`), then the column keys and the rows, numbers plain (no locale), small counts as on screen.
- * Text that a spreadsheet would run as a formula (= + - @ at the start) is prefixed with an apostrophe.
+ * Text that a spreadsheet would run as a formula (= + - @ at the start, after any spaces) is prefixed with an
+ * apostrophe, and text with a comma, a semicolon (the separator Dutch spreadsheets split on), a quote or a line
+ * break is quoted: no name can start a cell of its own. Each filter line is one such cell.
  */
 import type { ReportFilters } from "~/domain/reporting/filters";
 import type { Cell } from "~/domain/reporting/small-counts";
@@ -9,8 +11,8 @@ import type { Cell } from "~/domain/reporting/small-counts";
 function field(value: Cell): string {
   if (value === null) return "";
   if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = /^\s*[=+\-@]|^[\t\r]/.test(value) ? `'${value}` : value;
+  return /[",;\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function csvFileName(page: string, table: string, filters: ReportFilters): string {
@@ -36,6 +38,6 @@ export function csvDocument(input: {
     ...(input.extra ?? []),
     ["generated", input.generatedAt.toISOString()],
   ];
-  const lines = [...meta.map(([k, v]) => `# ${k}: ${v.replace(/[\r\n]+/g, " ")}`), input.columns.map(field).join(","), ...input.rows.map((r) => r.map(field).join(","))];
+  const lines = [...meta.map(([k, v]) => field(`# ${k}: ${v.replace(/[\r\n]+/g, " ")}`)), input.columns.map(field).join(","), ...input.rows.map((r) => r.map(field).join(","))];
   return `${lines.join("\r\n")}\r\n`;
 }
