@@ -24,7 +24,7 @@ const REDACT = [
 const MASK_DEPTH = 8;
 
 /** A copy of a serialized value with phone numbers masked in every string, however deep in arrays and records. */
-function maskStrings(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+export function maskStrings(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
   if (typeof value === "string") return maskPhoneNumbers(value);
   if (typeof value !== "object" || value === null) return value;
   // Dates, buffers and the like say themselves how they are written; they hold no free text.
@@ -43,7 +43,7 @@ function maskStrings(value: unknown, depth = 0, seen = new WeakSet<object>()): u
  * properties) with phone numbers masked everywhere in it. A failed query carries its SQL and parameters
  * (drizzle's `query` and `params`), and a database error its detail, any of which may hold a patient's number.
  */
-function maskedError(err: unknown): unknown {
+export function maskedError(err: unknown): unknown {
   return maskStrings(pino.stdSerializers.err(err as Error));
 }
 

@@ -21,6 +21,7 @@ import { signInAudit } from "./plugins/sign-in-audit.server";
 import { CLIENT_IP_HEADER } from "./request-headers.server";
 import { refuseInactiveOrganisation } from "./organisation-sign-in.server";
 import { passwordResetOptions } from "./password-reset-mail.server";
+import { logFromAuthLibrary } from "./auth-library-log.server";
 
 /** The header that carries the trusted client address into Better Auth. */
 export { CLIENT_IP_HEADER };
@@ -31,6 +32,8 @@ export function createAuth(db: Database, config: Config) {
     baseURL: config.baseUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
+    // Its log lines through ours: masked, one JSON record each (a request cannot forge a line).
+    logger: { log: logFromAuthLibrary },
     trustedOrigins: trustedOrigins(config),
     // A sign-in callback that cannot name its own error page (its state is lost or expired: the back button, another
     // browser) goes to the sign-in page, which says what happened in the user's language, not to Better Auth's error
