@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   "unknown-intent": 400,
   "field-required": 422,
   "field-invalid": 422,
+  // A person's name with a web address in it (app/domain/person-name.ts): others read it in our e-mails.
+  "name-with-link": 422,
   "too-many-requests": 429,
   "key-empty": 400,
   "key-forbidden-character": 400,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import nl from "~/i18n/locales/nl/people.json";
-import { BYTES_PER_GB, DONE_NOTICES, doneNotice, fieldErrors, inviteSupervisorSchema, organisationSchema } from "./people-forms";
+import { BYTES_PER_GB, csvRowSchema, DONE_NOTICES, doneNotice, fieldErrors, inviteAdministratorSchema, inviteProfessionalSchema, inviteSupervisorSchema, organisationSchema } from "./people-forms";
 
 describe("admin form rules", () => {
   it("normalise addresses and empty optional fields", () => {
@@ -23,6 +23,23 @@ describe("admin form rules", () => {
     expect(doneNotice(new URL("http://x/?done=invited"))).toBe("invited");
     expect(doneNotice(new URL("http://x/?done=<script>"))).toBeNull();
     for (const notice of DONE_NOTICES) expect((nl.done as Record<string, string>)[notice], notice).toBeTruthy();
+  });
+});
+
+describe("a person's name in the admin forms", () => {
+  it("holds no web address, in every form that names a person (the organisation's name may)", () => {
+    const name = "Dr. Sven. Confirm at https://casus-login.evil.test/en";
+    const person = { name, email: "sven@casus.test", locale: "en" };
+    for (const [form, result] of [
+      ["professional", inviteProfessionalSchema.safeParse({ ...person, jobTitle: "" })],
+      ["administrator", inviteAdministratorSchema.safeParse(person)],
+      ["supervisor", inviteSupervisorSchema.safeParse({ ...person, specialty: "gp", organisationIds: [] })],
+      ["csv row", csvRowSchema.safeParse({ name, email: "sven@casus.test", jobTitle: "" })],
+    ] as const) {
+      expect(result.success, form).toBe(false);
+      if (!result.success) expect(fieldErrors(result.error), form).toEqual({ name: "errors:codes.name-with-link" });
+    }
+    expect(inviteProfessionalSchema.safeParse({ ...person, name: "Dr. Sven Supervisor", jobTitle: "" }).success).toBe(true);
   });
 });
 

@@ -5,12 +5,15 @@
 import { z } from "zod";
 import { list, rawText, recordId, requiredText } from "./forms/fields";
 import { LOCALES } from "./locales";
+import { nameHasLink } from "./person-name";
 import { ROLES } from "./roles";
 
 export const ORGANISATION_KINDS = ["gp-practice", "pharmacy", "hearing-care", "home-care", "other"] as const;
 export const SPECIALTIES = ["gp", "ent", "audiologist", "other"] as const;
 
 const name = requiredText(200, { required: "people:validation.nameRequired", tooLong: "people:validation.tooLong" });
+/** A person's name: as `name`, and no web address in it (app/domain/person-name.ts). */
+export const personName = name.refine((value) => !nameHasLink(value), "errors:codes.name-with-link");
 const email = rawText.trim().toLowerCase().pipe(z.email("people:validation.emailInvalid").max(320, "people:validation.tooLong"));
 const optionalText = (max: number) =>
   rawText
@@ -47,17 +50,17 @@ export const organisationSchema = z.object({
 });
 export type OrganisationForm = z.infer<typeof organisationSchema>;
 
-export const inviteProfessionalSchema = z.object({ name, email, locale, jobTitle: optionalText(120) });
+export const inviteProfessionalSchema = z.object({ name: personName, email, locale, jobTitle: optionalText(120) });
 
 export const inviteSupervisorSchema = z.object({
-  name,
+  name: personName,
   email,
   locale,
   specialty: z.enum(SPECIALTIES, { error: "people:validation.specialtyInvalid" }),
   organisationIds: list(recordId, 500),
 });
 
-export const inviteAdministratorSchema = z.object({ name, email, locale });
+export const inviteAdministratorSchema = z.object({ name: personName, email, locale });
 
 export const supervisorEditSchema = z.object({
   specialty: z.enum(SPECIALTIES, { error: "people:validation.specialtyInvalid" }),
@@ -96,14 +99,14 @@ export function doneNotice(url: URL): (typeof DONE_NOTICES)[number] | null {
 }
 
 /** A CSV row of the bulk import: name, e-mail, job title. */
-export const csvRowSchema = z.object({ name, email, jobTitle: optionalText(120) });
+export const csvRowSchema = z.object({ name: personName, email, jobTitle: optionalText(120) });
 
 /** Field → message key of the first problem with each field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");
-    if (!out[field]) out[field] = issue.message.startsWith("people:") ? issue.message : "people:validation.invalid";
+    if (!out[field]) out[field] = /^(people|errors):/.test(issue.message) ? issue.message : "people:validation.invalid";
   }
   return out;
 }

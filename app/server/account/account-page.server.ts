@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { AppError, type ErrorCode } from "~/domain/errors";
 import type { PasswordProblem } from "~/domain/password-policy";
+import { nameHasLink } from "~/domain/person-name";
 import { isLocale, localizePath, type Locale } from "~/domain/locales";
 import { enrolmentRouteKey } from "~/domain/mfa-policy";
 import { homePath } from "~/domain/roles";
@@ -218,8 +219,8 @@ async function perform(intent: AccountIntent, form: Record<string, string>, user
     case "profile": {
       const name = (form.name ?? "").trim();
       const language = form.locale;
-      if (!name || name.length > 200 || !isLocale(language)) {
-        const nameProblem = !name ? "errors:codes.field-required" : name.length > 200 ? "errors:codes.field-invalid" : undefined;
+      if (!name || name.length > 200 || nameHasLink(name) || !isLocale(language)) {
+        const nameProblem = !name ? "errors:codes.field-required" : name.length > 200 ? "errors:codes.field-invalid" : nameHasLink(name) ? "errors:codes.name-with-link" : undefined;
         return { section: "profile", error: "invalid-argument", values: { name }, ...(nameProblem ? { fields: { name: nameProblem } } : {}) };
       }
       await systemDb().update(userTable).set({ name, locale: language, updatedAt: new Date() }).where(eq(userTable.id, user.id));

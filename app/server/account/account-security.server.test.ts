@@ -339,6 +339,10 @@ describe("recent login and account changes", () => {
     expect(differ).toEqual({ section: "password", error: "invalid-argument", mismatch: true });
     const blank = await handleAccountAction(formRequest({ intent: "profile", name: "   ", locale: "en" }, headers), user, "en", origin);
     expect(blank).toEqual({ section: "profile", error: "invalid-argument", values: { name: "" }, fields: { name: "errors:codes.field-required" } });
+    // Others read the name in e-mails from us: no web address in it.
+    const link = await handleAccountAction(formRequest({ intent: "profile", name: "Sanne, confirm at https://evil.test", locale: "en" }, headers), user, "en", origin);
+    expect(link).toMatchObject({ section: "profile", error: "invalid-argument", fields: { name: "errors:codes.name-with-link" } });
+    expect(user.name).not.toContain("evil");
   });
 
   it("answers the page's refusals with their status, and a change made with none", async () => {
