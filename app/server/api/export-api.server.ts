@@ -47,7 +47,7 @@ function view(job: ExportJobView) {
     finishedAt: job.finishedAt?.toISOString() ?? null,
     expiresAt: job.expiresAt?.toISOString() ?? null,
     startedBy: job.actorName,
-    links: job.status === "completed" ? { file: apiPath("exportFile", { id: job.id }), manifest: apiPath("exportManifest", { id: job.id }) } : null,
+    links: job.status === "completed" && !(job.expiresAt && job.expiresAt.getTime() <= Date.now()) ? { file: apiPath("exportFile", { id: job.id }), manifest: apiPath("exportManifest", { id: job.id }) } : null,
   };
 }
 
@@ -91,6 +91,8 @@ export const exportCancelEndpoint = withActor<z.output<typeof jobParams>>({
 async function sendExportFile(req: Request, res: Response, actor: SessionUser, jobId: string, part: "file" | "manifest"): Promise<void> {
   const job = await exportJobFor(actor, jobId);
   if (job.status !== "completed" || !job.sha256 || !job.manifestSha256) throw new AppError("export/not-ready");
+  // Past its expiry an export has no files any more, even in the hour before the sweep deletes them.
+  if (job.expiresAt && job.expiresAt.getTime() <= Date.now()) throw new AppError("export/not-ready");
   const name = part === "file" ? exportFileName(job.options.format) : MANIFEST_FILE;
   const file = path.join(exportDir(job.id), name);
   let size: number;

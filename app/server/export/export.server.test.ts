@@ -385,6 +385,14 @@ describe("dossier export", () => {
     expect((await api(`/api/exports/${id}/file`, { cookie: "" })).status).toBe(401);
   });
 
+  it("offers no file past its expiry, before the sweep has deleted it", async () => {
+    const { id } = await runExport({ format: "ndjson", filters: { organisationIds: [], statuses: ["submitted"] } });
+    expect((await api(`/api/exports/${id}/file`)).status).toBe(200);
+    await database.handle.db.update(exportJob).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(exportJob.id, id));
+    expect(fs.existsSync(exportDir(id))).toBe(true);
+    for (const part of ["file", "manifest.json"]) expect((await api(`/api/exports/${id}/${part}`)).status, part).toBe(409);
+  });
+
   it("deletes the files of exports past their expiry", async () => {
     const { id } = await runExport({ format: "ndjson", filters: { organisationIds: [], statuses: ["submitted"] } });
     const [job] = await database.handle.db.select().from(exportJob).where(eq(exportJob.id, id));
