@@ -159,7 +159,7 @@ test("the whole dossier journey, live for professional and supervisor", async ({
   await bar.getByRole("button", { name: "Beoordeling afronden" }).click();
   const reviewMissing = sup.getByTestId("missing-list");
   await expect(reviewMissing).toBeFocused();
-  await expect(reviewMissing).toContainText("Het dossier is nog niet compleet. Dit ontbreekt:");
+  await expect(reviewMissing).toContainText("Uw beoordeling is nog niet compleet. Dit ontbreekt:");
   await expect(sup.getByRole("alert")).toHaveCount(0);
   const agreement = review.getByRole("radiogroup", { name: /^Eens met de werkdiagnose/ });
   await expect(agreement).toHaveAttribute("aria-invalid", "true");

@@ -14,7 +14,7 @@ export function PhoneSignIn({ state, redirectTo }: { state?: PhoneSignInState["p
   const { t } = useTranslation(["account", "errors"]);
   return (
     <details open={Boolean(state)} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="phone-sign-in">
-      <summary className="cursor-pointer font-medium text-slate-900">{t("account:phoneSignIn.title")}</summary>
+      <summary className="min-h-11 cursor-pointer py-2.5 font-medium text-slate-900">{t("account:phoneSignIn.title")}</summary>
       <div className="mt-4 flex flex-col gap-4">
         {state?.error ? <Alert tone="error">{t(errorMessageKey(state.error))}</Alert> : null}
         {state?.codeSentTo ? (

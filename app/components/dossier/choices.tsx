@@ -54,16 +54,18 @@ export function CheckboxGroup(
   const { t } = useTranslation("dossier");
   const { invalid, errorId } = useFieldError(props.item);
   return (
-    <fieldset id={idOf(props)} className={`${box} ${invalid ? "border-red-600" : ""}`} disabled={props.disabled} aria-describedby={errorId}>
+    <fieldset id={idOf(props)} className={`@container ${box} ${invalid ? "border-red-600" : ""}`} disabled={props.disabled} aria-describedby={errorId}>
       <Legend needed={props.item !== undefined}>{props.label}</Legend>
       <FieldErrorText item={props.item} />
-      <div className="mt-1 grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
+      {/* Two columns only where the group itself is wide enough (a narrow column of the review page splits
+          French words otherwise), whatever the screen. */}
+      <div className="mt-1 grid grid-cols-1 gap-x-4 gap-y-1 @md:grid-cols-2">
         {props.codes.map((code) => {
           // A choice made elsewhere (the working diagnosis in the differential) is not offered twice: hidden and
           // disabled, so it is neither shown nor sent, and comes back with its tick when the other choice changes.
           const hidden = props.hiddenCodes?.includes(code) ?? false;
           return (
-            <div key={code} hidden={hidden} className={props.extra?.code === code ? "min-w-0 sm:col-span-2" : "min-w-0"}>
+            <div key={code} hidden={hidden} className={props.extra?.code === code ? "min-w-0 @md:col-span-2" : "min-w-0"}>
               <label className={CHOICE_LABEL}>
                 <input
                   type="checkbox"

@@ -9,6 +9,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { labellingPage } from "~/server/ml/ml-pages.server";
 import { notFound } from "~/server/http/responses.server";
 import type { Route } from "./+types/label-images-from-video";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["ml"] };
 
@@ -39,7 +40,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>
           {t("labeller.noVideo")}{" "}
-          <Link className="text-sky-800 underline" to={lp(routePath("debug-ml-select-videos"))}>
+          <Link className={LINK} to={lp(routePath("debug-ml-select-videos"))}>
             {t("labeller.chooseVideo")}
           </Link>
         </p>

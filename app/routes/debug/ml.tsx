@@ -12,6 +12,7 @@ import { authorize } from "~/server/auth/authorize.server";
 import { activateFromForm, activateVersionForm, modelOverview, pageAction } from "~/server/ml/ml-pages.server";
 import type { Route } from "./+types/ml";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["ml"] };
 
@@ -53,7 +54,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </h2>
           <ClassBalance {...balance} />
           <p className="text-sm">
-            <Link className="text-sky-800 underline" to={lp(routePath("debug-ml-labeled-images"))}>
+            <Link className={LINK} to={lp(routePath("debug-ml-labeled-images"))}>
               {t("dataset.open")}
             </Link>
           </p>

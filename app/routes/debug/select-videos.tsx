@@ -14,6 +14,7 @@ import type { Route } from "./+types/select-videos";
 import { MAX_TEST_VIDEO_BYTES } from "~/server/ml/video-sources.server";
 import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { FORM_OVERHEAD_BYTES } from "~/server/forms/read-form.server";
+import { LINK } from "~/components/ui/targets";
 
 export const handle = { i18n: ["ml"] };
 
@@ -104,7 +105,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                   {video.organisationName ? ` · ${video.organisationName}` : ""} · {(video.size / 1024 / 1024).toFixed(1)} MB · {dateTimeFormat(i18n.language).format(new Date(video.uploadedAt))}
                 </span>
               </span>
-              <Link className="text-sky-800 underline" to={`${lp(routePath("debug-ml-label-images-from-video"))}?video=${encodeURIComponent(video.id)}`}>
+              <Link className={LINK} to={`${lp(routePath("debug-ml-label-images-from-video"))}?video=${encodeURIComponent(video.id)}`}>
                 {t("videos.label")}
               </Link>
             </li>

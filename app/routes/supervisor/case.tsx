@@ -144,7 +144,7 @@ function ActionBar({ data, busy, done, missing }: { data: Route.ComponentProps["
   // Nothing to do and nothing done (a reader, a completed dossier): no bar.
   if (!anything && !done) return null;
   return (
-    <div className="sticky bottom-0 z-30 -mx-4 mt-6 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-2px_6px_rgba(0,0,0,0.06)] backdrop-blur" data-testid="action-bar">
+    <div className="sticky bottom-0 z-30 -mx-4 mt-6 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-2px_6px_rgba(0,0,0,0.06)]" data-testid="action-bar">
       <p role="status" className="empty:hidden mb-2 text-sm font-medium text-emerald-800" data-testid="action-done">
         {done ? t(`case.done.${done}`) : ""}
       </p>
@@ -247,7 +247,7 @@ export default function Page({ loaderData, actionData: latestActionData }: Route
       {/* An incomplete review: the summary of what is missing (it takes the focus) says it all; other refusals are a
           banner (a message or question of spaces alone also says so beside its field). */}
       {refused?.error === "dossier/incomplete" && refused.missing?.length ? (
-        <MissingList items={refused.missing} hrefFor={(item) => `#${fieldIdOf(item)}`} refusal={refused} />
+        <MissingList items={refused.missing} hrefFor={(item) => `#${fieldIdOf(item)}`} refusal={refused} title={reviewing ? t("dossier:missing.reviewTitle") : undefined} />
       ) : refused?.error ? (
         <Alert tone="error">{t(errorMessageKey(refused.error))}</Alert>
       ) : null}
