@@ -47,13 +47,15 @@ export function shouldRestore(snapshot: Pick<Snapshot, "tab" | "at">, tab: strin
   return snapshot.tab === undefined || snapshot.tab === tab || now - snapshot.at > FOREIGN_SNAPSHOT_AGE_MS;
 }
 
-export type AutosaveState = "idle" | "pending" | "saving" | "saved" | "conflict" | "error" | "restored" | "offline";
+export type AutosaveState = "idle" | "pending" | "saving" | "saved" | "conflict" | "error" | "refused" | "restored" | "offline";
 
 interface SaveResult {
   ok?: boolean;
   version?: number;
   error?: string;
   currentVersion?: number;
+  /** A refusal's fields (action-result.server.ts). */
+  fields?: string[];
 }
 
 function entriesOf(form: HTMLFormElement): [string, string][] {
@@ -147,7 +149,8 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
       setState("conflict");
       setServerVersion(result.currentVersion ?? null);
     } else if (result.error) {
-      setState("error");
+      // A value the server would not take: its field is marked (refusedItems), and the status says so.
+      setState(result.fields?.length ? "refused" : "error");
     }
   }, [fetcher.state, fetcher.data, key]);
 
@@ -170,6 +173,8 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
     /** The form is being sent by its own button: that send carries everything, so a pending autosave is dropped. */
     cancelPending: () => clearTimeout(timer.current),
     error: fetcher.data?.error,
+    /** The fields of the last save's refusal, as items their fields show errors for; none once a save succeeds. */
+    refusedItems: fetcher.data && !fetcher.data.ok ? fetcher.data.fields : undefined,
     onChange,
     /** After a version conflict: save this input over the other change, knowingly. */
     overwrite: () => {

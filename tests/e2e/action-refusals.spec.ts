@@ -6,7 +6,7 @@
  * shared server's data. Expected outcomes are written out.
  */
 import type { APIRequestContext } from "@playwright/test";
-import { apiSession, expect, test } from "./support/fixtures";
+import { apiSession, expect, openSignedIn, test } from "./support/fixtures";
 import { matrixFixtures } from "./support/matrix-fixtures";
 
 const base = () => process.env.E2E_BASE_URL!;
@@ -142,4 +142,21 @@ test("the last administrator's own demotion is 409, and two different passwords 
     await admin.dispose();
     await anonymous.dispose();
   }
+});
+
+test("an autosave the server refuses marks the field it is about and says so, not as a network fault", async ({ page }) => {
+  const { users: u, dossiers: d } = matrixFixtures();
+  await openSignedIn(page, "pro@casus.test", `/pro/${u.pro}/case?dossier=${d.draft}&step=anamnesis`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // A number the browser's own check lets through while typing, the server does not take.
+  const duration = page.getByLabel("Duur (dagen)");
+  await duration.fill("-5");
+  await duration.blur();
+  await expect(page.locator('[data-autosave="refused"]')).toHaveText("Niet opgeslagen: een waarde is niet geldig. Zie het gemarkeerde veld; uw invoer staat nog op deze pagina.");
+  await expect(duration).toHaveAttribute("aria-invalid", "true");
+  // Put right, it saves, and the field is no longer marked.
+  await duration.fill("5");
+  await duration.blur();
+  await expect(page.locator('[data-autosave="saved"]')).toBeVisible();
+  await expect(duration).not.toHaveAttribute("aria-invalid");
 });

@@ -22,6 +22,13 @@ export function AutosaveStatus({ state, onOverwrite, onDiscard }: { state: Autos
     );
   }
   if (state === "idle") return null;
+  if (state === "refused") {
+    return (
+      <p role="alert" data-autosave={state} className="text-sm font-medium text-red-700">
+        {t("autosave.refused")}
+      </p>
+    );
+  }
   return (
     <p role="status" data-autosave={state} className="text-sm text-slate-600">
       {t(`autosave.${state}`)}

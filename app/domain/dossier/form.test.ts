@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { anamnesisSchema, reasoningSchema, reviewSchema } from "./content";
-import { anamnesisFromForm, reasoningFromForm, reviewFromForm } from "./form";
+import { anamnesisFromForm, reasoningFromForm, refusedItemsOf, reviewFromForm } from "./form";
 
 function form(entries: [string, string][]): FormData {
   const data = new FormData();
@@ -50,5 +50,15 @@ describe("dossier forms", () => {
     const read = reasoningSchema.parse(reasoningFromForm(reasoning, ["left", "right"]));
     expect(read.left?.followUpDays).toBeUndefined();
     expect(read.right?.followUpDays).toBe(7);
+  });
+});
+
+describe("a refused save's fields", () => {
+  it("are the anamnesis items their fields show errors for, once each; other paths name none", () => {
+    const refused = anamnesisSchema.safeParse({ durationDays: -5, onset: "yesterday" });
+    expect(refused.success).toBe(false);
+    const paths = refused.success ? [] : refused.error.issues.map((issue) => ["anamnesis", ...issue.path].join("."));
+    expect(refusedItemsOf(paths).sort()).toEqual(["anamnesis-duration", "anamnesis-onset"]);
+    expect(refusedItemsOf(["anamnesis.durationDays", "anamnesis.durationDays", "earSide", "anamnesis", "reasoning.left.x"])).toEqual(["anamnesis-duration"]);
   });
 });

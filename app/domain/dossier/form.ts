@@ -98,6 +98,26 @@ export function reviewFromForm(form: Form, ears: readonly Ear[]): Record<keyof R
   };
 }
 
+/** A refused anamnesis value's path in the draft (zod's issue path) → the item its field shows errors for. */
+const ANAMNESIS_ITEM: Record<string, string> = {
+  complaints: "anamnesis-complaints",
+  onset: "anamnesis-onset",
+  durationDays: "anamnesis-duration",
+  question: "anamnesis-question",
+};
+
+/**
+ * The fields a refused save names, as the items their fields show errors for: a value the server would not take
+ * (a negative duration typed past the browser's check) is marked where it was typed, not only said in a line.
+ */
+export function refusedItemsOf(paths: readonly string[]): string[] {
+  const items = paths.map((path) => {
+    const [part, key] = path.split(".");
+    return part === "anamnesis" && key ? ANAMNESIS_ITEM[key] : undefined;
+  });
+  return [...new Set(items.filter((item): item is string => item !== undefined))];
+}
+
 /** The id of the form field a missing item points at (the missing list links to it). */
 export function fieldIdOf(item: string): string {
   return `field-${item}`;

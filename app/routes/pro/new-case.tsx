@@ -265,7 +265,7 @@ function EditAnamnesis({ data, proId, actionData }: { data: Extract<Route.Compon
         <StepNav next={{ href: href("recording"), step: "recording" }} />
       </section>
       <div id="step-recording" className={`flex flex-col gap-2 ${shownAt(step, "recording")}`}>
-        <FieldErrorsProvider items={fromSummary ? data.missing : undefined}>
+        <FieldErrorsProvider items={autosave.refusedItems ?? (fromSummary ? data.missing : undefined)}>
           <MediaList dossierId={d.id} media={data.media} ears={earsOf(d.earSide)} capture />
         </FieldErrorsProvider>
         <StepNav back={{ href: href("patient"), step: "patient" }} next={{ href: href("anamnesis"), step: "anamnesis" }} />
@@ -282,7 +282,7 @@ function EditAnamnesis({ data, proId, actionData }: { data: Extract<Route.Compon
         <input type="hidden" name="version" value={version} />
         <section id="step-anamnesis" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-lg font-semibold">{t("dossier:sections.anamnesis")}</h2>
-          <FieldErrorsProvider items={fromSummary ? data.missing : undefined}>
+          <FieldErrorsProvider items={autosave.refusedItems ?? (fromSummary ? data.missing : undefined)}>
             <AnamnesisFields value={d.anamnesis} />
           </FieldErrorsProvider>
         </section>

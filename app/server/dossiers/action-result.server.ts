@@ -4,6 +4,7 @@
  * page; the route sends it with its status through `actionAnswer` (409, 422…). `not-found` is never data: it becomes
  * the 404 page, so another organisation's dossier stays invisible.
  */
+import { refusedItemsOf } from "~/domain/dossier/form";
 import { AppError, type ErrorCode } from "~/domain/errors";
 import { invalidForm, type FormRefusal } from "../forms/parse-form.server";
 import { errorResponse } from "../http/responses.server";
@@ -13,6 +14,8 @@ export interface ActionRefusal {
   error: ErrorCode;
   missing?: string[];
   currentVersion?: number;
+  /** A refused save's fields, as the items their fields show errors for (refusedItemsOf). */
+  fields?: string[];
 }
 
 export async function refusalOr<T>(work: () => Promise<T>): Promise<T | ActionRefusal> {
@@ -21,8 +24,9 @@ export async function refusalOr<T>(work: () => Promise<T>): Promise<T | ActionRe
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "not-found") throw errorResponse(error);
-    const details = error.details as { missing?: string[]; version?: number };
-    return { error: error.code, missing: details.missing, currentVersion: details.version };
+    const details = error.details as { missing?: string[]; version?: number; issues?: { path: string }[] };
+    const fields = details.issues ? refusedItemsOf(details.issues.map((issue) => issue.path)) : [];
+    return { error: error.code, missing: details.missing, currentVersion: details.version, ...(fields.length ? { fields } : {}) };
   }
 }
 
