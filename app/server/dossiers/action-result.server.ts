@@ -24,8 +24,10 @@ export async function refusalOr<T>(work: () => Promise<T>): Promise<T | ActionRe
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "not-found") throw errorResponse(error);
-    const details = error.details as { missing?: string[]; version?: number; issues?: { path: string }[] };
-    const fields = details.issues ? refusedItemsOf(details.issues.map((issue) => issue.path)) : [];
+    // A save names each issue as { path } (edit.server.ts), the new-dossier form as the path itself (create.server.ts).
+    const details = error.details as { missing?: string[]; version?: number; issues?: ({ path?: unknown } | string)[] };
+    const paths = (details.issues ?? []).map((issue) => (typeof issue === "string" ? issue : issue?.path)).filter((path): path is string => typeof path === "string");
+    const fields = refusedItemsOf(paths);
     return { error: error.code, missing: details.missing, currentVersion: details.version, ...(fields.length ? { fields } : {}) };
   }
 }
