@@ -219,8 +219,8 @@ async function perform(intent: AccountIntent, form: Record<string, string>, user
     case "profile": {
       const name = (form.name ?? "").trim();
       const language = form.locale;
-      if (!name || name.length > 200 || nameHasLink(name) || !isLocale(language)) {
-        const nameProblem = !name ? "errors:codes.field-required" : name.length > 200 ? "errors:codes.field-invalid" : nameHasLink(name) ? "errors:codes.name-with-link" : undefined;
+      const nameProblem = !name ? "errors:codes.field-required" : name.length > 200 ? "errors:codes.field-invalid" : nameHasLink(name) ? "errors:codes.name-with-link" : undefined;
+      if (nameProblem || !isLocale(language)) {
         return { section: "profile", error: "invalid-argument", values: { name }, ...(nameProblem ? { fields: { name: nameProblem } } : {}) };
       }
       await systemDb().update(userTable).set({ name, locale: language, updatedAt: new Date() }).where(eq(userTable.id, user.id));

@@ -2,11 +2,11 @@
  * /test/login-flow: which sign-in methods this server offers, and the outbox where e-mail and SMS land when no
  * mail server (or no SMS provider) is configured. Never shows secrets: providers by id, name and origin only.
  */
+import { verifiedPhone } from "../account/recent-login.server";
 import { config } from "../config.server";
 import { delivery } from "../mail/delivery.server";
 import { listOutbox, type OutboxEntry } from "../mail/outbox-reader.server";
 import { auth } from "./auth.server";
-import { verifiedPhone } from "../account/recent-login.server";
 
 export interface LoginFlowOverview {
   emailTransport: "smtp" | "outbox";
