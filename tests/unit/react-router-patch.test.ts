@@ -2,14 +2,23 @@
  * Casus's patch to React Router (patches/react-router+<version>.patch, applied by `npm install`'s postinstall
  * through patch-package): every copy of React Router remembers, on the server, the routes each address prefix
  * matches for the partial manifest (decision 086) and what each path matches in a route tree (decision 088), and
- * makes the route objects of a server render once per build instead of once per page (decision 090). If an
+ * makes the route objects of a server render once per build instead of once per page (decision 090); in the
+ * browser, a navigation interrupted while its data streams in no longer reports two unhandled rejections (decision
+ * 097). If an
  * upgrade or a fresh install leaves a copy unpatched, this says so; the partial manifest's behaviour is checked
  * against the running server in tests/e2e/route-manifest.spec.ts, the remembered matches here and by every browser
  * test.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { createStaticHandler, createStaticRouter, matchRoutes, type RouteObject, type StaticHandlerContext } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
+  type RouteObject,
+  type StaticHandlerContext,
+} from "react-router";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -177,5 +186,41 @@ describe("the React Router patch", () => {
     // A different route list gets data routes of its own.
     const other: RouteObject[] = [{ id: "only", path: "/case/:caseId" }];
     expect(createStaticRouter(other, one).routes).not.toBe(routers[0].routes);
+  });
+
+  it.each(copiesWith("async function decodeInitial(reader)"))("%s marks the promises an aborted data stream rejects as handled", (file) => {
+    const source = fs.readFileSync(path.join(DIST, file), "utf8");
+    expect(source).toContain("Casus patch (docs/decisions/097)");
+    expect(source).toMatch(/done\.promise\.catch\(\(\) => \{\}\);\s+let finished = donePromise\.then\(\(\) => reader\.closed\);\s+finished\.catch/);
+  });
+
+  it("finds the data decoder in ESM and CommonJS, development and production", () => {
+    expect(copiesWith("async function decodeInitial(reader)")).toHaveLength(4);
+  });
+
+  it("decodes a page's data whose stream is aborted after its first line without an unhandled rejection", async () => {
+    // What the browser does when a revalidation or a click interrupts a navigation between the data's first line
+    // and the end of its stream: the fetch's body errors with the abort.
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", record);
+    try {
+      let stream!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          stream = controller;
+          controller.enqueue(new TextEncoder().encode('[{"_1":2},"status",1]\n'));
+        },
+      });
+      const decoded = await decodeViaTurboStream(body, globalThis as unknown as Window & typeof globalThis);
+      expect(decoded.value).toEqual({ status: 1 });
+      stream.error(new DOMException("signal is aborted without reason", "AbortError"));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+      // Whoever does wait for the stream's end still hears of the abort.
+      await expect(decoded.done).rejects.toThrow("signal is aborted without reason");
+    } finally {
+      process.off("unhandledRejection", record);
+    }
   });
 });
