@@ -34,7 +34,7 @@ export type ApiDialect = "json" | "storage";
  * - `no-store`: anything personal or patient data (the default);
  * - `no-cache`: may be kept, but revalidated each time (the active model's descriptor);
  * - `private-immutable`: content-addressed bytes that never change under their URL, kept by the browser only
- *   (a model version's files, a labelled image) — decision 065;
+ *   (a model version's files) — decision 065;
  * - `public-translations`: the message files, the same for everyone.
  */
 export type ApiCacheRule = "no-store" | "no-cache" | "private-immutable" | "public-translations";
@@ -72,7 +72,8 @@ export const API_TABLE = {
   modelFile: { methods: ["GET"], paths: ["/api/ml/models/:id/:file"], guard: { can: "model.use" }, dialect: "json", cache: "private-immutable", compress: true },
   saveModel: { methods: ["POST"], paths: ["/api/ml/models"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: true },
   dataset: { methods: ["GET"], paths: ["/api/ml/dataset"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: true },
-  labelledImage: { methods: ["GET"], paths: ["/api/ml/images/:id/:file"], guard: { can: "model-data.manage" }, dialect: "json", cache: "private-immutable", compress: false },
+  // A frame of a patient's otoscopy: every read is audited, so no cache keeps a copy to be read again unlogged.
+  labelledImage: { methods: ["GET"], paths: ["/api/ml/images/:id/:file"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: false },
   saveLabelledImage: { methods: ["POST"], paths: ["/api/ml/images"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: true },
   testVideo: { methods: ["GET"], paths: ["/api/ml/videos/:id"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: false },
   datasetZip: { methods: ["GET"], paths: ["/api/ml/export.zip"], guard: { can: "model-data.manage" }, dialect: "json", cache: "no-store", compress: false },

@@ -10,7 +10,10 @@ export async function fetchDatasetIndex(): Promise<DatasetEntry[]> {
   return http<DatasetEntry[]>(apiPath("dataset"), { headers: { Accept: "application/json" } });
 }
 
-/** Loads thumbnails a few at a time (thumbnails are immutable, so a second run comes from the HTTP cache). */
+/**
+ * Loads thumbnails a few at a time. They are frames of patients, so no cache keeps them and each run reads them
+ * again (a read is audited once per image and window, app/server/audit/labelled-image-reads.server.ts).
+ */
 export async function loadDatasetPixels(entries: DatasetEntry[], onProgress?: (done: number) => void): Promise<{ images: Uint8Array[]; labels: Uint8Array }> {
   const images: Uint8Array[] = new Array(entries.length);
   const read = inputReader();

@@ -6,6 +6,7 @@ import { ImageUpload } from "~/components/ml/image-upload";
 import { Button } from "~/components/ui/button";
 import { errorMessageKey } from "~/domain/errors";
 import { IMAGE_SOURCES } from "~/domain/image-sources";
+import { auditOrigin } from "~/server/audit/audit.server";
 import { authorize } from "~/server/auth/authorize.server";
 import { changeLabelledImage, labelledImageForm, labelledImagesPage, pageAction } from "~/server/ml/ml-pages.server";
 import type { Route } from "./+types/labeled-images";
@@ -15,7 +16,7 @@ export const handle = { i18n: ["ml", "dossier"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await authorize(args, "debug-ml-labeled-images");
-  return labelledImagesPage(user, new URL(args.request.url));
+  return labelledImagesPage(user, new URL(args.request.url), auditOrigin(args.request, args.context));
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -10,7 +10,7 @@ import { IMAGE_SOURCES, type ImageSource, UPLOADABLE_IMAGE_SOURCES } from "~/dom
 import { SNIFF_BYTES, sniffMediaType } from "~/domain/media-types";
 import type { ImageFile } from "~/ml/api-urls";
 import { recordAudit } from "../audit/audit.server";
-import { frameJudgement, labelledImage, user } from "../db/schema";
+import { dossier, frameJudgement, labelledImage, media, user } from "../db/schema";
 import { objectStore } from "../storage/storage.server";
 import type { Actor } from "~/domain/access/actor";
 import { actingAs } from "../access/actor-db.server";
@@ -178,6 +178,29 @@ export async function deleteLabelledImage(actor: Actor | null, id: string): Prom
   await recordAudit({ action: "ml.labelled-image.delete", actorId: admin.id, subjectType: "labelled_image", subjectId: id });
   // The row is the truth; a file left behind by a failed delete is harmless garbage, not a dangling reference.
   for (const file of ["image.jpg", "thumb.jpg"] as const) await objectStore().delete(imageKey(id, file)).catch(() => undefined);
+}
+
+/** What a read of one labelled image is logged with: its source and, for a frame from a dossier, its organisation. */
+export type LabelledImageForRead = { id: string; source: string; organisationId: string | null };
+
+/**
+ * One labelled image as its read is audited (app/server/audit/labelled-image-reads.server.ts): a frame from a
+ * dossier — a supervisor's judgement (source "review") or a frame of a dossier video (source "video", the video
+ * being a `media` row) — names the organisation whose patient it shows; a test video's, an upload's or a webcam
+ * frame's has none. Unknown: not found.
+ */
+export async function labelledImageForRead(actor: Actor | null, id: string): Promise<LabelledImageForRead> {
+  const { db } = actingAs(actor, "model-data.manage");
+  const [row] = await db
+    .select({ id: labelledImage.id, source: labelledImage.source, reviewOrganisation: dossier.organisationId, videoOrganisation: media.organisationId })
+    .from(labelledImage)
+    .leftJoin(frameJudgement, eq(frameJudgement.id, labelledImage.judgementId))
+    .leftJoin(dossier, eq(dossier.id, frameJudgement.dossierId))
+    .leftJoin(media, eq(media.id, labelledImage.videoId))
+    .where(eq(labelledImage.id, id))
+    .limit(1);
+  if (!row) throw new AppError("not-found");
+  return { id: row.id, source: row.source, organisationId: row.reviewOrganisation ?? row.videoOrganisation ?? null };
 }
 
 /** Every labelled moment of one video, for marking the timeline. */

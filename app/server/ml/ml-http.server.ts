@@ -4,9 +4,9 @@
  *   GET /api/ml/models/active            the active version's descriptor (any signed-in user; no-cache)
  *   GET /api/ml/models/:id/:file         model.json / weights.bin (any signed-in user; immutable per version id)
  *   GET /api/ml/dataset                  ids and labels of the labelled set, for training/evaluation (admin)
- *   GET /api/ml/images/:id/:file         image.jpg / thumb.jpg of a labelled image (admin; immutable)
+ *   GET /api/ml/images/:id/:file         image.jpg / thumb.jpg of a labelled image (admin; the read is audited)
  *   GET /api/ml/videos/:id               a test video, with HTTP ranges for seeking (admin)
- *   GET /api/ml/export.zip               the labelled set as a zip, streamed (admin)
+ *   GET /api/ml/export.zip               the labelled set as a zip, streamed (admin; the export is audited)
  *   POST /api/ml/images                  save a labelled frame: JSON with base64 JPEG and thumbnail (admin)
  *   POST /api/ml/models                  save a trained model as a new version: JSON with base64 weights (admin)
  *
@@ -16,7 +16,7 @@
  * Guards, cache rules and the same-origin check are the API table's (app/domain/api-table.ts): an administrator's
  * endpoint answers 404 to anyone else, before its body is read.
  */
-import type { Response } from "express";
+import type { Request, Response } from "express";
 import yazl from "yazl";
 import { z } from "zod";
 import { MEDIA_MAX_DIMENSION_PX, MEDIA_MAX_DURATION_MS } from "~/domain/constants";
@@ -25,9 +25,11 @@ import { rawText, requiredText } from "~/domain/forms/fields";
 import { UPLOADABLE_IMAGE_SOURCES } from "~/domain/image-sources";
 import { MODEL_FILES } from "~/ml/api-urls";
 import { withActor } from "../api/api-endpoint.server";
+import type { AuditOrigin } from "../audit/audit.server";
+import { recordLabelledImageExport, recordLabelledImageRead } from "../audit/labelled-image-reads.server";
 import { parseRange } from "../media/range.server";
 import { objectStore } from "../storage/storage.server";
-import { datasetIndex, saveLabelledImage, imageFilters, imageKey, labelledImagesInBatches } from "./labelled-images.server";
+import { datasetIndex, saveLabelledImage, imageFilters, imageKey, labelledImageForRead, labelledImagesInBatches } from "./labelled-images.server";
 import { activeModelDescriptor, createModelVersion, getModelVersion, modelFileKey } from "./model-versions.server";
 import { findVideoForLabelling, videoKey } from "./video-sources.server";
 
@@ -64,6 +66,9 @@ const modelVersionBody = z.object({
 
 const queryFilters = (query: Record<string, unknown>) => imageFilters(query.label, query.source);
 
+/** Where a read came from, as the media API records it. */
+const originOf = (req: Request): AuditOrigin => ({ requestId: String(req.id ?? ""), ipAddress: req.ip ?? null });
+
 async function sendObject(res: Response, key: string, range?: { start: number; end: number }) {
   const download = await objectStore().get(key, range ? { range } : undefined);
   res.set("Content-Type", download.info.contentType);
@@ -96,10 +101,13 @@ export const datasetEndpoint = withActor({
   },
 });
 
+/** A labelled image's bytes: frames and stills of patients, so the read is audited before they are sent. */
 export const labelledImageEndpoint = withActor({
   params: z.object({ id, file: z.enum(["image.jpg", "thumb.jpg"]) }),
-  async handle({ res, params }) {
-    await sendObject(res, imageKey(params.id, params.file));
+  async handle({ req, res, actor, params }) {
+    const image = await labelledImageForRead(actor, params.id);
+    await recordLabelledImageRead(actor, image, originOf(req));
+    await sendObject(res, imageKey(image.id, params.file));
   },
 });
 
@@ -118,14 +126,21 @@ export const testVideoEndpoint = withActor({
 
 export const datasetZipEndpoint = withActor({
   async handle({ req, res, actor }) {
+    const filters = queryFilters(req.query);
+    // Logged before the first byte leaves, naming every image the zip will hold; an image labelled after this
+    // moment is left out, so the log and the zip agree.
+    const logged = (await datasetIndex(actor, filters)).map((entry) => entry.id);
+    await recordLabelledImageExport(actor, filters, logged, originOf(req));
+    const included = new Set(logged);
     const zip = new yazl.ZipFile();
     res.set("Content-Type", "application/zip");
     res.set("Content-Disposition", 'attachment; filename="labelled-images.zip"');
     zip.outputStream.pipe(res);
     const lines = ["id,label,source,video_id,timestamp_ms,width,height,labelled_by,created_at"];
     // One object stream at a time: memory stays bounded by yazl's pipeline, not by the dataset's size.
-    for await (const rows of labelledImagesInBatches(actor, queryFilters(req.query))) {
+    for await (const rows of labelledImagesInBatches(actor, filters)) {
       for (const row of rows) {
+        if (!included.has(row.id)) continue;
         const folder = row.label === 1 ? "in-ear" : "not-in-ear";
         const download = await objectStore().get(imageKey(row.id, "image.jpg"));
         zip.addReadStream(download.body, `${folder}/${row.id}.jpg`, { compress: false, mtime: row.createdAt });

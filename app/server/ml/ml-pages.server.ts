@@ -9,6 +9,8 @@ import { AppError } from "~/domain/errors";
 import { choice, file, recordId, intent } from "~/domain/forms/fields";
 import { labelledImageUrl } from "~/ml/api-urls";
 import type { SessionUser } from "../auth/session.server";
+import type { AuditOrigin } from "../audit/audit.server";
+import { recordLabelledImageListRead } from "../audit/labelled-image-reads.server";
 import { classBalance, deleteLabelledImage, imageFilters, labelledMomentsOfVideo, labellerNames, pageLabelledImages, reviewFactsOf, parseLabel, relabelImage, PAGE_SIZE, type ImageFilters } from "./labelled-images.server";
 import { recordLabellingView } from "./dossier-video-views.server";
 import { activateModelVersion, listModelVersions } from "./model-versions.server";
@@ -64,13 +66,18 @@ export function filtersFromUrl(url: URL): ImageFilters & { page: number } {
   };
 }
 
-export async function labelledImagesPage(user: SessionUser, url: URL) {
+/**
+ * The grid: a page of images with what came from their dossier (a review's judgement and model score, a video
+ * frame's time), so the view is a logged read of the images shown (app/server/audit/labelled-image-reads.server.ts).
+ */
+export async function labelledImagesPage(user: SessionUser, url: URL, origin: AuditOrigin) {
   const filters = filtersFromUrl(url);
   const [rows, balance] = await Promise.all([pageLabelledImages(user, filters, filters.page), classBalance(user, filters)]);
   const [names, reviews] = await Promise.all([
     labellerNames(user, rows.map((r) => r.labelledBy)),
     reviewFactsOf(user, rows.filter((r) => r.source === "review").map((r) => r.id)),
   ]);
+  await recordLabelledImageListRead(user, rows.map((r) => r.id), origin);
   const total = filters.label === undefined ? balance.inEar + balance.notInEar : filters.label === 1 ? balance.inEar : balance.notInEar;
   return {
     filters: { label: filters.label ?? null, source: filters.source ?? null },

@@ -1,0 +1,106 @@
+/**
+ * Reads of the in-ear model's labelled images are audited like reads of dossier media, over real HTTP through the
+ * API table: a supervisor's judged still becomes a labelled image (source "review"); an administrator reading its
+ * bytes, opening the grid that lists it and downloading the zip each leave an audit row naming who, which images,
+ * which organisation's patient, and from where. No cache keeps the bytes to be read again unlogged.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import type { Actor } from "~/domain/access/actor";
+import type { SessionUser } from "../auth/session.server";
+import { systemDb } from "../db/client.server";
+import { auditLog, dossier, dossierMedium, labelledImage, patient } from "../db/schema";
+import { seedDemoData } from "../demo/seed-demo.server";
+import { LABELLED_IMAGE_EXPORT_ACTION, LABELLED_IMAGE_LIST_READ_ACTION, LABELLED_IMAGE_READ_ACTION } from "../audit/labelled-image-reads.server";
+import { saveLabelledImage } from "./labelled-images.server";
+import { labelledImagesPage } from "./ml-pages.server";
+
+let database: TestDatabase;
+let server: MediaTestServer;
+let adminCookie: string;
+let admin: Actor;
+let review: { imageId: string; organisationId: string };
+// The smallest JPEG the server's type check accepts (SOI, JFIF APP0, EOI).
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9]);
+
+beforeAll(async () => {
+  database = await createTestDatabase({ MFA_REQUIRED_ROLES: "" });
+  const demo = await seedDemoData();
+  admin = { id: demo.adminId, role: "admin", organisationId: null, supervisedOrganisationIds: [] };
+  adminCookie = await signInCookie(database, "admin@casus.test");
+  const supervisorCookie = await signInCookie(database, "supervisor@casus.test");
+  server = await startMediaServer(database.dataDir);
+  // The demo dossier in review by the demo supervisor, and its first medium: judged, it joins the dataset.
+  const [target] = await systemDb()
+    .select({ dossierId: dossier.id, mediaId: dossierMedium.mediaId, organisationId: dossier.organisationId })
+    .from(dossier)
+    .innerJoin(patient, eq(patient.id, dossier.patientId))
+    .innerJoin(dossierMedium, eq(dossierMedium.dossierId, dossier.id))
+    .where(eq(patient.phone, "+31655555555"))
+    .limit(1);
+  const judged = await fetch(`${server.url}/api/dossiers/${target.dossierId}/media/${target.mediaId}/judgement`, {
+    method: "POST",
+    headers: { cookie: supervisorCookie, "Content-Type": "application/json" },
+    body: JSON.stringify({ judgement: "in-ear", frameMs: 0, frame: { image: JPEG.toString("base64"), thumbnail: JPEG.toString("base64"), width: 256, height: 256 } }),
+  });
+  expect(judged.status).toBe(200);
+  const [image] = await systemDb().select({ id: labelledImage.id }).from(labelledImage).where(eq(labelledImage.source, "review"));
+  review = { imageId: image.id, organisationId: target.organisationId };
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await database?.close();
+});
+
+const rowsOf = (action: string, subjectId?: string) =>
+  systemDb()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.actorId, admin.id), subjectId ? eq(auditLog.subjectId, subjectId) : undefined));
+
+describe("reads of labelled images are audited", () => {
+  it("records who read an image from a dossier, which one, whose organisation and from where; once per window", async () => {
+    expect(await rowsOf(LABELLED_IMAGE_READ_ACTION, review.imageId)).toEqual([]);
+    const image = await fetch(`${server.url}/api/ml/images/${review.imageId}/image.jpg`, { headers: { cookie: adminCookie } });
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(JPEG);
+    const rows = await rowsOf(LABELLED_IMAGE_READ_ACTION, review.imageId);
+    expect(rows.map((r) => ({ subjectType: r.subjectType, organisationId: r.organisationId, after: r.after }))).toEqual([
+      { subjectType: "labelled_image", organisationId: review.organisationId, after: { grant: "admin", source: "review" } },
+    ]);
+    expect(rows[0].ipAddress).toMatch(/127\.0\.0\.1/);
+    // Patient pictures are never kept by a cache, where a second look would not be logged.
+    expect(image.headers.get("cache-control")).toBe("no-store");
+    // Its thumbnail within the window is the same read.
+    expect((await fetch(`${server.url}/api/ml/images/${review.imageId}/thumb.jpg`, { headers: { cookie: adminCookie } })).status).toBe(200);
+    expect(await rowsOf(LABELLED_IMAGE_READ_ACTION, review.imageId)).toHaveLength(1);
+  });
+
+  it("records a picture without a dossier too, with no organisation, and logs nothing for an unknown image", async () => {
+    const upload = await saveLabelledImage(admin, { label: 0, source: "upload", width: 64, height: 64, image: JPEG, thumbnail: JPEG });
+    expect((await fetch(`${server.url}/api/ml/images/${upload.id}/thumb.jpg`, { headers: { cookie: adminCookie } })).status).toBe(200);
+    expect((await rowsOf(LABELLED_IMAGE_READ_ACTION, upload.id)).map((r) => [r.organisationId, r.after])).toEqual([[null, { grant: "admin", source: "upload" }]]);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect((await fetch(`${server.url}/api/ml/images/${missing}/image.jpg`, { headers: { cookie: adminCookie } })).status).toBe(404);
+    expect(await rowsOf(LABELLED_IMAGE_READ_ACTION, missing)).toEqual([]);
+  });
+
+  it("records the zip export with its filters and every image it holds", async () => {
+    const zip = await fetch(`${server.url}/api/ml/export.zip?source=review`, { headers: { cookie: adminCookie } });
+    expect(zip.status).toBe(200);
+    await zip.arrayBuffer();
+    const rows = await rowsOf(LABELLED_IMAGE_EXPORT_ACTION);
+    expect(rows.map((r) => r.after)).toEqual([{ filters: { label: null, source: "review" }, count: 1, imageIds: [review.imageId], grant: "admin" }]);
+    expect(rows[0].ipAddress).toMatch(/127\.0\.0\.1/);
+  });
+
+  it("records the grid's page, which shows what came from each dossier, with the images shown", async () => {
+    const page = await labelledImagesPage(admin as SessionUser, new URL("http://casus.test/debug/ml/labeled-images?source=review"), { requestId: "grid-1", ipAddress: "192.0.2.7" });
+    expect(page.images.map((i) => i.id)).toEqual([review.imageId]);
+    const rows = await rowsOf(LABELLED_IMAGE_LIST_READ_ACTION);
+    expect(rows.map((r) => [r.after, r.requestId, r.ipAddress])).toEqual([[{ imageIds: [review.imageId], grant: "admin" }, "grid-1", "192.0.2.7"]]);
+  });
+});
