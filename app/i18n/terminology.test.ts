@@ -1,6 +1,7 @@
 /**
  * One word for one thing in each language: the dossier statuses have one set of names (dossier:status), the review
- * is called the same in reporting as on the dossier pages, and words replaced for drifting do not come back.
+ * is called the same in reporting as on the dossier pages, words replaced for drifting do not come back, and a
+ * refused form is announced in one wording (the refusal's own code), not in a generic message a page picks itself.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { LOCALES, type Locale } from "~/domain/locales";
 import { NAMESPACES } from "./config";
 
 const LOCALES_DIR = path.join(import.meta.dirname, "locales");
+const APP_DIR = path.join(import.meta.dirname, "..");
 type Messages = { [key: string]: string | Messages };
 const load = (locale: Locale, ns: string) => JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, locale, `${ns}.json`), "utf8")) as Messages;
 
@@ -74,5 +76,23 @@ describe("terminology", () => {
       expect(Object.keys(summary).filter((k) => /^(media|messages)_(one|other)$/.test(k)).sort(), locale).toEqual(["media_one", "media_other", "messages_one", "messages_other"]);
       expect(summary.counts, locale).toBeUndefined();
     }
+  });
+
+  it("announces a refused form in one wording: pages show the refusal's code, not an error code they name themselves", () => {
+    // A page that words its own banner ("invalid-argument" above the new-organisation form) says the same thing as
+    // every other form's errors:codes.invalid-form in other words: German had "Überprüfen Sie Ihre Eingaben: …"
+    // there and "Überprüfen Sie die markierten Felder: …" everywhere else. A code named in a page's markup needs
+    // its own meaning, written here.
+    const OWN_MEANING: Record<string, string> = {
+      "invalid-action-code": "a second-factor challenge that expired, not a form's fields",
+      "field-invalid": "one field's message (the export filters), not a banner",
+    };
+    const sources = ["routes", "components", "layouts"].flatMap((dir) =>
+      (fs.readdirSync(path.join(APP_DIR, dir), { recursive: true }) as string[]).filter((f) => f.endsWith(".tsx") && !f.endsWith(".test.tsx")).map((f) => path.join(dir, f)),
+    );
+    const named = sources.flatMap((file) =>
+      [...fs.readFileSync(path.join(APP_DIR, file), "utf8").matchAll(/errorMessageKey\(\s*"([^"]+)"/g)].map((m) => m[1]).filter((code) => !(code in OWN_MEANING)).map((code) => `${file}: ${code}`),
+    );
+    expect(named).toEqual([]);
   });
 });

@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { user, locale } = await authorize(args, "admin-organisations");
   const input = await parseForm(args.request, organisationSchema);
-  if (!input.ok) return invalidForm(input, { values: input.values, errors: input.fields });
+  if (!input.ok) return invalidForm(input, { code: input.code, values: input.values, errors: input.fields });
   const { id } = await createOrganisation(actorOf(user), input.data, auditOrigin(args.request, args.context));
   throw redirect(`${localizePath(routePath("admin-organisation", { orgId: id }), locale)}?done=created`);
 }
@@ -129,7 +129,8 @@ export default function Organisations({ loaderData, actionData }: Route.Componen
         <h2 id="new-org" className="mb-3 text-lg font-semibold">
           {t("people:organisations.new")}
         </h2>
-        {actionData?.errors && Object.keys(actionData.errors).length ? <Alert tone="error">{t(errorMessageKey("invalid-argument"))}</Alert> : null}
+        {/* The refusal's own words (errors:codes.invalid-form for fields that did not pass), as on every other form. */}
+        {actionData?.code ? <Alert tone="error">{t(errorMessageKey(actionData.code))}</Alert> : null}
         <div className="mt-3">
           <OrganisationForm intent="create" values={actionData?.values ?? {}} errors={actionData?.errors ?? {}} submitLabel={t("people:organisations.create")} />
         </div>
