@@ -19,6 +19,8 @@ test("the admin reads the practice's figures in Dutch, filters by period and org
   await expect(page.getByTestId("section-weekly").locator(".recharts-wrapper").first()).toBeVisible();
 
   await expect(page.getByTestId("table-curves")).toContainText("Sanne de Vries");
+  // An administrator sees every count: nothing is hidden, and no section says so.
+  await expect(page.locator("[data-testid^=masked-]")).toHaveCount(0);
   await page.getByLabel("Dit jaar").check();
   await page.getByTestId("report-filters").getByLabel("Hoorcentrum Duinzicht").check();
   await page.getByRole("button", { name: "Toepassen" }).click();
@@ -47,6 +49,9 @@ test("a supervisor sees only their organisations, in English, with small counts 
   await expect(page.getByTestId("table-weekly")).not.toContainText("Huisartsenpraktijk De Wilgen");
   await expect(page.getByTestId("table-funnel")).toContainText("< 5");
   await expect(page.getByText("shown as “< 5”")).toBeVisible();
+  // Beside the chart that draws nothing for a "< 5", the section says why; the administrator, who sees every count,
+  // is not told so.
+  await expect(page.getByTestId("masked-funnel")).toHaveText("Figures under 5 are hidden to protect privacy.");
   // A made-up period is named beside the filter, and the default shown.
   await page.goto("/en/reporting?period=custom&from=2026-02-30&to=2026-01-01");
   await expect(page.getByRole("alert").filter({ hasText: "This period cannot be used" })).toBeVisible();

@@ -5,7 +5,7 @@ import { ClientChart, ReportSection } from "./report-parts";
 
 const COLOURS = ["#075985", "#b45309", "#15803d", "#7e22ce", "#be123c", "#0f766e", "#4d7c0f", "#a16207", "#1d4ed8", "#9f1239"];
 
-export function CurvesSection(props: { title: string; description: string; columns: string[]; rows: Cell[][]; csvHref: string; curves: ChartCurve[]; empty?: string }) {
+export function CurvesSection(props: { title: string; description: string; columns: string[]; rows: Cell[][]; csvHref: string; curves: ChartCurve[]; empty?: string; masked?: boolean }) {
   // Built only where the chart draws (the browser): the server renders the table alone.
   const chartData = () => {
     const longest = Math.max(0, ...props.curves.map((c) => c.rolling.length));
@@ -20,6 +20,7 @@ export function CurvesSection(props: { title: string; description: string; colum
       rows={props.rows}
       csvHref={props.csvHref}
       empty={props.empty}
+      masked={props.masked}
       chart={
         props.curves.length ? (
           <ClientChart>

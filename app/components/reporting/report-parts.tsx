@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { FIRST_DAY, LAST_DAY } from "~/domain/calendar-day";
 import { REPORT_PRESETS, type FilterProblem, type ReportFilters } from "~/domain/reporting/filters";
-import type { Cell } from "~/domain/reporting/small-counts";
+import { type Cell, SMALL, SMALL_COUNT_LIMIT } from "~/domain/reporting/small-counts";
 import { numberFormatter } from "~/lib/formatters";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 
@@ -66,10 +66,15 @@ export function ReportSection(props: {
   csvHref?: string;
   chart?: ReactNode;
   empty?: string;
+  /** Something was left out for privacy that the rows do not show as "< 5" (a professional's curve). */
+  masked?: boolean;
 }) {
   // One translation hook per section (each costs the server a copy of the i18n instance per render).
   const { t, i18n } = useTranslation("reporting");
   const format = cellFormatter(i18n.language);
+  // A suppressed cell draws nothing in a chart: where there is one, the section says why (a chart of only suppressed
+  // counts would otherwise be empty axes without a word).
+  const masked = props.masked || props.rows.some((row) => row.includes(SMALL));
   return (
     <section aria-labelledby={`${props.id}-title`} className="mb-8 rounded-lg border border-slate-200 bg-white p-4" data-testid={`section-${props.id}`}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
@@ -83,6 +88,11 @@ export function ReportSection(props: {
         ) : null}
       </div>
       {props.description ? <p className="mb-3 text-sm text-slate-700">{props.description}</p> : null}
+      {masked ? (
+        <p className="mb-3 text-sm text-slate-700" data-testid={`masked-${props.id}`}>
+          {t("masked", { limit: SMALL_COUNT_LIMIT })}
+        </p>
+      ) : null}
       {props.chart}
       {props.rows.length === 0 ? (
         <p className="text-sm text-slate-600">{props.empty ?? t("empty")}</p>

@@ -194,6 +194,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         csvHref={csv("curves")}
         curves={curves}
         empty={report.hiddenCurves > 0 ? t("reporting:curve.tooFew", { min: SMALL_COUNT_LIMIT }) : undefined}
+        masked={report.hiddenCurves > 0}
       />
     </>
   );
