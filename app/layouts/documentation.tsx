@@ -21,9 +21,9 @@ export default function Layout({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row">
         {loaderData.user?.role === "admin" ? (
           <nav aria-label={t("nav.model")} className="md:w-56 md:shrink-0">
-            <ul className="space-y-1 text-sm">
+            <ul className="text-sm">
               <li>
-                <NavLink to={lp("/admin")} className="block rounded px-2 py-1 text-slate-600 hover:bg-slate-100">
+                <NavLink to={lp("/admin")} className="flex min-h-11 items-center rounded px-2 py-1 text-slate-600 hover:bg-slate-100">
                   ← {t("pages.admin.title")}
                 </NavLink>
               </li>
@@ -32,7 +32,7 @@ export default function Layout({ loaderData }: Route.ComponentProps) {
                   <NavLink
                     to={lp(routePath(key))}
                     end
-                    className="block rounded px-2 py-1 text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-sky-100 aria-[current=page]:font-medium"
+                    className="flex min-h-11 items-center rounded px-2 py-1 text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-sky-100 aria-[current=page]:font-medium"
                   >
                     {t(`pages.${key}.title`)}
                   </NavLink>

@@ -127,6 +127,8 @@ test("create an organisation: per-field messages first, then the detail page", a
   await form.getByLabel("E-mailadres voor contact").fill("geen-adres");
   await form.getByLabel("Opslagruimte (GB)").fill("-5");
   await form.getByRole("button", { name: "Organisatie aanmaken" }).click();
+  // Announced in the words every refused form uses (errors:codes.invalid-form), not in a wording of its own.
+  await expect(page.getByRole("alert").filter({ hasText: "Controleer de gemarkeerde velden: niet alles is goed ingevuld." })).toBeVisible();
   await expect(form.getByText("Vul een naam in.")).toBeVisible();
   await expect(form.getByText("Vul een geldig e-mailadres in.")).toBeVisible();
   await expect(form.getByText("Vul de opslagruimte in GB in: een getal van 0 of meer, zoals 10 of 2,5.")).toBeVisible();

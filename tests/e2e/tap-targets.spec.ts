@@ -4,7 +4,7 @@
  * a sentence aside) and the page does not scroll sideways. A table wider than the phone scrolls inside its region,
  * which shows that it does. Signed in once per role, in one browser; the pages follow one another in that session.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { matrixFixtures } from "./support/matrix-fixtures";
 import { type Role, signedInPage } from "./support/page-list";
@@ -13,6 +13,23 @@ import { submittedDossier } from "./support/submitted-dossier";
 import { MIN_TARGET_PX, smallTargets } from "./support/tap-targets";
 
 const PHONE = { width: REFLOW_WIDTH, height: 700 };
+const DESKTOP = { width: 1280, height: 800 };
+/** What the components aim at (app/components/ui/targets.ts): the targets below are held to it, at every width. */
+const AIM_PX = 44;
+
+/** "what "text" (w×h)" for each of the located elements whose box is under AIM_PX × AIM_PX; none found is a problem. */
+async function under44(located: Locator, what: string): Promise<string[]> {
+  const all = await located.all();
+  if (all.length === 0) return [`${what}: none found`];
+  const out: string[] = [];
+  for (const el of all) {
+    const box = await el.boundingBox();
+    if (!box || box.width < AIM_PX || box.height < AIM_PX) {
+      out.push(`${what} "${(await el.textContent())?.trim()}" (${box ? `${box.width.toFixed(1)}×${box.height.toFixed(1)}` : "not shown"})`);
+    }
+  }
+  return out;
+}
 
 /** What is wrong with `path` at 320 px: controls too small, and the page scrolling sideways. */
 async function problems(page: Page, path: string): Promise<string[]> {
@@ -126,6 +143,42 @@ test("the administrator's lists: large targets, 320 px wide; a table wider than 
   await expect(wrapper.getByTestId("scroll-hint")).toHaveCount(0);
   await expect(shadow("after")).toHaveCSS("opacity", "0");
   await page.context().close();
+});
+
+test("the model pages' menu, the export page's JSON Schema link and the queue's Open link are 44 × 44 px at 320 px and 1280 px", async ({ browser }) => {
+  test.setTimeout(120_000);
+  await submittedDossier();
+  const found: string[] = [];
+  for (const viewport of [PHONE, DESKTOP]) {
+    const at = `${viewport.width} px`;
+    const admin = await signedInPage(browser, "admin", viewport);
+    for (const path of ["/en/debug/ml", "/en/debug/ml/labeled-images"]) {
+      await admin.goto(path);
+      await admin.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      const menu = admin.getByRole("navigation", { name: "Model pages" });
+      found.push(...(await under44(menu.getByRole("link"), `${at} ${path}: menu link`)));
+      if (viewport === PHONE) {
+        // The menu stacks above the page, which still fits the phone.
+        const reflow = await reflowProblem(admin, path);
+        if (reflow) found.push(`reflow at 320 px: ${reflow}`);
+      } else {
+        // On a desktop the menu stays a column beside the page, which keeps most of the width.
+        const nav = (await menu.boundingBox())!;
+        const main = (await admin.locator("main#main").boundingBox())!;
+        if (nav.x + nav.width > main.x || main.width < 600) found.push(`${at} ${path}: menu ${JSON.stringify(nav)} and page ${JSON.stringify(main)} are not side by side`);
+        expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      }
+    }
+    await admin.goto("/en/admin/data-insights/export-dossier-jsons");
+    found.push(...(await under44(admin.getByRole("main").getByRole("link", { name: /^JSON Schema/ }), `${at} export page: schema link`)));
+    await admin.context().close();
+
+    const supervisor = await signedInPage(browser, "supervisor", viewport);
+    await supervisor.goto("/en/supervisor");
+    found.push(...(await under44(supervisor.getByTestId("queue-item").getByRole("link", { name: "Open", exact: true }), `${at} queue: link`)));
+    await supervisor.context().close();
+  }
+  expect(found).toEqual([]);
 });
 
 test("the target check reports a small control, and not a link inside a sentence", async ({ page }) => {

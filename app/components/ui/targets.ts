@@ -10,3 +10,9 @@ export const LINK = "inline-flex min-h-11 items-center text-sky-800 underline sm
 
 /** A checkbox's or radio's label, the whole of it the hit area: 44 px square at least on a phone. */
 export const CHOICE_LABEL = "flex min-h-11 min-w-11 items-center gap-2 text-sm sm:min-h-9";
+
+/**
+ * A link that is a row's or a paragraph's one action ("Open", the JSON Schema): 44 px square at every width, so a
+ * short word in any language (English "Open" is 43 px) is still a whole target, on a phone and with a mouse alike.
+ */
+export const LINK_SQUARE = "inline-flex min-h-11 min-w-11 items-center justify-center text-sky-800 underline";

@@ -8,6 +8,7 @@ import { Form, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { LINK_SQUARE } from "~/components/ui/targets";
 import { ExportJobList } from "~/components/admin/export-job-list";
 import { EXPORT_FORMATS, EXPORT_PARTS, FREE_TEXT_CHOICES } from "~/domain/export/options";
 import { DOSSIER_SCHEMA_VERSION, dossierSchemaPath } from "~/domain/export/dossier-document";
@@ -96,7 +97,7 @@ export default function Page({ loaderData, actionData: latestActionData }: Route
       <PageHeader routeKey="admin-export-dossiers" />
       <p className="mb-6 max-w-prose text-slate-700">
         {t("export:intro", { days: loaderData.expiryDays })}{" "}
-        <a href={dossierSchemaPath()} className="text-sky-800 underline">
+        <a href={dossierSchemaPath()} className={LINK_SQUARE}>
           {t("export:schemaLink", { version: DOSSIER_SCHEMA_VERSION })}
         </a>
       </p>

@@ -28,7 +28,7 @@ import { invalidForm, parseForm } from "~/server/forms/parse-form.server";
 import { recordId, intent } from "~/domain/forms/fields";
 import { z } from "zod";
 import { auditOrigin } from "~/server/audit/audit.server";
-import { LINK } from "~/components/ui/targets";
+import { LINK_SQUARE } from "~/components/ui/targets";
 import { actionAnswer } from "~/server/http/responses.server";
 import { revalidateAfterRefusal } from "~/lib/refusal-revalidation";
 
@@ -80,7 +80,7 @@ function Item({ row, word, format, localize, children }: { row: Row; word: (key:
       <span className="text-sm text-slate-600">{word(`dossier:choices.earSide.${row.earSide}`)}</span>
       {row.submittedAt ? <span className="text-sm text-slate-600">{format.format(new Date(row.submittedAt))}</span> : null}
       {children}
-      <Link className={`${LINK} ml-auto`} to={localize(routePath("supervisor-case", { caseId: row.id }))}>
+      <Link className={`${LINK_SQUARE} ml-auto px-2`} to={localize(routePath("supervisor-case", { caseId: row.id }))}>
         {word("dossier:table.open")}
       </Link>
     </li>
