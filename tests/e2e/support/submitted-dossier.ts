@@ -52,3 +52,20 @@ export async function completeSubmittedDossier(): Promise<string> {
   }
   return id;
 }
+
+/** An empty draft of pro@casus.test for both ears, of the test's own: what it autosaves touches no other test's dossier. */
+export async function draftDossier(): Promise<string> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  const id = crypto.randomUUID();
+  try {
+    await client.query(
+      `insert into dossier (id, organisation_id, professional_id, status, ear_side)
+       select $1, p.organisation_id, p.user_id, 'draft', 'both' from professional p join "user" u on u.id = p.user_id where u.email = 'pro@casus.test'`,
+      [id],
+    );
+  } finally {
+    await client.end();
+  }
+  return id;
+}
