@@ -8,6 +8,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { apiSession, expect, openSignedIn, test } from "./support/fixtures";
 import { matrixFixtures } from "./support/matrix-fixtures";
+import { draftDossier } from "./support/submitted-dossier";
 
 const base = () => process.env.E2E_BASE_URL!;
 
@@ -159,4 +160,31 @@ test("an autosave the server refuses marks the field it is about and says so, no
   await duration.blur();
   await expect(page.locator('[data-autosave="saved"]')).toBeVisible();
   await expect(duration).not.toHaveAttribute("aria-invalid");
+});
+
+test("a refused autosave of the clinical reasoning marks its field in its ear's tab, as the anamnesis step does", async ({ page }) => {
+  const { users: u } = matrixFixtures();
+  const id = await draftDossier();
+  await openSignedIn(page, "pro@casus.test", `/pro/${u.pro}/case/${id}/klinisch-redeneren?step=reasoning`);
+  const form = page.getByTestId("reasoning-form");
+  await form.getByRole("tab", { name: "Rechteroor" }).click();
+  const right = form.locator('section[data-ear="right"]');
+  await right.getByRole("group", { name: "Voorgesteld beleid" }).getByRole("checkbox", { name: "Controle na N dagen" }).check();
+  // A number the browser's own check lets through while typing (the field's minimum is 1), the server does not take.
+  const days = right.getByLabel("Controle na (dagen)");
+  await days.fill("-5");
+  await days.blur();
+  await expect(page.locator('[data-autosave="refused"]')).toHaveText("Niet opgeslagen: een waarde is niet geldig. Zie het gemarkeerde veld; uw invoer staat nog op deze pagina.");
+  await expect(days).toHaveAttribute("aria-invalid", "true");
+  await expect(days).toHaveAccessibleDescription("Vul in na hoeveel dagen de controle is.");
+  // The ear the refused value belongs to says so on its tab; the other ear's fields are not marked.
+  await expect(form.getByRole("tab", { name: /^Rechteroor/ })).toContainText("nog niet compleet");
+  await expect(form.getByRole("tab", { name: "Linkeroor", exact: true })).toBeVisible();
+  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
+  // Put right, it saves, and the field is no longer marked.
+  await days.fill("7");
+  await days.blur();
+  await expect(page.locator('[data-autosave="saved"]')).toBeVisible();
+  await expect(days).not.toHaveAttribute("aria-invalid");
+  await expect(form.getByRole("tab", { name: "Rechteroor", exact: true })).toBeVisible();
 });

@@ -61,4 +61,27 @@ describe("a refused save's fields", () => {
     expect(refusedItemsOf(paths).sort()).toEqual(["anamnesis-duration", "anamnesis-onset"]);
     expect(refusedItemsOf(["anamnesis.durationDays", "anamnesis.durationDays", "earSide", "anamnesis", "reasoning.left.x"])).toEqual(["anamnesis-duration"]);
   });
+
+  it("are each ear's reasoning items for a refused reasoning value, as the fields and the missing list name them", () => {
+    const refused = reasoningSchema.safeParse({
+      left: { followUpDays: -5, confidence: 9, canal: ["soup"] },
+      right: { diagnosis: "flu", otherDiagnosis: 7, plan: ["nap"], eardrum: ["x"], argument: 7 },
+    });
+    expect(refused.success).toBe(false);
+    const paths = refused.success ? [] : refused.error.issues.map((issue) => ["reasoning", ...issue.path].join("."));
+    expect(refusedItemsOf(paths).sort()).toEqual([
+      "reasoning-left-confidence",
+      "reasoning-left-findings",
+      "reasoning-left-follow-up",
+      "reasoning-right-argument",
+      "reasoning-right-diagnosis",
+      "reasoning-right-findings",
+      "reasoning-right-plan",
+    ]);
+  });
+
+  it("name no field for a path no field holds: the differential, another ear, another section, an inherited key", () => {
+    expect(refusedItemsOf(["reasoning.left.differential.0", "reasoning.both.diagnosis", "reasoning.left", "reasoning", "review.left.followUpDays"])).toEqual([]);
+    expect(refusedItemsOf(["anamnesis.constructor", "reasoning.left.constructor", "reasoning.right.toString"])).toEqual([]);
+  });
 });

@@ -107,14 +107,41 @@ const ANAMNESIS_ITEM: Record<string, string> = {
 };
 
 /**
+ * A refused reasoning value's key within its ear → the item (without the ear) whose field holds it. The findings
+ * are one field of two lists, and the other diagnosis's details sit inside the diagnosis's field; the differential
+ * has no item of its own (it is optional, so it has no required mark or message to show), and is left unnamed.
+ */
+const REASONING_ITEM: Record<string, string> = {
+  canal: "findings",
+  eardrum: "findings",
+  diagnosis: "diagnosis",
+  otherDiagnosis: "diagnosis",
+  confidence: "confidence",
+  plan: "plan",
+  followUpDays: "follow-up",
+  argument: "argument",
+};
+
+/** A table's own entry only: a path's key is the request's, and `constructor` is no field. */
+function own(table: Record<string, string>, key: string | undefined): string | undefined {
+  return key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+function itemOfPath(path: string): string | undefined {
+  const [part, key, field] = path.split(".");
+  if (part === "anamnesis") return own(ANAMNESIS_ITEM, key);
+  // `reasoning.left.followUpDays` → `reasoning-left-follow-up`: per ear, as the fields and the missing list name it.
+  const item = part === "reasoning" && (key === "left" || key === "right") ? own(REASONING_ITEM, field) : undefined;
+  return item && `reasoning-${key}-${item}`;
+}
+
+/**
  * The fields a refused save names, as the items their fields show errors for: a value the server would not take
- * (a negative duration typed past the browser's check) is marked where it was typed, not only said in a line.
+ * (a negative duration or follow-up typed past the browser's check) is marked where it was typed, on whichever
+ * step autosaved it, not only said in a line. A path with no field of its own names nothing.
  */
 export function refusedItemsOf(paths: readonly string[]): string[] {
-  const items = paths.map((path) => {
-    const [part, key] = path.split(".");
-    return part === "anamnesis" && key ? ANAMNESIS_ITEM[key] : undefined;
-  });
+  const items = paths.map(itemOfPath);
   return [...new Set(items.filter((item): item is string => item !== undefined))];
 }
 

@@ -15,6 +15,7 @@ import { ReasoningScoreCard } from "~/components/reporting/reasoning-score-card"
 import { MediaList } from "~/components/dossier/media-list";
 import { MessageThread } from "~/components/dossier/message-thread";
 import { MissingList } from "~/components/dossier/missing-list";
+import { ReturnQuestion } from "~/components/dossier/return-question";
 import { StatusBadge } from "~/components/dossier/status-badge";
 import { PageHeader } from "~/components/page-header";
 import { dossierPlace } from "~/domain/navigation";
@@ -88,6 +89,11 @@ export async function loader(args: Route.LoaderArgs) {
     patient: opened.patient,
     media: opened.media,
     messages: opened.messages,
+    // The question the dossier waits on, for the one who must answer it (openDossier gives it while returned).
+    returnQuestion:
+      opened.relation.isOwner && opened.returnQuestion
+        ? { body: opened.returnQuestion.body, at: opened.returnQuestion.at.toISOString(), authorName: opened.returnQuestion.authorName }
+        : null,
     relation: opened.relation,
     transitions: opened.transitions,
     judging: { judgements, mayJudge },
@@ -244,6 +250,7 @@ export default function Page({ loaderData, actionData: latestActionData }: Route
           {t("dossier:case.summary")}
         </Link>
       </div>
+      {loaderData.returnQuestion ? <ReturnQuestion question={loaderData.returnQuestion} /> : null}
       {/* An incomplete review: the summary of what is missing (it takes the focus) says it all; other refusals are a
           banner (a message or question of spaces alone also says so beside its field). */}
       {refused?.error === "dossier/incomplete" && refused.missing?.length ? (

@@ -243,6 +243,25 @@ describe("the lifecycle", () => {
     expect(await reviewFor(pro)).toMatchObject({ feedback: "Klaar." });
   });
 
+  it("gives the open return question while returned: the last return's, not a later message, none once resubmitted", async () => {
+    const { id } = await readyDossier();
+    await transitionDossier(pro, id, "submit");
+    expect((await openDossier(pro, id)).returnQuestion).toBeNull();
+    await transitionDossier(sup, id, "claim");
+    await transitionDossier(sup, id, "return", { message: "Is er ook jeuk?" });
+    // Another message of the same supervisor, and the owner's answer, while it is returned: the question stays.
+    await addMessage(sup, id, "En koorts?");
+    await addMessage(pro, id, "Nee.");
+    expect((await openDossier(pro, id)).returnQuestion).toMatchObject({ body: "Is er ook jeuk?", authorId: sup.id, authorName: "sup@a.test", at: expect.any(Date) });
+    await transitionDossier(pro, id, "resubmit");
+    expect((await openDossier(pro, id)).returnQuestion).toBeNull();
+    // Returned again, by another supervisor: the new question, not the first one.
+    await transitionDossier(sup2, id, "claim");
+    await transitionDossier(sup2, id, "return", { message: "Welke kant precies?" });
+    expect((await openDossier(pro, id)).returnQuestion).toMatchObject({ body: "Welke kant precies?", authorName: "sup2@a.test" });
+    expect((await openDossier(sup2, id)).returnQuestion?.body).toBe("Welke kant precies?");
+  });
+
   it("logs repeated views by the same user within a few minutes once (each live refresh opens the dossier again)", async () => {
     const db = database.handle.db;
     const { id } = await createDossier(pro, { phone: "0612345678", earSide: "left" });
