@@ -58,11 +58,21 @@ test("the professional sees the open return question at the top of her case page
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const bar = page.getByTestId("action-bar");
   await inFirstScreenful(callout, bar);
-  // The smallest phone, 320 × 568: the page does not scroll sideways, and the callout begins in the first screenful
-  // (its title and who asked; the action bar at the foot, three rows high here, covers the rest until she scrolls).
+  // Her two edit links stand in the callout, beside what to do, not in the bar: the bar holds one row, submitting
+  // again, so on the smallest phone it covers little of the page.
+  for (const name of ["Anamnese aanpassen", "Klinisch redeneren aanpassen"]) {
+    const link = callout.getByRole("link", { name });
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expect(bar.getByRole("link", { name })).toHaveCount(0);
+  }
+  // The smallest phone, 320 × 568: the page does not scroll sideways, the callout begins in the first screenful
+  // (its title, who asked and the question), and the bar is one button high.
   await page.setViewportSize({ width: 320, height: 568 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await inFirstScreenful(callout.getByRole("heading", { name: "Vraag van uw supervisor" }), bar);
+  await inFirstScreenful(callout.locator("blockquote"), bar);
+  // One row is about 80 px here; with the edit links in it, it was 190.
+  expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(100);
   expect(await callout.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   await page.setViewportSize({ width: 390, height: 844 });
 

@@ -136,6 +136,26 @@ export async function action(args: Route.ActionArgs) {
  * complete (the review form's, by its `form` attribute), and return with a question (a panel that opens above
  * the bar). What was done is confirmed in the bar, read out by screen readers.
  */
+/**
+ * The returned dossier's owner may edit its two parts before submitting it again. With the open question shown under
+ * the title, the links stand beside it (what to do, where it is asked); otherwise in the action bar. On a 320 px phone
+ * the bar would take them as two more rows over the page.
+ */
+function OwnerEditLinks({ dossier }: { dossier: { id: string; professionalId: string } }) {
+  const { t } = useTranslation("dossier");
+  const localize = useLocalizedPath();
+  return (
+    <>
+      <Link className="inline-flex min-h-11 items-center text-sky-800 underline" to={localize(proDraftPath(dossier.professionalId, dossier.id))}>
+        {t("case.editAnamnesis")}
+      </Link>
+      <Link className="inline-flex min-h-11 items-center text-sky-800 underline" to={localize(routePath("pro-clinical-reasoning", { proId: dossier.professionalId, caseId: dossier.id }))}>
+        {t("case.editReasoning")}
+      </Link>
+    </>
+  );
+}
+
 function ActionBar({ data, busy, done, missing }: { data: Route.ComponentProps["loaderData"]; busy: boolean; done: string | null; missing: readonly string[] | undefined }) {
   const { t } = useTranslation("dossier");
   const localize = useLocalizedPath();
@@ -198,14 +218,9 @@ function ActionBar({ data, busy, done, missing }: { data: Route.ComponentProps["
               {t("case.complete")}
             </Button>
           ) : null}
-          {ownerEdits ? (
+          {ownerEdits && !data.returnQuestion ? (
             <span className="col-span-2 flex flex-wrap gap-4 text-sm">
-              <Link className="inline-flex min-h-11 items-center text-sky-800 underline" to={localize(proDraftPath(d.professionalId, d.id))}>
-                {t("case.editAnamnesis")}
-              </Link>
-              <Link className="inline-flex min-h-11 items-center text-sky-800 underline" to={localize(routePath("pro-clinical-reasoning", { proId: d.professionalId, caseId: d.id }))}>
-                {t("case.editReasoning")}
-              </Link>
+              <OwnerEditLinks dossier={d} />
             </span>
           ) : null}
         </div>
@@ -250,7 +265,9 @@ export default function Page({ loaderData, actionData: latestActionData }: Route
           {t("dossier:case.summary")}
         </Link>
       </div>
-      {loaderData.returnQuestion ? <ReturnQuestion question={loaderData.returnQuestion} /> : null}
+      {loaderData.returnQuestion ? (
+        <ReturnQuestion question={loaderData.returnQuestion}>{loaderData.relation.isOwner && d.status === "returned" ? <OwnerEditLinks dossier={d} /> : null}</ReturnQuestion>
+      ) : null}
       {/* An incomplete review: the summary of what is missing (it takes the focus) says it all; other refusals are a
           banner (a message or question of spaces alone also says so beside its field). */}
       {refused?.error === "dossier/incomplete" && refused.missing?.length ? (
