@@ -67,6 +67,9 @@ export const ERROR_STATUS = {
   // people pages' reset.
   "self-second-factor-reset": 409,
   "organisation-inactive": 409,
+  // A professional whose account has no professional record (no organisation): their pages cannot be scoped to
+  // any organisation, so they are refused as a whole; it is their own account's state, so nothing is hidden by a 403.
+  "no-organisation": 403,
   // Dossier exports: cancelling one that has ended, downloading one that has no files (yet, or any more), a byte
   // range outside the file.
   "export/finished": 409,
