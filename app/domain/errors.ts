@@ -75,6 +75,9 @@ export const ERROR_STATUS = {
   "export/finished": 409,
   "export/not-ready": 409,
   "export/range-not-satisfiable": 416,
+  // An export stopped because the administrator who started it was made a supervisor or disabled (stored on the
+  // job and shown in the list; never an HTTP answer, hence a status of the conflict kind).
+  "export/starter-lost-permission": 409,
   internal: 500,
   // The seed's storage error codes (SPEC.md §8), namespaced so they cannot clash with the general ones above.
   "storage/unknown": 500,

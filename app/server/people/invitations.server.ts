@@ -18,6 +18,7 @@ import { inTransaction } from "../db/transaction.server";
 import { releaseReviewsOf } from "../dossiers/release-reviews.server";
 import { delivery } from "../mail/delivery.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
+import { endWorkOfLostRights } from "./rights-ended.server";
 import { assertMayDisable } from "./users.server";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -224,6 +225,7 @@ export async function revokeInvitation(actor: Actor, userId: string, origin: Ori
     await tx.delete(session).where(eq(session.userId, userId));
     // An invited supervisor already signed in (by e-mail link) may have claimed a dossier: it goes back to the queue.
     if (person.role === "supervisor") await releaseReviewsOf(tx, actor.id, userId, "every", "supervisor-disabled");
+    await endWorkOfLostRights(tx, actor, userId, origin);
     await recordAudit({ action: "invitation.revoked", actorId: actor.id, subjectType: "user", subjectId: userId, before: { state: invitationState(row) }, after: { state: "revoked" } }, origin, tx);
   });
 }
