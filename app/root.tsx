@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from "react-router";
-import { ErrorPage } from "~/components/error-page";
+import { accountRefusalOf, ErrorPage } from "~/components/error-page";
 import { NewBuildBanner } from "~/components/new-build-banner";
 import { OfflineBanner } from "~/components/offline-banner";
 import { isNamespace } from "~/i18n/config";
@@ -72,5 +72,5 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (typeof window !== "undefined" && isChunkLoadError(error)) reloadForChunkError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} />;
+  return <ErrorPage status={status} code={isRouteErrorResponse(error) ? accountRefusalOf(error.data) : undefined} />;
 }

@@ -2,6 +2,17 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { localizePath, splitLocalePath } from "~/domain/locales";
 import { LINK } from "~/components/ui/targets";
+import { SignOutButton } from "~/components/sign-out-button";
+import { errorMessageKey } from "~/domain/errors";
+
+/** Refusals the error page explains in their own words (the error boundary passes their code). */
+export const ACCOUNT_REFUSALS = ["no-organisation"] as const;
+export type AccountRefusal = (typeof ACCOUNT_REFUSALS)[number];
+
+export function accountRefusalOf(data: unknown): AccountRefusal | undefined {
+  const code = (data as { code?: unknown } | null)?.code;
+  return ACCOUNT_REFUSALS.find((known) => known === code);
+}
 
 /** 5xx is always "Internal Server Error"; 4xx statuses have their own words, others the generic client-error text. */
 const KNOWN_4XX = new Set([400, 401, 403, 404, 405, 408, 409, 410, 413, 415, 422, 429]);
@@ -12,7 +23,11 @@ export function statusTextKey(status: number): string {
 }
 
 /** The error page of seed §2: the status code, its status message and a description, in the page's language. */
-export function ErrorPage({ status }: { status: number }) {
+/**
+ * `code`: a refusal about the user's own account that only they can resolve with help, explained in its own words
+ * (errors:codes.<code>). Going "home" would come back here, so the page offers signing out instead.
+ */
+export function ErrorPage({ status, code }: { status: number; code?: AccountRefusal }) {
   const { t } = useTranslation("errors");
   const { pathname } = useLocation();
   const key = statusTextKey(status);
@@ -24,12 +39,20 @@ export function ErrorPage({ status }: { status: number }) {
         {status}
       </p>
       <h1 className="text-2xl font-semibold">{title}</h1>
-      <p className="text-slate-700">{t(`status.${key}.description`)}</p>
-      <p>
-        <Link className={LINK} to={localizePath("/", splitLocalePath(pathname).locale)} reloadDocument>
-          {t("backHome")}
-        </Link>
+      <p className="text-slate-700" data-testid="error-description">
+        {code ? t(errorMessageKey(code)) : t(`status.${key}.description`)}
       </p>
+      {code ? (
+        <div>
+          <SignOutButton />
+        </div>
+      ) : (
+        <p>
+          <Link className={LINK} to={localizePath("/", splitLocalePath(pathname).locale)} reloadDocument>
+            {t("backHome")}
+          </Link>
+        </p>
+      )}
     </main>
   );
 }

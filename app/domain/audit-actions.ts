@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   "export.downloaded",
   "export.interrupted",
   "export.started",
+  "export.stopped",
   "invitation.accepted",
   "job.retried",
   "invitation.created",

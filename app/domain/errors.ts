@@ -67,11 +67,17 @@ export const ERROR_STATUS = {
   // people pages' reset.
   "self-second-factor-reset": 409,
   "organisation-inactive": 409,
+  // A professional whose account has no professional record (no organisation): their pages cannot be scoped to
+  // any organisation, so they are refused as a whole; it is their own account's state, so nothing is hidden by a 403.
+  "no-organisation": 403,
   // Dossier exports: cancelling one that has ended, downloading one that has no files (yet, or any more), a byte
   // range outside the file.
   "export/finished": 409,
   "export/not-ready": 409,
   "export/range-not-satisfiable": 416,
+  // An export stopped because the administrator who started it was made a supervisor or disabled (stored on the
+  // job and shown in the list; never an HTTP answer, hence a status of the conflict kind).
+  "export/starter-lost-permission": 409,
   internal: 500,
   // The seed's storage error codes (SPEC.md §8), namespaced so they cannot clash with the general ones above.
   "storage/unknown": 500,

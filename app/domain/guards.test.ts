@@ -18,9 +18,9 @@ const ORG_A = "org-a";
 const ORG_B = "org-b";
 
 const users: Record<Role, GuardUser> = {
-  admin: { id: "admin-1", role: "admin", supervisedOrganisationIds: [] },
-  supervisor: { id: "sup-1", role: "supervisor", supervisedOrganisationIds: [ORG_A] },
-  professional: { id: "pro-1", role: "professional", supervisedOrganisationIds: [] },
+  admin: { id: "admin-1", role: "admin", supervisedOrganisationIds: [], organisationId: null },
+  supervisor: { id: "sup-1", role: "supervisor", supervisedOrganisationIds: [ORG_A], organisationId: null },
+  professional: { id: "pro-1", role: "professional", supervisedOrganisationIds: [], organisationId: ORG_A },
 };
 
 /** Case situations, seen from the users above. */
@@ -105,6 +105,15 @@ describe("decideGuard: professional-role (own proId)", () => {
     expect(decideGuard("professional-role", pro, { proId: pro.id, caseId: "c1" }, ownCaseInOrgA)).toBe("allow");
     expect(decideGuard("professional-role", pro, { proId: pro.id, caseId: "c2" }, { organisationId: ORG_A, professionalId: "pro-2", status: "submitted" })).toBe("not-found");
     expect(decideGuard("professional-role", pro, { proId: pro.id, caseId: "missing" }, null)).toBe("not-found");
+  });
+  it("refuses a professional without an organisation (no professional record) on every page they share, whatever the record", () => {
+    const orphan: GuardUser = { ...pro, organisationId: null };
+    expect(decideGuard("professional-role", orphan, { proId: pro.id })).toBe("no-organisation");
+    expect(decideGuard("professional-role", orphan, { proId: "pro-2" })).toBe("no-organisation");
+    expect(decideGuard("supervisor-professional-role", orphan, { caseId: "c1" }, ownCaseInOrgA)).toBe("no-organisation");
+    expect(decideGuard("supervisor-professional-role", orphan, { caseId: "c3" }, otherProCaseInOrgB)).toBe("no-organisation");
+    // Other roles' pages still send them home, where the refusal is explained.
+    expect(decideGuard("admin-role", orphan, {})).toBe("home");
   });
   it("sends admins and supervisors home rather than 404", () => {
     expect(decideGuard("professional-role", users.admin, { proId: pro.id })).toBe("home");

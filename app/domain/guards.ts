@@ -42,6 +42,8 @@ export interface GuardUser {
   role: Role;
   /** Organisations a supervisor is assigned to (empty for other roles). */
   supervisedOrganisationIds: readonly string[];
+  /** A professional's organisation: null when their professional record is missing (see decideGuard). */
+  organisationId: string | null;
 }
 
 /** What the server knows of the case named in the path (null: no such case). */
@@ -51,7 +53,7 @@ export interface CaseFacts {
   status: string;
 }
 
-export type GuardDecision = "allow" | "sign-in" | "home" | "not-found";
+export type GuardDecision = "allow" | "sign-in" | "home" | "not-found" | "no-organisation";
 
 /** Whether deciding needs the facts of the case in the path (the case guard, or a caseId under a professional's path). */
 export function guardNeedsCase(guard: GuardName, params: Readonly<Record<string, string | undefined>> = {}): boolean {
@@ -68,6 +70,10 @@ export function decideGuard(
   if (!user) return "sign-in";
   const definition: GuardDefinition = GUARDS[guard];
   if (!definition.roles.includes(user.role)) return definition.othersNotFound ? "not-found" : "home";
+  // A professional is a user in exactly one organisation. Without that record (removed outside the product, or
+  // left half-made) nothing of theirs can be scoped to an organisation, and sending them "home" would only loop:
+  // every professional page says so instead, before any record is looked at, so no record's existence shows.
+  if (user.role === "professional" && !user.organisationId) return "no-organisation";
   switch (definition.record) {
     case undefined:
       return "allow";
@@ -78,7 +84,7 @@ export function decideGuard(
       return "allow";
     case "case-participant":
       // The permission table's read rule: the owner, or an assigned supervisor once the dossier is shared.
-      return caseFacts && can({ organisationId: null, ...user }, "dossier.read", caseFacts) ? "allow" : "not-found";
+      return caseFacts && can(user, "dossier.read", caseFacts) ? "allow" : "not-found";
   }
 }
 

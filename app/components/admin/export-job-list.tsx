@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { apiPath } from "~/domain/api-table";
+import { errorMessageKey } from "~/domain/errors";
 import type { ExportOptions, ExportProgressEvent, ExportStatus } from "~/domain/export/options";
 import { dateTimeFormat } from "~/lib/format-date";
 
@@ -28,6 +29,13 @@ const STATUS_TONE: Record<ExportStatus, string> = {
 };
 
 /** The recent exports as cards (they fit a phone), each with live progress, its files and a cancel button. */
+/** Why a failed export failed, in words: a restart, its starter's lost right (errors map), or anything else. */
+function failureKey(error: string | null) {
+  if (error === "interrupted") return "export:jobs.interrupted";
+  if (error === "export/starter-lost-permission") return errorMessageKey(error);
+  return "export:jobs.failed";
+}
+
 export function ExportJobList({ jobs, progress }: { jobs: ExportJobRow[]; progress: Record<string, ExportProgressEvent> }) {
   const { t, i18n } = useTranslation(["export"]);
   const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
@@ -60,7 +68,7 @@ export function ExportJobList({ jobs, progress }: { jobs: ExportJobRow[]; progre
             ) : (
               <p className="mt-1 text-xs text-slate-600">{t("export:jobs.count", { count: job.processed })}</p>
             )}
-            {status === "failed" ? <p className="mt-1 text-sm text-red-700">{t(job.error === "interrupted" ? "export:jobs.interrupted" : "export:jobs.failed")}</p> : null}
+            {status === "failed" ? <p className="mt-1 text-sm text-red-700">{t(failureKey(job.error))}</p> : null}
             <div className="mt-2 flex flex-wrap items-center gap-2">
               {status === "completed" ? (
                 <>

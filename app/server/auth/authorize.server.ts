@@ -10,12 +10,13 @@ import { type CaseFacts, decideGuard, guardNeedsCase } from "~/domain/guards";
 import { localeFromPath, localizePath, type Locale } from "~/domain/locales";
 import { enrolmentPath, enrolmentRouteKey, mustEnrolSecondFactor } from "~/domain/mfa-policy";
 import { homePath } from "~/domain/roles";
+import { AppError } from "~/domain/errors";
 import { isRowId } from "~/domain/row-id";
 import { ROLE_VIEWS, ROUTES, routePath, type RouteKey } from "~/domain/route-table";
 import { config } from "../config.server";
 import { systemDb } from "../db/client.server";
 import { dossier } from "../db/schema";
-import { notFound } from "../http/responses.server";
+import { errorResponse, notFound } from "../http/responses.server";
 import { currentUser, type SessionUser } from "./session.server";
 import { signedOutReason } from "./signed-out-reason.server";
 
@@ -68,5 +69,7 @@ export async function authorize<K extends RouteKey>(args: RouteArgs, key: K): Pr
     }
     case "not-found":
       throw notFound();
+    case "no-organisation":
+      throw errorResponse(new AppError("no-organisation"));
   }
 }

@@ -11,7 +11,7 @@ import { recordAudit } from "../audit/audit.server";
 import { systemDb } from "../db/client.server";
 import { account, invitation, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
-import { hashToken, invitationState } from "../people/invitations.server";
+import { hashToken, invitationState, inviterMayInvite } from "../people/invitations.server";
 import type { Origin } from "../people/access.server";
 import { auth } from "./auth.server";
 
@@ -29,6 +29,7 @@ export async function invitationLinkState(token: string): Promise<InvitationLink
   const state = invitationState(row.inv);
   if (state === "expired") return { state: "expired" };
   if (state !== "pending") return { state: "invalid" };
+  if (!(await inviterMayInvite(systemDb(), row.inv.invitedBy))) return { state: "invalid" };
   return { state: "valid", userId: row.inv.userId, email: row.email, name: row.name };
 }
 
@@ -48,7 +49,7 @@ export async function acceptInvitation(token: string, password: string, origin: 
   const accepted = await inTransaction(async (tx) => {
     // Re-read inside the transaction: a parallel accept or a revoke may have won.
     const [row] = await tx.select().from(invitation).where(and(eq(invitation.tokenHash, hashToken(token))));
-    if (!row || invitationState(row) !== "pending") return false;
+    if (!row || invitationState(row) !== "pending" || !(await inviterMayInvite(tx, row.invitedBy))) return false;
     await tx.update(invitation).set({ acceptedAt: new Date() }).where(eq(invitation.id, row.id));
     const [credential] = await tx.select({ id: account.id }).from(account).where(and(eq(account.userId, row.userId), eq(account.providerId, "credential")));
     if (credential) await tx.update(account).set({ password: hash, updatedAt: new Date() }).where(eq(account.id, credential.id));

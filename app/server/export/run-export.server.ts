@@ -22,6 +22,7 @@ import { actingAs } from "../access/actor-db.server";
 import { recordAudit, type AuditOrigin } from "../audit/audit.server";
 import { config } from "../config.server";
 import { holdJobLock } from "../db/job-lock.server";
+import type { Queryable } from "../db/client.server";
 import { inTransaction } from "../db/transaction.server";
 import { exportJob } from "../db/schema";
 import { LIVE_CHANNEL } from "../live/channel";
@@ -30,6 +31,7 @@ import { objectStore } from "../storage/storage.server";
 import { countMatching, exportBatches, removedInPeriod, type ExportedEntry } from "./documents.server";
 import { exportDir, MANIFEST_FILE, removeExportFiles } from "./files.server";
 import { pseudonymiser } from "./pseudonymise.server";
+import { STARTER_LOST_PERMISSION, starterMayExport } from "./starter-rights.server";
 
 export interface FilePart {
   path: string;
@@ -63,9 +65,18 @@ export interface RunHooks {
 }
 
 class Stopped extends Error {
-  constructor(readonly status: Extract<ExportStatus, "cancelled" | "failed">) {
+  constructor(
+    readonly status: Extract<ExportStatus, "cancelled" | "failed">,
+    /** The error code stored on a failed job (errors:codes). */
+    readonly code: string | null = null,
+  ) {
     super(status);
   }
+}
+
+/** The starter's right is asked of the database before each batch: it may have been taken away since the start. */
+async function assertStarterMayExport(db: Queryable, actorId: string): Promise<void> {
+  if (!(await starterMayExport(db, actorId))) throw new Stopped("failed", STARTER_LOST_PERMISSION);
 }
 
 /** Counts and hashes the bytes that pass. */
@@ -98,6 +109,8 @@ export async function runExport(actor: Actor, jobId: string, origin: AuditOrigin
   let processed = 0;
   let total = 0;
   let lastNotice = 0;
+  /** The data file, closed before the directory is removed when the export stops early. */
+  let file: fs.WriteStream | null = null;
   const notify = async (status: ExportStatus, force = false) => {
     const now = Date.now();
     if (!force && now - lastNotice < EXPORT_PROGRESS_INTERVAL_MS) return;
@@ -112,6 +125,7 @@ export async function runExport(actor: Actor, jobId: string, origin: AuditOrigin
       .where(and(eq(exportJob.id, jobId), eq(exportJob.status, "queued")))
       .returning({ options: exportJob.options });
     if (!job) throw new Stopped("cancelled");
+    await assertStarterMayExport(db, actor.id);
     const options = job.options;
     total = await countMatching(actor, options.filters);
     await db.update(exportJob).set({ total }).where(eq(exportJob.id, jobId));
@@ -123,7 +137,7 @@ export async function runExport(actor: Actor, jobId: string, origin: AuditOrigin
     const p = options.pseudonymise ? pseudonymiser(authSecret, options.pseudonymise) : null;
     const zip = options.format === "zip";
     const dataName = exportFileName(options.format);
-    const file = fs.createWriteStream(path.join(dir, dataName));
+    file = fs.createWriteStream(path.join(dir, dataName));
     const tap = hashingTap();
     tap.stream.pipe(file);
     let head: Writable = tap.stream;
@@ -179,6 +193,7 @@ export async function runExport(actor: Actor, jobId: string, origin: AuditOrigin
     )) {
       await hooks.beforeBatch?.(batch++);
       if (signal.aborted) throw new Stopped("cancelled");
+      await assertStarterMayExport(db, actor.id);
       await writeBatch(entries);
       processed += entries.length;
       // Progress, and the cancel check across instances: a job no longer running here is left alone.
@@ -225,6 +240,8 @@ export async function runExport(actor: Actor, jobId: string, origin: AuditOrigin
     // Completed (downloadable) and its audit row in one transaction: an export is never ready without its record.
     const done = await inTransaction(
       async (tx) => {
+        // Asked again under a lock of the starter's row: a demotion committing now waits, or is seen here.
+        if (!(await starterMayExport(tx, actor.id, true))) return "starter-lost-permission" as const;
         const [row] = await tx
           .update(exportJob)
           .set({
@@ -238,7 +255,7 @@ export async function runExport(actor: Actor, jobId: string, origin: AuditOrigin
           })
           .where(and(eq(exportJob.id, jobId), eq(exportJob.status, "running")))
           .returning({ id: exportJob.id });
-        if (!row) return false;
+        if (!row) return "not-running" as const;
         await recordAudit(
           {
             action: "export.completed",
@@ -251,23 +268,40 @@ export async function runExport(actor: Actor, jobId: string, origin: AuditOrigin
           origin,
           tx,
         );
-        return true;
+        return "completed" as const;
       },
       { db },
     );
-    if (!done) throw new Stopped("cancelled");
+    if (done === "starter-lost-permission") throw new Stopped("failed", STARTER_LOST_PERMISSION);
+    if (done === "not-running") throw new Stopped("cancelled");
     await notify("completed", true);
     return "completed";
   } catch (error) {
+    // A stream stopped early is closed first: left open (or still opening) while its directory goes, it would fail
+    // afterwards with no one listening, which ends the process.
+    if (file && !file.closed) {
+      file.on("error", () => {});
+      const closed = once(file, "close").catch(() => {});
+      file.destroy();
+      await closed;
+    }
     removeExportFiles(jobId);
     const status = error instanceof Stopped ? error.status : "failed";
     if (!(error instanceof Stopped)) logger.error({ err: error, jobId }, "dossier export failed");
+    const code = error instanceof Stopped ? error.code : "internal";
     // Only a job still marked running here is closed by this process (a cancel has already written its own state).
-    await db
+    const closed = await db
       .update(exportJob)
-      .set({ status, error: status === "failed" ? "internal" : null, finishedAt: new Date() })
+      .set({ status, error: code, finishedAt: new Date() })
       .where(and(eq(exportJob.id, jobId), eq(exportJob.status, "running")))
-      .catch(() => {});
+      .returning({ id: exportJob.id })
+      .catch(() => []);
+    // Noticed by the runner itself (the right went without the product's people pages): audited here, by nobody.
+    if (closed.length && code === STARTER_LOST_PERMISSION) {
+      await recordAudit({ action: "export.stopped", subjectType: "export", subjectId: jobId, after: { reason: code, starter: actor.id, processed, total } }, origin).catch((err: unknown) =>
+        logger.error({ err, jobId }, "export stop not audited"),
+      );
+    }
     await notify(status, true);
     return status;
   } finally {

@@ -6,18 +6,20 @@
  * Opening and accepting a link is in app/server/auth/invitation-link.server.ts (keyed by its token, no actor yet).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { can } from "~/domain/access/permissions";
 import { INVITATION_VALID_DAYS } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import { localizePath, type Locale } from "~/domain/locales";
-import type { Role } from "~/domain/roles";
+import { isRole, type Role } from "~/domain/roles";
 import { recordAudit } from "../audit/audit.server";
-import type { Queryable } from "../db/client.server";
+import type { Queryable, Transaction } from "../db/client.server";
 import { invitation, organisation, professional, session, supervisor, supervisorOrganisation, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { releaseReviewsOf } from "../dossiers/release-reviews.server";
 import { delivery } from "../mail/delivery.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
+import { endWorkOfLostRights } from "./rights-ended.server";
 import { assertMayDisable } from "./users.server";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -183,7 +185,8 @@ export async function resendInvitation(actor: Actor, userId: string, origin: Ori
     const expiresAt = new Date(Date.now() + INVITATION_VALID_DAYS * DAY_MS);
     await tx
       .update(invitation)
-      .set({ tokenHash, expiresAt, sentAt: new Date(), sendCount: row.sendCount + 1, revokedAt: null })
+      // The resending administrator now vouches for the grant (the first sender may since have lost the right).
+      .set({ tokenHash, expiresAt, sentAt: new Date(), sendCount: row.sendCount + 1, revokedAt: null, invitedBy: actor.id })
       .where(eq(invitation.id, row.id));
     // Undo what the revocation did, and only that: an account an administrator disabled stays disabled.
     if (row.revokedAt && person.banReason === INVITATION_REVOKED) await tx.update(user).set({ banned: false, banReason: null }).where(eq(user.id, userId));
@@ -224,6 +227,57 @@ export async function revokeInvitation(actor: Actor, userId: string, origin: Ori
     await tx.delete(session).where(eq(session.userId, userId));
     // An invited supervisor already signed in (by e-mail link) may have claimed a dossier: it goes back to the queue.
     if (person.role === "supervisor") await releaseReviewsOf(tx, actor.id, userId, "every", "supervisor-disabled");
+    await endWorkOfLostRights(tx, actor, userId, origin);
     await recordAudit({ action: "invitation.revoked", actorId: actor.id, subjectType: "user", subjectId: userId, before: { state: invitationState(row) }, after: { state: "revoked" } }, origin, tx);
   });
+}
+
+/**
+ * An invitation is an administrator's grant of a role, and it holds only while they may grant it: when their
+ * rights end (made a supervisor, disabled, their own invitation revoked), every invitation of theirs not yet
+ * accepted is revoked in the same transaction, as `revokeInvitation` would (link dead, account disabled — the
+ * invitee's account exists from the invitation and could otherwise be used by e-mail link or a reset). Another
+ * administrator who still vouches for the person resends it. The rules of disabling hold: never the acting
+ * administrator themselves (skipped: they are using the account), never the last active administrator.
+ */
+export async function revokeInvitationsSentBy(tx: Transaction, actor: Actor, inviterId: string, origin: Origin): Promise<void> {
+  const open = await tx
+    .select()
+    .from(invitation)
+    .where(and(eq(invitation.invitedBy, inviterId), isNull(invitation.acceptedAt), isNull(invitation.revokedAt)));
+  for (const row of open) {
+    if (row.userId === actor.id) continue;
+    const [person] = await tx.select({ id: user.id, role: user.role, banned: user.banned }).from(user).where(eq(user.id, row.userId));
+    if (!person) continue;
+    await assertMayDisable(tx, actor, person);
+    await tx.update(invitation).set({ revokedAt: new Date() }).where(eq(invitation.id, row.id));
+    if (!person.banned) await tx.update(user).set({ banned: true, banReason: INVITATION_REVOKED }).where(eq(user.id, row.userId));
+    await tx.delete(session).where(eq(session.userId, row.userId));
+    if (person.role === "supervisor") await releaseReviewsOf(tx, actor.id, row.userId, "every", "supervisor-disabled");
+    // The invitee's own rights end with it: what they set going (an administrator signed in by link) ends too.
+    await endWorkOfLostRights(tx, actor, row.userId, origin);
+    await recordAudit(
+      {
+        action: "invitation.revoked",
+        actorId: actor.id,
+        subjectType: "user",
+        subjectId: row.userId,
+        before: { state: invitationState(row) },
+        after: { state: "revoked", reason: "inviter-lost-rights", inviter: inviterId },
+      },
+      origin,
+      tx,
+    );
+  }
+}
+
+/**
+ * Whether the invitation's sender may still grant roles, asked when the link is opened and accepted: covers a right
+ * that went outside the product (by hand in the database), which revokeInvitationsSentBy did not see.
+ */
+export async function inviterMayInvite(db: Queryable, inviterId: string | null): Promise<boolean> {
+  if (!inviterId) return false;
+  const [inviter] = await db.select({ role: user.role, banned: user.banned }).from(user).where(eq(user.id, inviterId));
+  if (!inviter || inviter.banned || !isRole(inviter.role)) return false;
+  return can({ id: inviterId, role: inviter.role, organisationId: null, supervisedOrganisationIds: [] }, "people.manage");
 }

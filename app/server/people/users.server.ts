@@ -16,6 +16,7 @@ import { session, supervisor, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { releaseReviewsOf } from "../dossiers/release-reviews.server";
 import { requireAdmin, type Actor, type Origin } from "./access.server";
+import { endWorkOfLostRights } from "./rights-ended.server";
 
 const DISABLED_REASON = "disabled by an administrator";
 
@@ -53,6 +54,7 @@ export async function setUserDisabled(actor: Actor, userId: string, disabled: bo
     if (disabled) await tx.delete(session).where(eq(session.userId, userId));
     // What a disabled supervisor was reviewing goes back to the queues: nobody else could act on it.
     if (disabled && before.role === "supervisor") await releaseReviewsOf(tx, actor.id, userId, "every", "supervisor-disabled");
+    if (disabled) await endWorkOfLostRights(tx, actor, userId, origin);
     await recordAudit(
       { action: disabled ? "user.disabled" : "user.enabled", actorId: actor.id, subjectType: "user", subjectId: userId, before: { disabled: before.banned }, after: { disabled } },
       origin,
@@ -72,6 +74,7 @@ export async function demoteAdministrator(actor: Actor, userId: string, origin: 
     await tx.insert(supervisor).values({ userId, specialty: "other" }).onConflictDoNothing();
     // The old sessions carry admin rights in people's minds; start fresh.
     await tx.delete(session).where(eq(session.userId, userId));
+    await endWorkOfLostRights(tx, actor, userId, origin);
     await recordAudit({ action: "user.role-changed", actorId: actor.id, subjectType: "user", subjectId: userId, before: { role: "admin" }, after: { role: "supervisor" } }, origin, tx);
   });
 }
