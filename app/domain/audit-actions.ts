@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   "ml.labelled-image.export",
   "ml.labelled-image.list-read",
   "ml.labelled-image.read",
+  "ml.test-video.read",
   "ml.model-version.activate",
   "organisation.created",
   "organisation.deactivated",

@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   "wrong-credentials": 401,
   "user-disabled": 403,
   "invalid-verification-code": 400,
+  // A phone number that does not parse (app/domain/phone.ts): at sign-in by SMS, on the account page, and for a
+  // patient (a new dossier, finding a patient). One meaning, one code, one message in each language.
   "invalid-phone-number": 400,
   "phone-number-already-in-use": 409,
   "weak-password": 400,
@@ -53,7 +55,6 @@ export const ERROR_STATUS = {
   "oidc-failed": 502,
   // The mail server refused or could not be reached (or the outbox could not be written): try again later.
   "mail-delivery-failed": 503,
-  "phone-invalid": 400,
   "dossier/version-conflict": 409,
   "dossier/wrong-status": 409,
   "dossier/already-claimed": 409,

@@ -1,12 +1,15 @@
 /**
  * One word for one thing in each language: the dossier statuses have one set of names (dossier:status), the review
  * is called the same in reporting as on the dossier pages, words replaced for drifting do not come back, and a
- * refused form is announced in one wording (the refusal's own code), not in a generic message a page picks itself.
+ * refused form is announced in one wording (the refusal's own code), not in a generic message a page picks itself,
+ * a thing labelled in several places (a dossier's sections, a supervisor's specialty) has one label, and one meaning
+ * has one error code.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DOSSIER_STATUSES } from "~/domain/dossier/lifecycle";
+import { isErrorCode } from "~/domain/errors";
 import { LOCALES, type Locale } from "~/domain/locales";
 import { NAMESPACES } from "./config";
 
@@ -22,6 +25,14 @@ function statusSets(messages: Messages, prefix: string): string[] {
   return here.concat(Object.entries(messages).flatMap(([k, v]) => (typeof v === "object" ? statusSets(v, `${prefix}.${k}`) : [])));
 }
 
+/** The text at "ns:dotted.path" in one locale. */
+function text(locale: Locale, key: string): string {
+  const [ns, dotted] = key.split(":");
+  const found = dotted.split(".").reduce<string | Messages | undefined>((at, part) => (typeof at === "object" ? at[part] : undefined), load(locale, ns));
+  if (typeof found !== "string") throw new Error(`${locale}: no text at ${key}`);
+  return found;
+}
+
 const texts = (messages: Messages): string[] => Object.values(messages).flatMap((v) => (typeof v === "string" ? [v] : texts(v)));
 
 /** Words that drifted from the one each language uses, and the word it uses instead. */
@@ -32,11 +43,17 @@ const RETIRED: Record<Locale, [RegExp, string][]> = {
     [/In Prüfung/, "In Beurteilung (a review is a Beurteilung)"],
     [/Storniert/, "Verworfen (the owner discards a draft)"],
     [/Rückgabe/, "Zurückschicken (zurückgeben is releasing to the queue)"],
+    [/Klinische Beurteilung/, "Klinisches Denken (the professional's clinical reasoning)"],
+    // "Bewertung" names only the supervisor's 1–5 image-quality rating (reporting), never the review itself.
+    [/Bewertung(?! des Supervisors 1–5\))/, "Beurteilung (a supervisor's review is a Beurteilung)"],
+    [/Fachrichtung/, "Fachgebiet (a supervisor's specialty)"],
   ],
   fr: [
     [/examen/i, "évaluation (a review is an évaluation)"],
     [/clôtur/i, "terminer (a completed review is terminée)"],
     [/En révision/, "En évaluation"],
+    [/\brevue\b/i, "évaluation (a supervisor's review is an évaluation)"],
+    [/pas valable/, "pas valide (as every other 'not valid' message; a link is valable jusqu’au a date)"],
   ],
 };
 
@@ -53,6 +70,53 @@ describe("terminology", () => {
       const inReview = (load(locale, "dossier").status as Messages).in_review as string;
       const column = ((load(locale, "reporting").columns as Messages)["in-review"] as string).toLowerCase();
       expect(column, locale).toContain(inReview.toLowerCase());
+    }
+  });
+
+  it("labels a thing the same wherever it is labelled", () => {
+    // The dossier log listed edits to German "Klinische Beurteilung" and "Bewertung" while the dossier's own tabs say
+    // "Klinisches Denken" and "Beurteilung"; the audit log's "Fachrichtung" was the people form's "Fachgebiet".
+    const SAME_LABEL: string[][] = [
+      ["dossier:sections.reasoning", "dossier:steps.reasoning", "common:pages.pro-clinical-reasoning.title", "dossier-log:section.reasoning"],
+      ["dossier:sections.review", "dossier-log:section.review"],
+      ["dossier:sections.anamnesis", "dossier-log:section.anamnesis"],
+      ["dossier:sections.media", "dossier-log:section.media"],
+      ["dossier:sections.patient", "dossier-log:section.patient"],
+      ["people:supervisor.specialty", "people:audit.fields.specialty"],
+    ];
+    for (const locale of LOCALES) {
+      for (const keys of SAME_LABEL) {
+        const labels = Object.fromEntries(keys.map((key) => [key, text(locale, key)]));
+        expect(labels, locale).toEqual(Object.fromEntries(keys.map((key) => [key, text(locale, keys[0])])));
+      }
+    }
+  });
+
+  it("uses the label's word inside sentences that name the same thing", () => {
+    // Where the word sits in a longer text: the in-ear model's "labelled by a supervisor's review" source (French
+    // had "Revue du superviseur"), and the people form's "choose a specialty".
+    const CONTAINS: [string, string][] = [
+      ["dossier:sections.review", "ml:source.review"],
+      ["people:supervisor.specialty", "people:validation.specialtyInvalid"],
+    ];
+    for (const locale of LOCALES) {
+      for (const [label, sentence] of CONTAINS) expect(text(locale, sentence).toLowerCase(), `${locale} ${sentence}`).toContain(text(locale, label).toLowerCase());
+    }
+  });
+
+  it("has one error code for one meaning: no two codes' messages open with the same sentence", () => {
+    // invalid-phone-number and phone-invalid both said "This is not a valid phone number." (and in Dutch, German and
+    // French in two wordings): one rule, so one code in app/domain/errors.ts and one message.
+    for (const locale of LOCALES) {
+      const codes = load(locale, "errors").codes as Record<string, string>;
+      // A message for a code app/domain/errors.ts no longer has is a second wording waiting to be used again.
+      expect(Object.keys(codes).filter((code) => !isErrorCode(code)), locale).toEqual([]);
+      const byOpening = new Map<string, string[]>();
+      for (const [code, message] of Object.entries(codes)) {
+        const opening = message.split(/(?<=[.!?])\s/)[0].trim().toLowerCase();
+        byOpening.set(opening, [...(byOpening.get(opening) ?? []), code]);
+      }
+      expect([...byOpening.values()].filter((codes) => codes.length > 1), locale).toEqual([]);
     }
   });
 

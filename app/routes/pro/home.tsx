@@ -25,12 +25,12 @@ export const handle = { i18n: ["dossier", "reporting"] };
 export async function loader(args: Route.LoaderArgs) {
   const { user, locale } = await authorize(args, "pro-home");
   const phone = new URL(args.request.url).searchParams.get("phone");
-  let phoneError: "phone-invalid" | null = null;
+  let phoneError: "invalid-phone-number" | null = null;
   if (phone !== null) {
     // "Find a patient": a plain GET form, so it works without JavaScript.
     const canonical = toE164(phone);
     if (canonical) throw redirect(localizePath(routePath("pro-history", { proId: user.id, phone: canonical }), locale));
-    phoneError = "phone-invalid";
+    phoneError = "invalid-phone-number";
   }
   // The lists and the curve side by side: a database across a network answers both in one round trip's time.
   // Their own learning curve only: the curve is read through the professional's own read rule.

@@ -168,7 +168,7 @@ function NewDossierForm({ error, values }: { error?: string; values?: TypedValue
   const busy = useNavigation().state === "submitting";
   const known = lookup.data && lookup.data.mode === "lookup" ? lookup.data.known : null;
   // A refused number is said beside its field, which takes the focus; any other refusal is a banner above the form.
-  const phoneError = error === "phone-invalid" ? t(errorMessageKey(error)) : undefined;
+  const phoneError = error === "invalid-phone-number" ? t(errorMessageKey(error)) : undefined;
   const phone = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (phoneError) phone.current?.focus();

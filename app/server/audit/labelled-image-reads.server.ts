@@ -11,6 +11,10 @@
  *   the frame's time): the ids shown, once per identical view within the window, as the lists with patient data are.
  * - `ml.labelled-image.export`: the zip of the set (`GET /api/ml/export.zip`), every time, naming the filters and
  *   every image it holds, written before the first byte leaves.
+ * - `ml.test-video.read`: the bytes of a test video uploaded on /debug/ml/select-videos (`GET /api/ml/videos/:id`),
+ *   which the frames above are labelled from and which may well be a recording of a patient's ear; once per user and
+ *   video within the window, like a medium: the player's many range requests while it plays and seeks are one read.
+ *   A test video belongs to no organisation.
  *
  * The grant is always `admin`: only administrators reach the dataset (the API table's guard and the data layer).
  */
@@ -24,6 +28,7 @@ import { logReadOnce, readKey } from "./recent-reads.server";
 export const LABELLED_IMAGE_READ_ACTION = "ml.labelled-image.read" as const;
 export const LABELLED_IMAGE_LIST_READ_ACTION = "ml.labelled-image.list-read" as const;
 export const LABELLED_IMAGE_EXPORT_ACTION = "ml.labelled-image.export" as const;
+export const TEST_VIDEO_READ_ACTION = "ml.test-video.read" as const;
 const SUBJECT_TYPE = "labelled_image";
 const GRANT: ReadGrant = "admin";
 
@@ -55,4 +60,10 @@ export async function recordLabelledImageExport(actor: Actor, filters: { label?:
     },
     origin,
   );
+}
+
+/** A test video's bytes (any range of them): once per user and video within the window. */
+export async function recordTestVideoRead(actor: Actor, video: { id: string }, origin: AuditOrigin, now = Date.now()): Promise<void> {
+  const entry = { action: TEST_VIDEO_READ_ACTION, actorId: actor.id, subjectType: "test_video", subjectId: video.id };
+  await logReadOnce(readKey(TEST_VIDEO_READ_ACTION, actor.id, video.id), entry, now, () => recordAudit({ ...entry, organisationId: null, after: { grant: GRANT } }, origin));
 }

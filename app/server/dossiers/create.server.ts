@@ -62,7 +62,7 @@ export async function createDossier(actor: Actor, raw: unknown): Promise<{ id: s
   const parsed = newDossierSchema.safeParse(raw);
   if (!parsed.success) throw new AppError("invalid-argument", { issues: parsed.error.issues.map((i) => i.path.join(".")) });
   const phone = toE164(parsed.data.phone);
-  if (!phone) throw new AppError("phone-invalid");
+  if (!phone) throw new AppError("invalid-phone-number");
   return inTransaction(async (tx) => {
     const organisationId = await currentOrganisation(tx, actor);
     const found = await patientFor(tx, organisationId, phone, parsed.data);

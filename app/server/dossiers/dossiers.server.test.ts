@@ -94,7 +94,7 @@ describe("creating a dossier", () => {
   });
 
   it("refuses an invalid phone and non-professionals", async () => {
-    expect((await codeOf(createDossier(pro, { phone: "12", earSide: "left" }))).code).toBe("phone-invalid");
+    expect((await codeOf(createDossier(pro, { phone: "12", earSide: "left" }))).code).toBe("invalid-phone-number");
     expect((await codeOf(createDossier(pro, { phone: "0612345678", earSide: "middle" }))).code).toBe("invalid-argument");
     expect((await codeOf(createDossier(sup, { phone: "0612345678", earSide: "left" }))).code).toBe("not-found");
   });

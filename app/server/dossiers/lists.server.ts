@@ -161,7 +161,7 @@ export async function firstOwnDossiers(actor: Actor, query: { status?: DossierSt
 export async function patientHistory(actor: Actor, typedPhone: string, origin: AuditOrigin = {}, page = 1) {
   const organisationId = ownOrganisation(actor);
   const canonical = toE164(typedPhone);
-  if (!canonical) throw new AppError("phone-invalid");
+  if (!canonical) throw new AppError("invalid-phone-number");
   const records = patientRecords(actor);
   const db = records.db;
   const [found] = await db

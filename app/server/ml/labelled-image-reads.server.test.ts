@@ -2,7 +2,8 @@
  * Reads of the in-ear model's labelled images are audited like reads of dossier media, over real HTTP through the
  * API table: a supervisor's judged still becomes a labelled image (source "review"); an administrator reading its
  * bytes, opening the grid that lists it and downloading the zip each leave an audit row naming who, which images,
- * which organisation's patient, and from where. No cache keeps the bytes to be read again unlogged.
+ * which organisation's patient, and from where. No cache keeps the bytes to be read again unlogged. A test video
+ * uploaded for labelling (possibly a recording of a patient's ear) is audited when its bytes are read the same way.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,15 +14,17 @@ import type { SessionUser } from "../auth/session.server";
 import { systemDb } from "../db/client.server";
 import { auditLog, dossier, dossierMedium, labelledImage, patient } from "../db/schema";
 import { seedDemoData } from "../demo/seed-demo.server";
-import { LABELLED_IMAGE_EXPORT_ACTION, LABELLED_IMAGE_LIST_READ_ACTION, LABELLED_IMAGE_READ_ACTION } from "../audit/labelled-image-reads.server";
+import { LABELLED_IMAGE_EXPORT_ACTION, LABELLED_IMAGE_LIST_READ_ACTION, LABELLED_IMAGE_READ_ACTION, TEST_VIDEO_READ_ACTION } from "../audit/labelled-image-reads.server";
 import { saveLabelledImage } from "./labelled-images.server";
 import { labelledImagesPage } from "./ml-pages.server";
+import { uploadTestVideo } from "./video-sources.server";
 
 let database: TestDatabase;
 let server: MediaTestServer;
 let adminCookie: string;
 let admin: Actor;
-let review: { imageId: string; organisationId: string };
+let supervisorCookie: string;
+let review: { imageId: string; organisationId: string; mediaId: string };
 // The smallest JPEG the server's type check accepts (SOI, JFIF APP0, EOI).
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9]);
 
@@ -30,7 +33,7 @@ beforeAll(async () => {
   const demo = await seedDemoData();
   admin = { id: demo.adminId, role: "admin", organisationId: null, supervisedOrganisationIds: [] };
   adminCookie = await signInCookie(database, "admin@casus.test");
-  const supervisorCookie = await signInCookie(database, "supervisor@casus.test");
+  supervisorCookie = await signInCookie(database, "supervisor@casus.test");
   server = await startMediaServer(database.dataDir);
   // The demo dossier in review by the demo supervisor, and its first medium: judged, it joins the dataset.
   const [target] = await systemDb()
@@ -47,7 +50,7 @@ beforeAll(async () => {
   });
   expect(judged.status).toBe(200);
   const [image] = await systemDb().select({ id: labelledImage.id }).from(labelledImage).where(eq(labelledImage.source, "review"));
-  review = { imageId: image.id, organisationId: target.organisationId };
+  review = { imageId: image.id, organisationId: target.organisationId, mediaId: target.mediaId };
 }, 60_000);
 
 afterAll(async () => {
@@ -102,5 +105,40 @@ describe("reads of labelled images are audited", () => {
     expect(page.images.map((i) => i.id)).toEqual([review.imageId]);
     const rows = await rowsOf(LABELLED_IMAGE_LIST_READ_ACTION);
     expect(rows.map((r) => [r.after, r.requestId, r.ipAddress])).toEqual([[{ imageIds: [review.imageId], grant: "admin" }, "grid-1", "192.0.2.7"]]);
+  });
+});
+
+describe("reads of test videos are audited", () => {
+  // The start of a webm file (EBML header, DocType "webm"), and bytes after it: enough for ranges.
+  const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from("webm"), Buffer.alloc(200, 7)]);
+  const video = (id: string, headers: Record<string, string> = {}, cookie = adminCookie) => fetch(`${server.url}/api/ml/videos/${id}`, { headers: { cookie, ...headers } });
+
+  it("records who read a test video and from where, once per window however many ranges the player asks for", async () => {
+    const id = await uploadTestVideo(admin, { name: "ear-of-a-patient.webm", size: WEBM.length, body: WEBM });
+    expect(await rowsOf(TEST_VIDEO_READ_ACTION, id)).toEqual([]);
+    const first = await video(id, { Range: "bytes=0-15" });
+    expect(first.status).toBe(206);
+    expect(Buffer.from(await first.arrayBuffer())).toEqual(WEBM.subarray(0, 16));
+    const rows = await rowsOf(TEST_VIDEO_READ_ACTION, id);
+    expect(rows.map((r) => ({ subjectType: r.subjectType, organisationId: r.organisationId, after: r.after }))).toEqual([{ subjectType: "test_video", organisationId: null, after: { grant: "admin" } }]);
+    expect(rows[0].ipAddress).toMatch(/127\.0\.0\.1/);
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    // Seeking and the whole file within the window are the same read.
+    expect((await video(id, { Range: "bytes=100-" })).status).toBe(206);
+    const whole = await video(id);
+    expect(whole.status).toBe(200);
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(WEBM);
+    expect(await rowsOf(TEST_VIDEO_READ_ACTION, id)).toHaveLength(1);
+  });
+
+  it("logs nothing when no byte is sent: an unknown id, a dossier video's id, a range past the end, another role", async () => {
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect((await video(missing)).status).toBe(404);
+    // A dossier video's bytes go out through a signed media URL (a logged media read), never through this endpoint.
+    expect((await video(review.mediaId)).status).toBe(404);
+    const id = await uploadTestVideo(admin, { name: "clip.webm", size: WEBM.length, body: WEBM });
+    expect((await video(id, { Range: `bytes=${WEBM.length + 10}-` })).status).toBe(416);
+    expect((await video(id, {}, supervisorCookie)).status).toBe(404);
+    for (const subject of [missing, review.mediaId, id]) expect(await rowsOf(TEST_VIDEO_READ_ACTION, subject)).toEqual([]);
   });
 });

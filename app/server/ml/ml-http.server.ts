@@ -5,7 +5,7 @@
  *   GET /api/ml/models/:id/:file         model.json / weights.bin (any signed-in user; immutable per version id)
  *   GET /api/ml/dataset                  ids and labels of the labelled set, for training/evaluation (admin)
  *   GET /api/ml/images/:id/:file         image.jpg / thumb.jpg of a labelled image (admin; the read is audited)
- *   GET /api/ml/videos/:id               a test video, with HTTP ranges for seeking (admin)
+ *   GET /api/ml/videos/:id               a test video, with HTTP ranges for seeking (admin; the read is audited)
  *   GET /api/ml/export.zip               the labelled set as a zip, streamed (admin; the export is audited)
  *   POST /api/ml/images                  save a labelled frame: JSON with base64 JPEG and thumbnail (admin)
  *   POST /api/ml/models                  save a trained model as a new version: JSON with base64 weights (admin)
@@ -26,12 +26,12 @@ import { UPLOADABLE_IMAGE_SOURCES } from "~/domain/image-sources";
 import { MODEL_FILES } from "~/ml/api-urls";
 import { withActor } from "../api/api-endpoint.server";
 import type { AuditOrigin } from "../audit/audit.server";
-import { recordLabelledImageExport, recordLabelledImageRead } from "../audit/labelled-image-reads.server";
+import { recordLabelledImageExport, recordLabelledImageRead, recordTestVideoRead } from "../audit/labelled-image-reads.server";
 import { parseRange } from "../media/range.server";
 import { objectStore } from "../storage/storage.server";
 import { datasetIndex, saveLabelledImage, imageFilters, imageKey, labelledImageForRead, labelledImagesInBatches } from "./labelled-images.server";
 import { activeModelDescriptor, createModelVersion, getModelVersion, modelFileKey } from "./model-versions.server";
-import { findVideoForLabelling, videoKey } from "./video-sources.server";
+import { findTestVideo, videoKey } from "./video-sources.server";
 
 /** The largest JSON body: a model's base64 weights or a labelled frame. */
 const ML_JSON_MAX_BYTES = 16 * 1024 * 1024;
@@ -111,15 +111,20 @@ export const labelledImageEndpoint = withActor({
   },
 });
 
+/**
+ * A test video's bytes, a range at a time while it plays: it may be a recording of a patient's ear, so the read is
+ * audited (once per user and video within the window) before any byte is sent. A range past the end sends none.
+ */
 export const testVideoEndpoint = withActor({
   params: z.object({ id }),
   async handle({ req, res, actor, params }) {
-    const video = await findVideoForLabelling(actor, params.id);
+    const video = await findTestVideo(actor, params.id);
     const range = parseRange(req.headers.range, video.size);
     if (range === "unsatisfiable") {
       res.status(416).set({ "Content-Range": `bytes */${video.size}`, "Accept-Ranges": "bytes" }).end();
       return;
     }
+    await recordTestVideoRead(actor, video, originOf(req));
     await sendObject(res, videoKey(video.id), range ?? undefined);
   },
 });

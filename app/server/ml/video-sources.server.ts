@@ -132,6 +132,29 @@ export async function listVideosForLabelling(actor: Actor | null, filters: Video
     .sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
 }
 
+const isVideoId = (id: string) => /^[0-9a-f-]{36}$/.test(id);
+
+/** The stored test video's description, or null when there is none under that id. */
+async function testVideoInfo(id: string): Promise<ObjectInfo | null> {
+  return objectStore()
+    .head(videoKey(id))
+    .catch((error: unknown) => {
+      if (isStorageError(error) && error.code === "storage/object-not-found") return null;
+      throw error;
+    });
+}
+
+/**
+ * One uploaded test video by id, for its bytes (`GET /api/ml/videos/:id`): a dossier video's id is not-found here,
+ * since its bytes go out through a signed media URL (and are logged as media reads), never through this endpoint.
+ */
+export async function findTestVideo(actor: Actor | null, id: string): Promise<LabellingVideo> {
+  actingAs(actor, "model-data.manage");
+  const found = isVideoId(id) ? await testVideoInfo(id) : null;
+  if (!found) throw new AppError("not-found");
+  return testVideo(id, found);
+}
+
 /**
  * One video by id, as the list shows it. Looked up directly rather than by listing every video: the video
  * endpoint asks on each range request while a video plays.
@@ -139,14 +162,9 @@ export async function listVideosForLabelling(actor: Actor | null, filters: Video
 export async function findVideoForLabelling(actor: Actor | null, id: string): Promise<LabellingVideo> {
   const { db } = actingAs(actor, "model-data.manage");
   // Both kinds have UUID ids; anything else is not a video (and must not reach the uuid column).
-  if (!/^[0-9a-f-]{36}$/.test(id)) throw new AppError("not-found");
-  const info = await objectStore()
-    .head(videoKey(id))
-    .catch((error: unknown) => {
-      if (isStorageError(error) && error.code === "storage/object-not-found") return null;
-      throw error;
-    });
-  if (info) return testVideo(id, info);
+  if (!isVideoId(id)) throw new AppError("not-found");
+  const found = await testVideoInfo(id);
+  if (found) return testVideo(id, found);
   const [video] = await dossierVideos(db, { id }, 1);
   if (!video) throw new AppError("not-found");
   return { ...video, url: signMediaUrl(video.id, "file") };
