@@ -9,12 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { acceptInvitation, invitationLinkState } from "../auth/invitation-link.server";
 import { loadSessionUser, type SessionUser } from "../auth/session.server";
-import { auditLog, invitation, user } from "../db/schema";
+import { auditLog, invitation, session, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { createAdmin } from "../demo/factories.server";
 import { DEMO_PASSWORD, seedDemoData, type DemoData } from "../demo/seed-demo.server";
 import { signInCookie } from "../../../tests/support/media-server";
-import { installOutbox } from "../../../tests/support/people";
+import { installOutbox, tokenOf, waitForMail } from "../../../tests/support/people";
+import { completeSignInLink, requestSignInLink } from "../auth/magic-link-sign-in.server";
 import { createInvitationInTx, inviterMayInvite, latestInvitation, resendInvitation } from "./invitations.server";
 import { demoteAdministrator, setUserDisabled } from "./users.server";
 
@@ -22,12 +23,15 @@ const PASSWORD = "Kleine-otoscoop-lampjes-2026";
 let database: TestDatabase;
 let demo: DemoData;
 let chief: SessionUser;
+let mails: ReturnType<typeof installOutbox>;
 let n = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ MFA_REQUIRED_ROLES: "" });
+  database = await createTestDatabase({ MFA_REQUIRED_ROLES: "", SIGN_IN_RATE_LIMIT_PER_MINUTE: "1000" });
+  // Sign-in links are mailed by a job.
+  await database.startJobWorkers();
   demo = await seedDemoData({ dossiers: false });
-  installOutbox(database);
+  mails = installOutbox(database);
   chief = (await loadSessionUser(new Headers({ cookie: await signInCookie(database, "admin@casus.test") })))!;
 });
 
@@ -81,6 +85,20 @@ describe("invitations of an administrator who loses the right to invite", () => 
     await demoteAdministrator(chief, sender.id, {});
     expect((await latestInvitation(database.handle.db, pro.userId))?.state).toBe("accepted");
     expect(await banned(pro.userId)).toBe(false);
+  });
+
+  it("leave an invitee alone who already signs in without having accepted (by e-mail link): they are at work", async () => {
+    const { sender, pro } = await adminWithInvitations();
+    const before = (await mails()).length;
+    await requestSignInLink({ email: `professional-${n}@casus.test`, redirectTo: null, locale: "nl" }, new Headers(), {});
+    const link = (await waitForMail(mails, before + 1)).at(-1)!.links.find((l) => l.includes("/verify-login"))!;
+    expect(await completeSignInLink(tokenOf(link), new Headers(), {})).toMatchObject({ ok: true });
+    await demoteAdministrator(chief, sender.id, {});
+    expect(await banned(pro.userId)).toBe(false);
+    expect((await latestInvitation(database.handle.db, pro.userId))?.state).toBe("pending");
+    expect(await database.handle.db.select().from(session).where(eq(session.userId, pro.userId))).toHaveLength(1);
+    const revoked = await database.handle.db.select().from(auditLog).where(and(eq(auditLog.subjectId, pro.userId), eq(auditLog.action, "invitation.revoked")));
+    expect(revoked).toEqual([]);
   });
 
   it("are refused when opened or accepted after the sender's right went outside the product (role changed in the database)", async () => {

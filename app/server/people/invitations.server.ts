@@ -6,7 +6,7 @@
  * Opening and accepting a link is in app/server/auth/invitation-link.server.ts (keyed by its token, no actor yet).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
 import { can } from "~/domain/access/permissions";
 import { INVITATION_VALID_DAYS } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
@@ -14,7 +14,7 @@ import { localizePath, type Locale } from "~/domain/locales";
 import { isRole, type Role } from "~/domain/roles";
 import { recordAudit } from "../audit/audit.server";
 import type { Queryable, Transaction } from "../db/client.server";
-import { invitation, organisation, professional, session, supervisor, supervisorOrganisation, user } from "../db/schema";
+import { auditLog, invitation, organisation, professional, session, supervisor, supervisorOrganisation, user } from "../db/schema";
 import { inTransaction } from "../db/transaction.server";
 import { releaseReviewsOf } from "../dossiers/release-reviews.server";
 import { delivery } from "../mail/delivery.server";
@@ -239,12 +239,21 @@ export async function revokeInvitation(actor: Actor, userId: string, origin: Ori
  * invitee's account exists from the invitation and could otherwise be used by e-mail link or a reset). Another
  * administrator who still vouches for the person resends it. The rules of disabling hold: never the acting
  * administrator themselves (skipped: they are using the account), never the last active administrator.
+ *
+ * Only invitations nobody has taken up: an invitee who has signed in (by e-mail link, SMS code or single sign-on,
+ * none of which marks the invitation accepted) is using the account another administrator could see on the people
+ * pages all along; disabling them, ending their sessions and releasing their reviews because their inviter left would
+ * lock out working people (a whole organisation, after one CSV import). Every sign-in is audited as `auth.sign-in`.
  */
 export async function revokeInvitationsSentBy(tx: Transaction, actor: Actor, inviterId: string, origin: Origin): Promise<void> {
+  const signedIn = tx
+    .select({ one: sql`1` })
+    .from(auditLog)
+    .where(and(eq(auditLog.actorId, invitation.userId), eq(auditLog.action, "auth.sign-in")));
   const open = await tx
     .select()
     .from(invitation)
-    .where(and(eq(invitation.invitedBy, inviterId), isNull(invitation.acceptedAt), isNull(invitation.revokedAt)));
+    .where(and(eq(invitation.invitedBy, inviterId), isNull(invitation.acceptedAt), isNull(invitation.revokedAt), notExists(signedIn)));
   for (const row of open) {
     if (row.userId === actor.id) continue;
     const [person] = await tx.select({ id: user.id, role: user.role, banned: user.banned }).from(user).where(eq(user.id, row.userId));
