@@ -34,7 +34,7 @@ export function SignOutButton() {
     <>
       <Form method="post" action="/sign-out" reloadDocument ref={form} onSubmit={(event) => void onSubmit(event)}>
         <input type="hidden" name="locale" value={locale} />
-        <button type="submit" className="min-h-10 rounded-md border border-slate-300 px-3 py-1 hover:bg-slate-100">
+        <button type="submit" className="min-h-11 rounded-md border border-slate-300 px-3 py-1 hover:bg-slate-100">
           {t("signOut")}
         </button>
       </Form>

@@ -93,4 +93,37 @@ describe("audit facts", () => {
     };
     for (const locale of LOCALES) expect(shape(locale), locale).toBe(shape("en"));
   });
+
+  it("names every field the server records in an audit row (a `before:` or `after:` object in app/server), in every language", () => {
+    // A field without a name shows on the audit page as the code's own English word, in every language.
+    const SERVER_DIR = path.resolve(import.meta.dirname, "../../server");
+    const recorded = new Set<string>();
+    for (const file of fs.readdirSync(SERVER_DIR, { recursive: true, encoding: "utf8" })) {
+      if (!file.endsWith(".ts") || file.includes(".test.")) continue;
+      const source = fs.readFileSync(path.join(SERVER_DIR, file), "utf8");
+      for (const start of source.matchAll(/\b(?:before|after): \{/g)) {
+        let depth = 0;
+        let end = start.index + start[0].length - 1;
+        for (; end < source.length; end++) {
+          if (source[end] === "{") depth++;
+          else if (source[end] === "}" && --depth === 0) break;
+        }
+        const body = source.slice(start.index + start[0].length, end);
+        for (const key of body.matchAll(/(?:^|[{,])\s*([A-Za-z_]\w*)\s*(?=[:,}])/g)) recorded.add(key[1]);
+      }
+    }
+    // The scan finds what it should: fields of sign-ins, exports and invitations.
+    expect([...recorded]).toEqual(expect.arrayContaining(["method", "processed", "inviter", "starter", "imageIds"]));
+    for (const locale of LOCALES) {
+      const { exists } = translator(locale);
+      expect([...recorded].filter((field) => !exists(`people:audit.fields.${field}`)).sort(), locale).toEqual([]);
+    }
+  });
+
+  it("words the reasons the server records (not error codes, which have their messages)", () => {
+    for (const locale of LOCALES) {
+      const { t, exists } = translator(locale);
+      expect(auditFacts({ reason: "inviter-lost-rights" }, t, exists), locale).not.toContain("inviter-lost-rights");
+    }
+  });
 });
