@@ -224,11 +224,19 @@ export async function datasetIndex(actor: Actor | null, filters: ImageFilters = 
     .orderBy(desc(labelledImage.createdAt), desc(labelledImage.id));
 }
 
-/** Rows in batches for the zip export, without holding the whole table in memory. */
-export async function* labelledImagesInBatches(actor: Actor | null, filters: ImageFilters, batch = 500): AsyncGenerator<LabelledImageRow[]> {
-  for (let page = 0; ; page++) {
-    const rows = await pageLabelledImages(actor, filters, page, batch);
-    if (rows.length) yield rows;
-    if (rows.length < batch) return;
+/**
+ * The rows of the images the zip export logged (datasetIndex's ids, in its order), in batches, without holding the
+ * whole table in memory. By id rather than by page of the filter: an image relabelled or deleted during a long
+ * download would shift the pages, leaving a logged image out or putting another in twice.
+ */
+export async function* labelledImagesInBatches(actor: Actor | null, ids: readonly string[], batch = 500): AsyncGenerator<LabelledImageRow[]> {
+  const { db } = actingAs(actor, "model-data.manage");
+  for (let start = 0; start < ids.length; start += batch) {
+    const chunk = ids.slice(start, start + batch);
+    const rows = await db.select().from(labelledImage).where(inArray(labelledImage.id, chunk));
+    // In the order of the ids; an image deleted since it was listed is left out.
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const ordered = chunk.flatMap((id) => byId.get(id) ?? []);
+    if (ordered.length) yield ordered;
   }
 }

@@ -132,20 +132,18 @@ export const testVideoEndpoint = withActor({
 export const datasetZipEndpoint = withActor({
   async handle({ req, res, actor }) {
     const filters = queryFilters(req.query);
-    // Logged before the first byte leaves, naming every image the zip will hold; an image labelled after this
-    // moment is left out, so the log and the zip agree.
+    // Logged before the first byte leaves, naming every image the zip will hold: the zip is read by those ids, so it
+    // holds no image that is not logged (one labelled after this moment is left out, one deleted meanwhile too).
     const logged = (await datasetIndex(actor, filters)).map((entry) => entry.id);
     await recordLabelledImageExport(actor, filters, logged, originOf(req));
-    const included = new Set(logged);
     const zip = new yazl.ZipFile();
     res.set("Content-Type", "application/zip");
     res.set("Content-Disposition", 'attachment; filename="labelled-images.zip"');
     zip.outputStream.pipe(res);
     const lines = ["id,label,source,video_id,timestamp_ms,width,height,labelled_by,created_at"];
     // One object stream at a time: memory stays bounded by yazl's pipeline, not by the dataset's size.
-    for await (const rows of labelledImagesInBatches(actor, filters)) {
+    for await (const rows of labelledImagesInBatches(actor, logged)) {
       for (const row of rows) {
-        if (!included.has(row.id)) continue;
         const folder = row.label === 1 ? "in-ear" : "not-in-ear";
         const download = await objectStore().get(imageKey(row.id, "image.jpg"));
         zip.addReadStream(download.body, `${folder}/${row.id}.jpg`, { compress: false, mtime: row.createdAt });
