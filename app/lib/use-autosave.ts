@@ -91,6 +91,8 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
   const versionRef = useRef(version);
   versionRef.current = version;
   const sentAt = useRef(0);
+  // The autosave result the form's own button has since answered for (see cancelPending).
+  const [superseded, setSuperseded] = useState<SaveResult | undefined>(undefined);
 
   const send = useCallback(
     (baseVersion = versionRef.current) => {
@@ -171,10 +173,16 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
     /** While an autosave is in flight the form's own buttons wait, so a submit never races the page's own save. */
     busy: state === "saving",
     /** The form is being sent by its own button: that send carries everything, so a pending autosave is dropped. */
-    cancelPending: () => clearTimeout(timer.current),
-    error: fetcher.data?.error,
+    cancelPending: () => {
+      clearTimeout(timer.current);
+      // Its send also answers for the last autosave: a refusal of that one no longer marks a field the user may have
+      // put right since (the button's own refusal, if any, marks what is still wrong).
+      setSuperseded(fetcher.data);
+      if (state === "refused" || state === "error") setState("idle");
+    },
+    error: fetcher.data === superseded ? undefined : fetcher.data?.error,
     /** The fields of the last save's refusal, as items their fields show errors for; none once a save succeeds. */
-    refusedItems: fetcher.data && !fetcher.data.ok ? fetcher.data.fields : undefined,
+    refusedItems: fetcher.data && fetcher.data !== superseded && !fetcher.data.ok ? fetcher.data.fields : undefined,
     onChange,
     /** After a version conflict: save this input over the other change, knowingly. */
     overwrite: () => {

@@ -188,3 +188,23 @@ test("a refused autosave of the clinical reasoning marks its field in its ear's 
   await expect(days).not.toHaveAttribute("aria-invalid");
   await expect(form.getByRole("tab", { name: "Rechteroor", exact: true })).toBeVisible();
 });
+
+test("a refused autosave's mark goes when the form's own button sends the corrected value before the autosave does", async ({ page }) => {
+  const { users: u } = matrixFixtures();
+  const id = await draftDossier();
+  await openSignedIn(page, "pro@casus.test", `/pro/${u.pro}/case/${id}/klinisch-redeneren?step=reasoning`);
+  const form = page.getByTestId("reasoning-form");
+  await form.getByRole("tab", { name: "Rechteroor" }).click();
+  const right = form.locator('section[data-ear="right"]');
+  await right.getByRole("group", { name: "Voorgesteld beleid" }).getByRole("checkbox", { name: "Controle na N dagen" }).check();
+  const days = right.getByLabel("Controle na (dagen)");
+  await days.fill("-5");
+  await days.blur();
+  await expect(days).toHaveAttribute("aria-invalid", "true");
+  // Put right and saved at once with the button (the pending autosave is dropped: the button's send carries it).
+  await days.fill("7");
+  await form.getByRole("button", { name: "Opslaan", exact: true }).click();
+  await expect(page.locator('[data-autosave="refused"]')).toHaveCount(0);
+  await expect(days).not.toHaveAttribute("aria-invalid");
+  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
+});
