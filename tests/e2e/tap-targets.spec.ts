@@ -156,9 +156,17 @@ test("the model pages' menu, the export page's JSON Schema link and the queue's 
       await admin.goto(path);
       await admin.locator("html[data-hydrated]").waitFor({ state: "attached" });
       const menu = admin.getByRole("navigation", { name: "Model pages" });
+      if (viewport === PHONE) {
+        // Folded on a phone, so the page's own heading is in the first screen; opened, its links are large.
+        const fold = admin.locator("details", { has: admin.getByText("Model pages", { exact: true }) });
+        await expect(fold).not.toHaveAttribute("open");
+        await expect(admin.getByRole("main").getByRole("heading", { level: 1 })).toBeInViewport();
+        expect((await fold.locator("summary").boundingBox())!.height).toBeGreaterThanOrEqual(44);
+        await fold.locator("summary").click();
+      }
       found.push(...(await under44(menu.getByRole("link"), `${at} ${path}: menu link`)));
       if (viewport === PHONE) {
-        // The menu stacks above the page, which still fits the phone.
+        // Opened, the menu stacks above the page, which still fits the phone.
         const reflow = await reflowProblem(admin, path);
         if (reflow) found.push(`reflow at 320 px: ${reflow}`);
       } else {
