@@ -8,6 +8,7 @@
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import type { RefusedValueMessage } from "~/domain/dossier/form";
 import { onlineStatus } from "./online-status";
 
 const DEBOUNCE_MS = 1000;
@@ -56,6 +57,8 @@ interface SaveResult {
   currentVersion?: number;
   /** A refusal's fields (action-result.server.ts). */
   fields?: string[];
+  /** What is wrong with each refused field's value (refusedValuesOf). */
+  refusedValues?: Record<string, RefusedValueMessage>;
 }
 
 function entriesOf(form: HTMLFormElement): [string, string][] {
@@ -183,6 +186,8 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, options: { 
     error: fetcher.data === superseded ? undefined : fetcher.data?.error,
     /** The fields of the last save's refusal, as items their fields show errors for; none once a save succeeds. */
     refusedItems: fetcher.data && fetcher.data !== superseded && !fetcher.data.ok ? fetcher.data.fields : undefined,
+    /** What is wrong with each of those fields' values, for the message beside it. */
+    refusedValues: fetcher.data && fetcher.data !== superseded && !fetcher.data.ok ? fetcher.data.refusedValues : undefined,
     onChange,
     /** After a version conflict: save this input over the other change, knowingly. */
     overwrite: () => {

@@ -155,6 +155,9 @@ test("an autosave the server refuses marks the field it is about and says so, no
   await duration.blur();
   await expect(page.locator('[data-autosave="refused"]')).toHaveText("Niet opgeslagen: een waarde is niet geldig. Zie het gemarkeerde veld; uw invoer staat nog op deze pagina.");
   await expect(duration).toHaveAttribute("aria-invalid", "true");
+  // Beside the field: what is wrong with the value (its range, as the server checks it), not that it is missing.
+  await expect(duration).toHaveAccessibleDescription("Vul een heel aantal dagen in van 0 tot en met 36.500.");
+  await expect(page.getByText("Vul de duur in dagen in.")).toHaveCount(0);
   // Put right, it saves, and the field is no longer marked.
   await duration.fill("5");
   await duration.blur();
@@ -176,9 +179,12 @@ test("a refused autosave of the clinical reasoning marks its field in its ear's 
   await days.blur();
   await expect(page.locator('[data-autosave="refused"]')).toHaveText("Niet opgeslagen: een waarde is niet geldig. Zie het gemarkeerde veld; uw invoer staat nog op deze pagina.");
   await expect(days).toHaveAttribute("aria-invalid", "true");
-  await expect(days).toHaveAccessibleDescription("Vul in na hoeveel dagen de controle is.");
-  // The ear the refused value belongs to says so on its tab; the other ear's fields are not marked.
-  await expect(form.getByRole("tab", { name: /^Rechteroor/ })).toContainText("nog niet compleet");
+  // Beside the field: the range the server takes, not the wording for days left out ("Vul in na hoeveel dagen …").
+  await expect(days).toHaveAccessibleDescription("Vul een heel aantal dagen in van 1 tot en met 365.");
+  // The ear the refused value belongs to says so on its tab, as a value to check, not as incomplete; the other ear's
+  // fields are not marked.
+  await expect(form.getByRole("tab", { name: /^Rechteroor/ })).toContainText("(controleer een waarde)");
+  await expect(form.getByRole("tab", { name: /^Rechteroor/ })).not.toContainText("nog niet compleet");
   await expect(form.getByRole("tab", { name: "Linkeroor", exact: true })).toBeVisible();
   await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
   // Put right, it saves, and the field is no longer marked.
@@ -187,6 +193,42 @@ test("a refused autosave of the clinical reasoning marks its field in its ear's 
   await expect(page.locator('[data-autosave="saved"]')).toBeVisible();
   await expect(days).not.toHaveAttribute("aria-invalid");
   await expect(form.getByRole("tab", { name: "Rechteroor", exact: true })).toBeVisible();
+});
+
+test("a refused follow-up says its range and its tab asks to check a value in English too", async ({ page }) => {
+  const { users: u } = matrixFixtures();
+  const id = await draftDossier();
+  await openSignedIn(page, "pro@casus.test", `/en/pro/${u.pro}/case/${id}/klinisch-redeneren?step=reasoning`);
+  const form = page.getByTestId("reasoning-form");
+  await form.getByRole("tab", { name: "Right ear" }).click();
+  const right = form.locator('section[data-ear="right"]');
+  await right.getByRole("group", { name: "Proposed plan" }).getByRole("checkbox", { name: "Follow-up after N days" }).check();
+  const days = right.getByLabel("Follow-up after (days)");
+  await days.fill("400");
+  await days.blur();
+  await expect(days).toHaveAttribute("aria-invalid", "true");
+  await expect(days).toHaveAccessibleDescription("Enter a whole number of days from 1 to 365.");
+  await expect(form.getByRole("tab", { name: /^Right ear/ })).toContainText("(check a value)");
+  await expect(form.getByRole("tab", { name: /^Right ear/ })).not.toContainText("not complete yet");
+});
+
+test("a save of the anamnesis by its own button, without JavaScript, says a refused duration's range beside its field", async () => {
+  const { users: u, dossiers: d } = matrixFixtures();
+  const pro = await apiSession(base(), "pro@casus.test");
+  try {
+    // Refused by the schema before the version is looked at: nothing is stored.
+    const negative = { intent: "save-anamnesis", version: "1", earSide: "left", durationDays: "-5" };
+    const dutch = await post(pro, `/pro/${u.pro}/case?dossier=${d.draft}`, negative);
+    expect(dutch.status).toBe(400);
+    expect(dutch.text).toContain("Vul een heel aantal dagen in van 0 tot en met 36.500.");
+    expect(dutch.text).not.toContain("Vul de duur in dagen in.");
+    expect(dutch.text).toMatch(/aria-invalid="true"[^>]*name="durationDays"|name="durationDays"[^>]*aria-invalid="true"/);
+    const french = await post(pro, `/fr/pro/${u.pro}/case?dossier=${d.draft}`, negative);
+    // French groups thousands with a narrow space (Intl), which \s matches.
+    expect(french.text).toMatch(/Indiquez un nombre entier de jours entre 0 et 36\s500\./);
+  } finally {
+    await pro.dispose();
+  }
 });
 
 test("a refused autosave's mark goes when the form's own button sends the corrected value before the autosave does", async ({ page }) => {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/ui/field";
 import { COMPLAINTS, HISTORY_FLAGS, ONSETS } from "~/domain/dossier/choices";
-import type { Anamnesis } from "~/domain/dossier/content";
+import { type Anamnesis, MAX_DURATION_DAYS } from "~/domain/dossier/content";
 import { CheckboxGroup, ItemInput, RadioGroup, TextArea } from "./choices";
 
 export function AnamnesisFields({ value }: { value: Partial<Anamnesis> }) {
@@ -36,7 +36,7 @@ export function AnamnesisFields({ value }: { value: Partial<Anamnesis> }) {
         />
       </div>
       <RadioGroup item="anamnesis-onset" name="onset" list="onset" codes={ONSETS} value={value.onset} label={t("fields.onset")} />
-      <ItemInput item="anamnesis-duration" label={t("fields.durationDays")} name="durationDays" type="number" inputMode="numeric" min={0} max={36500} defaultValue={value.durationDays ?? ""} />
+      <ItemInput item="anamnesis-duration" label={t("fields.durationDays")} name="durationDays" type="number" inputMode="numeric" min={0} max={MAX_DURATION_DAYS} defaultValue={value.durationDays ?? ""} />
       <CheckboxGroup name="history" list="history" codes={HISTORY_FLAGS} value={value.history} label={t("fields.history")} />
       <TextArea name="medication" value={value.medication} label={t("fields.medication")} rows={2} />
       <TextArea name="allergies" value={value.allergies} label={t("fields.allergies")} rows={2} />

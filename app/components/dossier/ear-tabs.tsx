@@ -1,14 +1,26 @@
 /**
  * Reasoning for two ears, one ear at a time: tabs (the WAI-ARIA pattern — arrow keys move between them). A link to
  * a field of the other ear (the missing list's) opens that ear's tab before the page scrolls to it, and after a
- * refused submit the first ear with an error opens. Before hydration, and for one ear, the panels simply stack.
+ * refused submit the first ear with an error opens. Before hydration, and for one ear, the panels simply stack. A tab
+ * whose ear has a refused value asks to check it; one whose ear only lacks items says it is not complete yet.
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { Ear } from "~/domain/dossier/choices";
 
-export function EarTabs({ ears, render, refused }: { ears: readonly Ear[]; render: (ear: Ear) => ReactNode; refused?: readonly string[] }) {
+export function EarTabs({
+  ears,
+  render,
+  refused,
+  refusedValues,
+}: {
+  ears: readonly Ear[];
+  render: (ear: Ear) => ReactNode;
+  refused?: readonly string[];
+  /** The refused items whose value the server would not take (the rest of `refused` are missing). */
+  refusedValues?: Readonly<Record<string, unknown>>;
+}) {
   const { t } = useTranslation("dossier");
   const location = useLocation();
   const [hydrated, setHydrated] = useState(false);
@@ -28,7 +40,8 @@ export function EarTabs({ ears, render, refused }: { ears: readonly Ear[]; rende
     <div className="flex flex-col gap-4">
       <div role="tablist" aria-label={t("reasoning.earTabs")} className="flex gap-2 border-b border-slate-200">
         {ears.map((ear, i) => {
-          const errors = refused?.some((item) => item.startsWith(`reasoning-${ear}-`));
+          const errors = refused?.filter((item) => item.startsWith(`reasoning-${ear}-`)) ?? [];
+          const badValue = errors.some((item) => refusedValues !== undefined && Object.hasOwn(refusedValues, item));
           return (
             <button
               key={ear}
@@ -52,7 +65,7 @@ export function EarTabs({ ears, render, refused }: { ears: readonly Ear[]; rende
               }`}
             >
               {t(`choices.ear.${ear}`)}
-              {errors ? <span className="ml-2 text-red-700">({t("reasoning.earHasErrors")})</span> : null}
+              {errors.length ? <span className="ml-2 text-red-700">({t(badValue ? "reasoning.earHasRefusedValue" : "reasoning.earHasErrors")})</span> : null}
             </button>
           );
         })}

@@ -28,7 +28,8 @@ import {
 } from "./choices";
 
 const text = storedStringSchema;
-const MAX_DURATION_DAYS = 36_500;
+/** The longest duration of complaints the anamnesis takes, in days (a hundred years); its field offers the same. */
+export const MAX_DURATION_DAYS = 36_500;
 const followUpDays = z.number().int().min(FOLLOW_UP_DAYS_MIN).max(FOLLOW_UP_DAYS_MAX);
 
 export const anamnesisSchema = z

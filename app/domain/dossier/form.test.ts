@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { anamnesisSchema, reasoningSchema, reviewSchema } from "./content";
-import { anamnesisFromForm, reasoningFromForm, refusedItemsOf, reviewFromForm } from "./form";
+import { MAX_STORED_STRING_BYTES } from "../constants";
+import { CONFIDENCE_MAX, CONFIDENCE_MIN, FOLLOW_UP_DAYS_MAX, FOLLOW_UP_DAYS_MIN } from "./choices";
+import { anamnesisSchema, MAX_DURATION_DAYS, reasoningSchema, reviewSchema } from "./content";
+import { anamnesisFromForm, reasoningFromForm, refusedItemsOf, refusedValuesOf, reviewFromForm } from "./form";
 
 function form(entries: [string, string][]): FormData {
   const data = new FormData();
@@ -83,5 +85,60 @@ describe("a refused save's fields", () => {
   it("name no field for a path no field holds: the differential, another ear, another section, an inherited key", () => {
     expect(refusedItemsOf(["reasoning.left.differential.0", "reasoning.both.diagnosis", "reasoning.left", "reasoning", "review.left.followUpDays"])).toEqual([]);
     expect(refusedItemsOf(["anamnesis.constructor", "reasoning.left.constructor", "reasoning.right.toString"])).toEqual([]);
+  });
+});
+
+describe("a refused value's message", () => {
+  /** The issues as saveDraft hands them to the page (edit.server.ts): the path in the draft, and the schema's message. */
+  const issuesOf = (section: "anamnesis" | "reasoning", result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
+    expect(result.success).toBe(false);
+    return (result.error?.issues ?? []).map((issue) => ({ path: [section, ...issue.path].join("."), message: issue.message }));
+  };
+  const days = (min: number, max: number) => ({ key: "dossier:refusedValue.days", values: { min, max } });
+
+  it("says the anamnesis duration's range, from the schema the server checks, for a negative, a fraction, a non-number and too many days", () => {
+    for (const typed of ["-5", "2.5", "drie", String(MAX_DURATION_DAYS + 1)]) {
+      const issues = issuesOf("anamnesis", anamnesisSchema.safeParse(anamnesisFromForm(form([["durationDays", typed]]))));
+      expect(refusedValuesOf(issues), typed).toEqual({ "anamnesis-duration": days(0, MAX_DURATION_DAYS) });
+    }
+    // The new-dossier form names its issues by path alone (create.server.ts): a number's range needs no more.
+    expect(refusedValuesOf(["anamnesis.durationDays"])).toEqual({ "anamnesis-duration": days(0, MAX_DURATION_DAYS) });
+  });
+
+  it("says the follow-up days' range per ear, and the confidence's scale", () => {
+    const issues = issuesOf("reasoning", reasoningSchema.safeParse({ left: { followUpDays: -5 }, right: { followUpDays: FOLLOW_UP_DAYS_MAX + 1, confidence: 9 } }));
+    expect(refusedValuesOf(issues)).toEqual({
+      "reasoning-left-follow-up": days(FOLLOW_UP_DAYS_MIN, FOLLOW_UP_DAYS_MAX),
+      "reasoning-right-follow-up": days(FOLLOW_UP_DAYS_MIN, FOLLOW_UP_DAYS_MAX),
+      "reasoning-right-confidence": { key: "dossier:refusedValue.number", values: { min: CONFIDENCE_MIN, max: CONFIDENCE_MAX } },
+    });
+    // The range is the one the days field offers too (plan-choice.tsx), and a number the server would take.
+    expect(days(FOLLOW_UP_DAYS_MIN, FOLLOW_UP_DAYS_MAX).values).toEqual({ min: 1, max: 365 });
+  });
+
+  it("says the stored-text limit for a text over it, wherever its field is (the other diagnosis's text sits in the diagnosis's field)", () => {
+    const long = "a".repeat(MAX_STORED_STRING_BYTES + 1);
+    const tooLong = { key: "dossier:refusedValue.tooLong", values: { megabytes: MAX_STORED_STRING_BYTES / (1024 * 1024) } };
+    expect(refusedValuesOf(issuesOf("anamnesis", anamnesisSchema.safeParse({ question: long })))).toEqual({ "anamnesis-question": tooLong });
+    const reasoning = issuesOf("reasoning", reasoningSchema.safeParse({ left: { argument: long, diagnosis: "other", otherDiagnosis: long } }));
+    expect(refusedValuesOf(reasoning)).toEqual({ "reasoning-left-argument": tooLong, "reasoning-left-diagnosis": tooLong });
+  });
+
+  it("says a value no choice offers is not valid, in the forms' one wording, and names no field a path has none of", () => {
+    const invalid = { key: "errors:codes.field-invalid" };
+    expect(refusedValuesOf(issuesOf("anamnesis", anamnesisSchema.safeParse({ onset: "yesterday", complaints: ["soup"] })))).toEqual({
+      "anamnesis-onset": invalid,
+      "anamnesis-complaints": invalid,
+    });
+    expect(refusedValuesOf(issuesOf("reasoning", reasoningSchema.safeParse({ right: { diagnosis: "flu", argument: 7 } })))).toEqual({
+      "reasoning-right-diagnosis": invalid,
+      "reasoning-right-argument": invalid,
+    });
+    expect(refusedValuesOf(["earSide", { path: "anamnesis" }, { path: 4 }, { path: "reasoning.left.constructor" }])).toEqual({});
+  });
+
+  it("names the same items as refusedItemsOf, so every marked refused value has its message", () => {
+    const issues = issuesOf("reasoning", reasoningSchema.safeParse({ left: { followUpDays: -5, confidence: 9, canal: ["soup"] }, right: { diagnosis: "flu", plan: ["nap"] } }));
+    expect(Object.keys(refusedValuesOf(issues)).sort()).toEqual(refusedItemsOf(issues.map((issue) => issue.path)).sort());
   });
 });

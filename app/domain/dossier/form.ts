@@ -3,7 +3,9 @@
  * `left.canal` style for per-ear fields. The server parses the submitted FormData with these functions and then
  * validates with the Zod schemas of content.ts; the browser's autosave sends the same FormData.
  */
-import type { Anamnesis, EarReasoning, Reasoning, Review } from "./content";
+import type { z } from "zod";
+import { MAX_STORED_STRING_BYTES } from "../constants";
+import { type Anamnesis, anamnesisSchema, type EarReasoning, earReasoningSchema, type Reasoning, type Review } from "./content";
 import { type Ear, EARS } from "./choices";
 
 type Form = Pick<FormData, "get" | "getAll">;
@@ -143,6 +145,63 @@ function itemOfPath(path: string): string | undefined {
 export function refusedItemsOf(paths: readonly string[]): string[] {
   const items = paths.map(itemOfPath);
   return [...new Set(items.filter((item): item is string => item !== undefined))];
+}
+
+/**
+ * What the message beside a refused value's field says, as a `dossier:` translation key and its values: the item's
+ * "missing" wording would tell someone who typed a value that they typed nothing. A number says the range it must
+ * lie in, read from the very schema the server checked it with; a text over the stored-text limit says the limit; any
+ * other value (one no choice offers) is said to be not valid, as every form says it.
+ */
+export interface RefusedValueMessage {
+  key: "dossier:refusedValue.days" | "dossier:refusedValue.number" | "dossier:refusedValue.tooLong" | "errors:codes.field-invalid";
+  values?: Record<string, number>;
+}
+
+/** A refused save's issue as the server names it (edit.server.ts `{ path, message }`; create.server.ts the path alone). */
+export type RefusedIssue = { path?: unknown; message?: unknown } | string;
+
+/** The range a number schema takes (its optional wrapper unwrapped): the bounds the server refuses outside of. */
+function rangeOf(schema: z.ZodOptional<z.ZodNumber>): { min: number; max: number } {
+  const { minValue, maxValue } = schema.unwrap();
+  if (minValue === null || maxValue === null) throw new Error("a dossier number field has no range");
+  return { min: minValue, max: maxValue };
+}
+
+/** The number fields by their key in the draft: whole days (duration, follow-up) or a number on a scale (confidence). */
+const NUMBER_FIELDS: Record<string, RefusedValueMessage> = {
+  durationDays: { key: "dossier:refusedValue.days", values: rangeOf(anamnesisSchema.shape.durationDays) },
+  followUpDays: { key: "dossier:refusedValue.days", values: rangeOf(earReasoningSchema.shape.followUpDays) },
+  confidence: { key: "dossier:refusedValue.number", values: rangeOf(earReasoningSchema.shape.confidence) },
+};
+
+/** The stored-text limit in whole megabytes (MAX_STORED_STRING_BYTES), as the limit's message says it. */
+const TOO_LONG: RefusedValueMessage = { key: "dossier:refusedValue.tooLong", values: { megabytes: Math.floor(MAX_STORED_STRING_BYTES / (1024 * 1024)) } };
+// One wording for "not valid" (the forms' field-invalid), not a second one of the dossier's own.
+const INVALID: RefusedValueMessage = { key: "errors:codes.field-invalid" };
+
+function messageOfIssue(path: string, message: unknown): RefusedValueMessage {
+  const key = path.split(".").at(-1) ?? "";
+  if (Object.hasOwn(NUMBER_FIELDS, key)) return NUMBER_FIELDS[key];
+  // storedStringSchema's own issue (app/domain/limits.ts); any other problem of a text is no text at all.
+  if (message === "string-too-long") return TOO_LONG;
+  return INVALID;
+}
+
+/**
+ * A refused save's issues → per item (as refusedItemsOf names them), what its field says about the value: the first
+ * issue of an item wins (a diagnosis's field holds the other diagnosis's text too). Issues with no field name none.
+ */
+export function refusedValuesOf(issues: readonly RefusedIssue[]): Record<string, RefusedValueMessage> {
+  const out: Record<string, RefusedValueMessage> = {};
+  for (const issue of issues) {
+    const path = typeof issue === "string" ? issue : issue.path;
+    if (typeof path !== "string") continue;
+    const item = itemOfPath(path);
+    if (item === undefined || Object.hasOwn(out, item)) continue;
+    out[item] = messageOfIssue(path, typeof issue === "string" ? undefined : issue.message);
+  }
+  return out;
 }
 
 /** The id of the form field a missing item points at (the missing list links to it). */

@@ -116,7 +116,10 @@ export default function Page({ loaderData, actionData, params }: Route.Component
   const refused = answer !== undefined ? answer : kept;
   // The fields to mark: an autosave's refused values (marked where they were typed, as on the anamnesis step), else a
   // refused save's or submit's (its values, or what is missing).
-  const marked = autosave.refusedItems ?? (refused && "fields" in refused ? refused.fields : undefined) ?? refused?.missing;
+  const refusedFields = refused && "fields" in refused ? refused.fields : undefined;
+  const marked = autosave.refusedItems ?? refusedFields ?? refused?.missing;
+  // Of those, the values the server would not take: each says what is wrong with it, not that it is missing.
+  const markedValues = autosave.refusedItems ? autosave.refusedValues : refusedFields && refused && "refusedValues" in refused ? refused.refusedValues : undefined;
   return (
     <>
       {/* Steps 4–5 of the dossier, named as its steps 1–3 are (new-case.tsx); once submitted, its reasoning to read. */}
@@ -142,11 +145,11 @@ export default function Page({ loaderData, actionData, params }: Route.Component
             ) : null}
           </details>
           {loaderData.editable ? (
-            <FieldErrorsProvider items={marked}>
+            <FieldErrorsProvider items={marked} values={markedValues}>
               <Form ref={form} method="post" onChange={autosave.onChange} onSubmit={autosave.cancelPending} className="flex flex-col gap-6" data-testid="reasoning-form">
                 <input type="hidden" name="version" value={autosave.version} />
                 <div id="step-reasoning" className={`flex flex-col gap-4 ${shownAt(step, "reasoning")}`}>
-                  <EarTabs ears={ears} refused={marked} render={(ear) => <ReasoningFields ear={ear} value={d.reasoning[ear]} />} />
+                  <EarTabs ears={ears} refused={marked} refusedValues={markedValues} render={(ear) => <ReasoningFields ear={ear} value={d.reasoning[ear]} />} />
                   <StepNav back={{ href: href("anamnesis"), step: "anamnesis" }} next={{ href: href("submit"), step: "submit" }} />
                 </div>
                 <AutosaveStatus state={autosave.state} onOverwrite={autosave.overwrite} onDiscard={autosave.discard} />

@@ -3,7 +3,7 @@
  * `?dossier={id}`, edit a draft's anamnesis with autosave (decision 031), and record, upload or remove its media
  * per ear (decision 035).
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect, useFetcher, useLocation, useNavigation } from "react-router";
 import { AnamnesisFields } from "~/components/dossier/anamnesis-fields";
@@ -252,6 +252,14 @@ function EditAnamnesis({ data, proId, actionData }: { data: Extract<Route.Compon
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actionVersion]);
   const version = autosave.version;
+  // A save by the form's own button that the server refused marks its values as a refused autosave does (with or
+  // without JavaScript), until a later save goes through (a new version) or the next action answers.
+  const [buttonRefusal, setButtonRefusal] = useState(() => ({ answer: actionData, version }));
+  if (buttonRefusal.answer !== actionData) setButtonRefusal({ answer: actionData, version });
+  const refusedByButton = buttonRefusal.version === version && actionData && "fields" in actionData ? actionData : undefined;
+  // The fields to mark: the refused values (each says what is wrong with it), else, arriving from the summary, what is missing.
+  const markedItems = autosave.refusedItems ?? refusedByButton?.fields ?? (fromSummary ? data.missing : undefined);
+  const markedValues = autosave.refusedItems ? autosave.refusedValues : refusedByButton?.refusedValues;
   return (
     <div className="flex flex-col gap-4">
       <DossierSteps current={step} missing={data.missing} hrefOf={(to) => href(to)} />
@@ -265,7 +273,7 @@ function EditAnamnesis({ data, proId, actionData }: { data: Extract<Route.Compon
         <StepNav next={{ href: href("recording"), step: "recording" }} />
       </section>
       <div id="step-recording" className={`flex flex-col gap-2 ${shownAt(step, "recording")}`}>
-        <FieldErrorsProvider items={autosave.refusedItems ?? (fromSummary ? data.missing : undefined)}>
+        <FieldErrorsProvider items={markedItems} values={markedValues}>
           <MediaList dossierId={d.id} media={data.media} ears={earsOf(d.earSide)} capture />
         </FieldErrorsProvider>
         <StepNav back={{ href: href("patient"), step: "patient" }} next={{ href: href("anamnesis"), step: "anamnesis" }} />
@@ -282,7 +290,7 @@ function EditAnamnesis({ data, proId, actionData }: { data: Extract<Route.Compon
         <input type="hidden" name="version" value={version} />
         <section id="step-anamnesis" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-lg font-semibold">{t("dossier:sections.anamnesis")}</h2>
-          <FieldErrorsProvider items={autosave.refusedItems ?? (fromSummary ? data.missing : undefined)}>
+          <FieldErrorsProvider items={markedItems} values={markedValues}>
             <AnamnesisFields value={d.anamnesis} />
           </FieldErrorsProvider>
         </section>

@@ -1,5 +1,6 @@
-/** What a page action's refusal carries to its form: the code, and the fields a refused save names. */
+/** What a page action's refusal carries to its form: the code, the fields a refused save names, and what is wrong with their values. */
 import { describe, expect, it } from "vitest";
+import { MAX_DURATION_DAYS } from "~/domain/dossier/content";
 import { AppError } from "~/domain/errors";
 import { refusalOr } from "./action-result.server";
 
@@ -7,8 +8,16 @@ const refused = (details: Record<string, unknown>) => refusalOr(() => Promise.re
 
 describe("refusalOr", () => {
   it("names a save's refused fields, whether its issues are paths (the new dossier) or { path } (a draft's save)", async () => {
-    expect(await refused({ issues: [{ path: "anamnesis.durationDays", message: "x" }] })).toEqual({ error: "invalid-argument", fields: ["anamnesis-duration"] });
-    expect(await refused({ issues: ["earSide", "anamnesis.onset"] })).toEqual({ error: "invalid-argument", fields: ["anamnesis-onset"] });
+    expect(await refused({ issues: [{ path: "anamnesis.durationDays", message: "x" }] })).toEqual({
+      error: "invalid-argument",
+      fields: ["anamnesis-duration"],
+      refusedValues: { "anamnesis-duration": { key: "dossier:refusedValue.days", values: { min: 0, max: MAX_DURATION_DAYS } } },
+    });
+    expect(await refused({ issues: ["earSide", "anamnesis.onset"] })).toEqual({
+      error: "invalid-argument",
+      fields: ["anamnesis-onset"],
+      refusedValues: { "anamnesis-onset": { key: "errors:codes.field-invalid" } },
+    });
     expect(await refused({ issues: ["earSide", null, 3, { path: 4 }] })).toEqual({ error: "invalid-argument" });
     expect(await refused({ missing: ["thread-message"] })).toEqual({ error: "invalid-argument", missing: ["thread-message"] });
   });
