@@ -250,3 +250,25 @@ test("a refused autosave's mark goes when the form's own button sends the correc
   await expect(days).not.toHaveAttribute("aria-invalid");
   await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
 });
+
+test("a value refused by the form's own button stays marked until a later autosave stores it put right", async ({ page }) => {
+  const { users: u } = matrixFixtures();
+  const id = await draftDossier();
+  await openSignedIn(page, "pro@casus.test", `/pro/${u.pro}/case/${id}/klinisch-redeneren?step=reasoning`);
+  const form = page.getByTestId("reasoning-form");
+  await form.getByRole("tab", { name: "Rechteroor" }).click();
+  const right = form.locator('section[data-ear="right"]');
+  await right.getByRole("group", { name: "Voorgesteld beleid" }).getByRole("checkbox", { name: "Controle na N dagen" }).check();
+  await expect(page.locator('[data-autosave="saved"]')).toBeVisible();
+  const days = right.getByLabel("Controle na (dagen)");
+  // Sent by the button at once (the autosave it would have made is dropped): refused, and marked.
+  await days.fill("-5");
+  await form.getByRole("button", { name: "Opslaan", exact: true }).click();
+  await expect(days).toHaveAttribute("aria-invalid", "true");
+  await expect(days).toHaveAccessibleDescription("Vul een heel aantal dagen in van 1 tot en met 365.");
+  // Put right and autosaved: the mark goes with it.
+  await days.fill("7");
+  await days.blur();
+  await expect(page.locator('[data-autosave="saved"]')).toBeVisible();
+  await expect(days).not.toHaveAttribute("aria-invalid");
+});
