@@ -84,13 +84,22 @@ const is = (...roles: Role[]) => (actor: Actor) => roles.includes(actor.role);
  */
 export type ReadGrant = "admin" | "owner" | "assigned-supervisor" | "uploader" | "attached-dossier" | "organisation-professional";
 
+/**
+ * A professional works in exactly one organisation (their professional record). Without it (removed outside the
+ * product) nothing is theirs to read or change, their own dossiers and uploads included: the pages say so (403
+ * `no-organisation`), and the data layer and the API answer as for anything else that is not theirs.
+ */
+export function withoutOrganisation(actor: Actor): boolean {
+  return actor.role === "professional" && actor.organisationId === null;
+}
+
 /** The read rule for dossiers, as the right that allows it (null: not allowed). */
 export function dossierReadGrant(actor: Actor, d: DossierFacts): ReadGrant | null {
   switch (actor.role) {
     case "admin":
       return "admin";
     case "professional":
-      return actor.id === d.professionalId ? "owner" : null;
+      return actor.id === d.professionalId && !withoutOrganisation(actor) ? "owner" : null;
     case "supervisor":
       return actor.supervisedOrganisationIds.includes(d.organisationId) && !(UNSHARED_STATUSES as readonly string[]).includes(d.status) ? "assigned-supervisor" : null;
   }
@@ -99,6 +108,7 @@ export function dossierReadGrant(actor: Actor, d: DossierFacts): ReadGrant | nul
 /** Media follow their dossier: whoever may read a dossier it is attached to; an unattached upload is its uploader's. */
 export function mediaReadGrant(actor: Actor, m: MediaFacts): ReadGrant | null {
   if (actor.role === "admin") return "admin";
+  if (withoutOrganisation(actor)) return null;
   if (actor.id === m.uploaderId) return "uploader";
   return m.dossiers.some((d) => dossierReadGrant(actor, d) !== null) ? "attached-dossier" : null;
 }
@@ -124,7 +134,7 @@ export const PERMISSIONS: { [A in Action]: Rule<A> } = {
   "dossier.read": (actor, d) => dossierReadGrant(actor, d) !== null,
   "patient.read": (actor, o) => patientReadGrant(actor, o) !== null,
   "dossier.create": (actor) => actor.role === "professional" && actor.organisationId !== null,
-  "dossier.edit-own": (actor, d) => actor.role === "professional" && actor.id === d.professionalId,
+  "dossier.edit-own": (actor, d) => actor.role === "professional" && actor.id === d.professionalId && !withoutOrganisation(actor),
   "frame.judge": (actor, d) =>
     actor.role === "supervisor" &&
     actor.supervisedOrganisationIds.includes(d.organisationId) &&

@@ -44,6 +44,8 @@ beforeAll(async () => {
   actors.owner = await pro("owner@a.test", a.id);
   actors.colleague = await pro("colleague@a.test", a.id);
   actors.stranger = await pro("stranger@b.test", b.id);
+  // The owner as she signs in once her professional record is gone (removed outside the product): no organisation.
+  actors.orphan = { ...actors.owner, organisationId: null };
   actors.supA = await sup("sup@a.test", [a.id]);
   actors.supB = await sup("sup@b.test", [b.id]);
   actors.supAB = await sup("sup@ab.test", [a.id, b.id]);
@@ -79,7 +81,7 @@ afterAll(async () => {
 });
 
 describe("the SQL scopes agree with can()", () => {
-  it.each(["owner", "colleague", "stranger", "supA", "supB", "supAB", "admin"])("dossiers, as %s", async (name) => {
+  it.each(["owner", "orphan", "colleague", "stranger", "supA", "supB", "supAB", "admin"])("dossiers, as %s", async (name) => {
     const actor = actors[name];
     const rows = await systemDb().select().from(dossier).where(inArray(dossier.id, dossierIds));
     const bySql = new Set((await systemDb().select({ id: dossier.id }).from(dossier).where(and(inArray(dossier.id, dossierIds), visibleDossiers(actor)))).map((r) => r.id));
@@ -87,7 +89,7 @@ describe("the SQL scopes agree with can()", () => {
     expect(bySql).toEqual(byTable);
   });
 
-  it.each(["owner", "colleague", "stranger", "supA", "supB", "supAB", "admin"])("media, as %s", async (name) => {
+  it.each(["owner", "orphan", "colleague", "stranger", "supA", "supB", "supAB", "admin"])("media, as %s", async (name) => {
     const actor = actors[name];
     const bySql = new Set((await systemDb().select({ id: media.id }).from(media).where(and(inArray(media.id, mediaIds), visibleMedia(actor)))).map((r) => r.id));
     const byTable = new Set<string>();
@@ -103,7 +105,7 @@ describe("the SQL scopes agree with can()", () => {
     expect(bySql).toEqual(byTable);
   });
 
-  it.each(["owner", "colleague", "stranger", "supA", "supB", "supAB", "admin"])("patients and their history lists, as %s", async (name) => {
+  it.each(["owner", "orphan", "colleague", "stranger", "supA", "supB", "supAB", "admin"])("patients and their history lists, as %s", async (name) => {
     const actor = actors[name];
     const patients = await systemDb().select().from(patient).where(inArray(patient.id, patientIds));
     const bySql = new Set((await systemDb().select({ id: patient.id }).from(patient).where(and(inArray(patient.id, patientIds), visiblePatients(actor)))).map((r) => r.id));
@@ -113,7 +115,7 @@ describe("the SQL scopes agree with can()", () => {
     expect(history).toEqual(new Set(rows.filter((d) => can(actor, "patient.read", d)).map((d) => d.id)));
   });
 
-  it.each(["owner", "colleague", "stranger", "supA", "supB", "supAB", "admin"])("organisations to upload into, as %s", async (name) => {
+  it.each(["owner", "orphan", "colleague", "stranger", "supA", "supB", "supAB", "admin"])("organisations to upload into, as %s", async (name) => {
     const actor = actors[name];
     const { where } = uploadOrganisationScope(actor);
     const bySql = new Set((await systemDb().select({ id: organisation.id }).from(organisation).where(and(inArray(organisation.id, organisationIds), where))).map((r) => r.id));
@@ -126,5 +128,16 @@ describe("the SQL scopes agree with can()", () => {
       expect(count, name).toBeGreaterThan(0);
       expect(count, name).toBeLessThan(dossierIds.length);
     }
+  });
+
+  it("a professional without an organisation reads none of her own dossiers or media, by either form", async () => {
+    const own = await systemDb().select().from(dossier).where(and(inArray(dossier.id, dossierIds), eq(dossier.professionalId, actors.owner.id)));
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.filter((row) => can(actors.orphan, "dossier.read", row) || can(actors.orphan, "dossier.edit-own", row))).toEqual([]);
+    expect(await systemDb().select({ id: dossier.id }).from(dossier).where(and(inArray(dossier.id, dossierIds), visibleDossiers(actors.orphan)))).toEqual([]);
+    // Her own loose upload too, which is an uploader's alone while in an organisation.
+    expect(await systemDb().select({ id: media.id }).from(media).where(and(inArray(media.id, mediaIds), visibleMedia(actors.orphan)))).toEqual([]);
+    expect(can(actors.orphan, "media.read", { uploaderId: actors.owner.id, dossiers: [] })).toBe(false);
+    expect(can(actors.owner, "media.read", { uploaderId: actors.owner.id, dossiers: [] })).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
  * The live event stream's replay, scoped: which dossier events an actor may receive after a reconnect.
  */
 import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { withoutOrganisation } from "~/domain/access/permissions";
 import { systemDb } from "../db/client.server";
 import { dossier, dossierEvent } from "../db/schema";
 import type { Actor } from "../dossiers/actor.server";
@@ -11,7 +12,7 @@ import { mayReceive } from "../live/visibility.server";
 /** A coarse pre-filter by owner or organisation; the status rule is applied per event. */
 function scope(actor: Actor): SQL | null {
   if (actor.role === "admin") return null;
-  if (actor.role === "professional") return eq(dossierEvent.professionalId, actor.id);
+  if (actor.role === "professional") return withoutOrganisation(actor) ? sql`false` : eq(dossierEvent.professionalId, actor.id);
   if (actor.supervisedOrganisationIds.length === 0) return eq(dossierEvent.organisationId, "");
   return inArray(dossierEvent.organisationId, [...actor.supervisedOrganisationIds]);
 }

@@ -7,12 +7,14 @@
  */
 import { and, eq, exists, or, sql, type SQL } from "drizzle-orm";
 import type { Actor } from "~/domain/access/actor";
+import { withoutOrganisation } from "~/domain/access/permissions";
 import { systemDb } from "../db/client.server";
 import { dossier, dossierMedium, media } from "../db/schema";
 import { visibleDossiers } from "./dossier-scope.server";
 
 export function visibleMedia(actor: Actor): SQL {
   if (actor.role === "admin") return sql`true`;
+  if (withoutOrganisation(actor)) return sql`false`;
   const inReadableDossier = systemDb()
     .select({ one: sql`1` })
     .from(dossierMedium)

@@ -11,7 +11,8 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { LOCALES, localizePath } from "~/domain/locales";
 import { ROUTE_KEYS, ROUTES, routePath, type RouteKey } from "~/domain/route-table";
 import { systemDb } from "../db/client.server";
-import { professional } from "../db/schema";
+import { dossierMedium, media, professional } from "../db/schema";
+import { startMediaServer } from "../../../tests/support/media-server";
 import { createDossier } from "../demo/factories.server";
 import { DEMO_PASSWORD, seedDemoData, type DemoData } from "../demo/seed-demo.server";
 import { layoutLoader } from "../layout-data.server";
@@ -23,12 +24,17 @@ let database: TestDatabase;
 let demo: DemoData;
 let cookie: string;
 const cases = {} as { own: string; other: string };
+/** Her own medium, attached to her own dossier. */
+let ownMedium: string;
 
 beforeAll(async () => {
   database = await createTestDatabase({ MFA_REQUIRED_ROLES: "" });
   demo = await seedDemoData({ dossiers: false });
   cases.own = (await createDossier({ organisationId: demo.organisations[0].id, professionalId: demo.proId, status: "submitted" })).id;
   cases.other = (await createDossier({ organisationId: demo.organisations[1].id, professionalId: demo.pro2Id, status: "submitted" })).id;
+  ownMedium = crypto.randomUUID();
+  await systemDb().insert(media).values({ id: ownMedium, organisationId: demo.organisations[0].id, uploaderId: demo.proId, objectKey: `k/${ownMedium}`, kind: "image", contentType: "image/png", size: 1, status: "complete" });
+  await systemDb().insert(dossierMedium).values({ dossierId: cases.own, mediaId: ownMedium, ear: "left" });
   const response = await database.auth.api.signInEmail({ body: { email: "pro@casus.test", password: DEMO_PASSWORD }, asResponse: true });
   cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   // The state under test: signed in, then the professional record removed (as by hand in the database).
@@ -100,6 +106,19 @@ describe("a professional without a professional record", () => {
           expect(await run(() => module.action!(post)), `${path} action`).toEqual({ status: 403, code: "no-organisation" });
         }
       }
+    }
+  });
+
+  it("gets none of her own dossiers' media from the API either: not found, as anything that is not hers", async () => {
+    const server = await startMediaServer(database.dataDir);
+    try {
+      const list = await fetch(`${server.url}/api/dossiers/${cases.own}/media`, { headers: { cookie } });
+      expect(list.status).toBe(404);
+      const medium = await fetch(`${server.url}/api/media/${ownMedium}`, { headers: { cookie } });
+      expect(medium.status).toBe(404);
+      expect(await medium.json()).toMatchObject({ code: "storage/object-not-found" });
+    } finally {
+      await server.close();
     }
   });
 
