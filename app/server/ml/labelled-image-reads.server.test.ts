@@ -15,7 +15,8 @@ import { systemDb } from "../db/client.server";
 import { auditLog, dossier, dossierMedium, labelledImage, patient } from "../db/schema";
 import { seedDemoData } from "../demo/seed-demo.server";
 import { LABELLED_IMAGE_EXPORT_ACTION, LABELLED_IMAGE_LIST_READ_ACTION, LABELLED_IMAGE_READ_ACTION, TEST_VIDEO_READ_ACTION } from "../audit/labelled-image-reads.server";
-import { saveLabelledImage } from "./labelled-images.server";
+import { imageKey, saveLabelledImage } from "./labelled-images.server";
+import { objectStore } from "../storage/storage.server";
 import { labelledImagesPage } from "./ml-pages.server";
 import { uploadTestVideo } from "./video-sources.server";
 
@@ -140,5 +141,37 @@ describe("reads of test videos are audited", () => {
     expect((await video(id, { Range: `bytes=${WEBM.length + 10}-` })).status).toBe(416);
     expect((await video(id, {}, supervisorCookie)).status).toBe(404);
     for (const subject of [missing, review.mediaId, id]) expect(await rowsOf(TEST_VIDEO_READ_ACTION, subject)).toEqual([]);
+  });
+});
+
+describe("the set's reads that send nothing, or would send more than asked, are refused and not logged", () => {
+  const get = (path: string) => fetch(`${server.url}${path}`, { headers: { cookie: adminCookie } });
+  const exportRows = async () => (await rowsOf(LABELLED_IMAGE_EXPORT_ACTION)).length;
+
+  it("answers a filter it cannot read with 400, instead of exporting the whole set", async () => {
+    const before = await exportRows();
+    for (const query of ["label=2", "label=1&label=0", "label%5Ba%5D=1", "source=__proto__", `source=${"x".repeat(300)}`, "label=in-ear"]) {
+      const zip = await get(`/api/ml/export.zip?${query}`);
+      expect(zip.status, query).toBe(400);
+      expect(await zip.json(), query).toMatchObject({ code: "invalid-argument" });
+    }
+    expect((await get("/api/ml/dataset?label=abc")).status).toBe(400);
+    expect(await exportRows()).toBe(before);
+    // An absent or empty filter is no filter.
+    expect((await get("/api/ml/export.zip?label=&source=")).status).toBe(200);
+  });
+
+  it("logs no read of an image whose file is gone, and leaves it out of the zip instead of failing the zip", async () => {
+    const kept = await saveLabelledImage(admin, { label: 1, source: "webcam", width: 64, height: 64, image: JPEG, thumbnail: JPEG });
+    const gone = await saveLabelledImage(admin, { label: 1, source: "webcam", width: 64, height: 64, image: JPEG, thumbnail: JPEG });
+    await objectStore().delete(imageKey(gone.id, "image.jpg"));
+    expect((await get(`/api/ml/images/${gone.id}/image.jpg`)).status).toBe(404);
+    expect(await rowsOf(LABELLED_IMAGE_READ_ACTION, gone.id)).toEqual([]);
+    const zip = await get("/api/ml/export.zip?source=webcam");
+    expect(zip.status).toBe(200);
+    // Zip entry names are stored as they are: the kept image is in it, the gone one is not.
+    const bytes = Buffer.from(await zip.arrayBuffer()).toString("latin1");
+    expect(bytes).toContain(`in-ear/${kept.id}.jpg`);
+    expect(bytes).not.toContain(`in-ear/${gone.id}.jpg`);
   });
 });

@@ -37,7 +37,18 @@ export function parseLabel(value: unknown): 0 | 1 {
   throw new AppError("invalid-argument", { field: "label" });
 }
 
-/** The grid's and the export's filters from their query values; anything unknown means "no filter". */
+/**
+ * The API's filters (the dataset index, the zip export): strict, as an export of patient pictures must not widen
+ * to the whole set because a filter was mistyped. Absent or empty: no filter; anything else not a label or a
+ * source (another value, a repeated parameter): 400 `invalid-argument` naming the field.
+ */
+export function strictImageFilters(label: unknown, source: unknown): ImageFilters {
+  const absent = (value: unknown) => value === undefined || value === "";
+  if (!absent(source) && !isImageSource(source)) throw new AppError("invalid-argument", { field: "source" });
+  return { label: absent(label) ? undefined : parseLabel(label), source: absent(source) ? undefined : (source as ImageSource) };
+}
+
+/** The grid page's filters from its address; anything unknown means "no filter" (a page, not an export). */
 export function imageFilters(label: unknown, source: unknown): ImageFilters {
   return {
     label: label === "0" || label === "1" ? parseLabel(label) : undefined,

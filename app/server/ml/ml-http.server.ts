@@ -29,7 +29,7 @@ import type { AuditOrigin } from "../audit/audit.server";
 import { recordLabelledImageExport, recordLabelledImageRead, recordTestVideoRead } from "../audit/labelled-image-reads.server";
 import { parseRange } from "../media/range.server";
 import { objectStore } from "../storage/storage.server";
-import { datasetIndex, saveLabelledImage, imageFilters, imageKey, labelledImageForRead, labelledImagesInBatches } from "./labelled-images.server";
+import { datasetIndex, saveLabelledImage, strictImageFilters, imageKey, labelledImageForRead, labelledImagesInBatches } from "./labelled-images.server";
 import { activeModelDescriptor, createModelVersion, getModelVersion, modelFileKey } from "./model-versions.server";
 import { findTestVideo, videoKey } from "./video-sources.server";
 
@@ -64,13 +64,30 @@ const modelVersionBody = z.object({
   weights: base64,
 });
 
-const queryFilters = (query: Record<string, unknown>) => imageFilters(query.label, query.source);
+/** The dataset's and the zip's filters; a parameter they do not know (a typo of one) is refused, not ignored. */
+function queryFilters(query: Record<string, unknown>) {
+  const unknown = Object.keys(query).find((key) => key !== "label" && key !== "source");
+  if (unknown !== undefined) throw new AppError("invalid-argument", { field: unknown.slice(0, 64) });
+  return strictImageFilters(query.label, query.source);
+}
 
 /** Where a read came from, as the media API records it. */
 const originOf = (req: Request): AuditOrigin => ({ requestId: String(req.id ?? ""), ipAddress: req.ip ?? null });
 
-async function sendObject(res: Response, key: string, range?: { start: number; end: number }) {
+/**
+ * Sends a stored object. `beforeSend` runs once the object is found and before its first byte (an audit record of
+ * the read): a read that finds nothing is not recorded as one.
+ */
+async function sendObject(res: Response, key: string, range?: { start: number; end: number }, beforeSend?: () => Promise<void>) {
   const download = await objectStore().get(key, range ? { range } : undefined);
+  if (beforeSend) {
+    try {
+      await beforeSend();
+    } catch (error) {
+      download.body.destroy();
+      throw error;
+    }
+  }
   res.set("Content-Type", download.info.contentType);
   res.set("Accept-Ranges", "bytes");
   res.set("Content-Length", String(download.contentLength));
@@ -106,8 +123,7 @@ export const labelledImageEndpoint = withActor({
   params: z.object({ id, file: z.enum(["image.jpg", "thumb.jpg"]) }),
   async handle({ req, res, actor, params }) {
     const image = await labelledImageForRead(actor, params.id);
-    await recordLabelledImageRead(actor, image, originOf(req));
-    await sendObject(res, imageKey(image.id, params.file));
+    await sendObject(res, imageKey(image.id, params.file), undefined, () => recordLabelledImageRead(actor, image, originOf(req)));
   },
 });
 
@@ -124,8 +140,7 @@ export const testVideoEndpoint = withActor({
       res.status(416).set({ "Content-Range": `bytes */${video.size}`, "Accept-Ranges": "bytes" }).end();
       return;
     }
-    await recordTestVideoRead(actor, video, originOf(req));
-    await sendObject(res, videoKey(video.id), range ?? undefined);
+    await sendObject(res, videoKey(video.id), range ?? undefined, () => recordTestVideoRead(actor, video, originOf(req)));
   },
 });
 
@@ -145,7 +160,15 @@ export const datasetZipEndpoint = withActor({
     for await (const rows of labelledImagesInBatches(actor, logged)) {
       for (const row of rows) {
         const folder = row.label === 1 ? "in-ear" : "not-in-ear";
-        const download = await objectStore().get(imageKey(row.id, "image.jpg"));
+        // An image whose file is gone (storage out of step with the database) is left out, not the whole zip.
+        const download = await objectStore()
+          .get(imageKey(row.id, "image.jpg"))
+          .catch((error: unknown) => {
+            if ((error as { code?: unknown }).code !== "storage/object-not-found") throw error;
+            req.log?.warn({ imageId: row.id }, "labelled image file missing: left out of the zip");
+            return null;
+          });
+        if (!download) continue;
         zip.addReadStream(download.body, `${folder}/${row.id}.jpg`, { compress: false, mtime: row.createdAt });
         await new Promise((resolve) => download.body.once("end", resolve).once("error", resolve));
         lines.push([row.id, folder, row.source, row.videoId ?? "", row.timestampMs ?? "", row.width, row.height, row.labelledBy ?? "", row.createdAt.toISOString()].join(","));
