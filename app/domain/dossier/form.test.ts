@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_STORED_STRING_BYTES } from "../constants";
 import { CONFIDENCE_MAX, CONFIDENCE_MIN, FOLLOW_UP_DAYS_MAX, FOLLOW_UP_DAYS_MIN } from "./choices";
 import { anamnesisSchema, MAX_DURATION_DAYS, reasoningSchema, reviewSchema } from "./content";
-import { anamnesisFromForm, reasoningFromForm, refusedItemsOf, refusedValuesOf, reviewFromForm } from "./form";
+import { anamnesisFromForm, reasoningFromForm, refusedItemsOf, refusedValuesOf, reviewFromForm, typedNumber } from "./form";
 
 function form(entries: [string, string][]): FormData {
   const data = new FormData();
@@ -140,5 +140,14 @@ describe("a refused value's message", () => {
   it("names the same items as refusedItemsOf, so every marked refused value has its message", () => {
     const issues = issuesOf("reasoning", reasoningSchema.safeParse({ left: { followUpDays: -5, confidence: 9, canal: ["soup"] }, right: { diagnosis: "flu", plan: ["nap"] } }));
     expect(Object.keys(refusedValuesOf(issues)).sort()).toEqual(refusedItemsOf(issues.map((issue) => issue.path)).sort());
+  });
+
+  it("reads a number only as a person types one: hex, exponents and blanks inside are refused, not read as numbers", () => {
+    expect([" 14 ", "2.5", "-5", "+3", ".5", "7."].map(typedNumber)).toEqual([14, 2.5, -5, 3, 0.5, 7]);
+    for (const odd of ["0x10", "1e3", "0b11", "Infinity", "1 000", "14abc", "--1"]) expect(typedNumber(odd), odd).toBeNaN();
+    // So a crafted `durationDays=0x10` is refused by the schema instead of saved as 16 days.
+    const anamnesis = anamnesisFromForm(form([["durationDays", "0x10"]]));
+    expect(anamnesisSchema.safeParse(anamnesis).success).toBe(false);
+    expect(reviewFromForm(form([["imageQuality", "0x3"]]), ["left"]).imageQuality).toBeNaN();
   });
 });

@@ -16,12 +16,22 @@ function textOf(form: Form, name: string): string | undefined {
   return value.trim() === "" ? undefined : value;
 }
 
+/** A number as a person types it (and a number field sends it): digits, a sign, a decimal point. */
+const TYPED_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * A typed number, or NaN for anything else, for validation to refuse rather than silently drop: `Number()` alone
+ * also reads `0x10` as 16, `1e3` as 1000 and spaces as 0, which no field offers.
+ */
+export function typedNumber(value: string): number {
+  const trimmed = value.trim();
+  return TYPED_NUMBER.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
 function intOf(form: Form, name: string): number | undefined {
   const value = textOf(form, name);
   if (value === undefined) return undefined;
-  const n = Number(value);
-  // Not an integer: pass it on so validation refuses it rather than silently dropping it.
-  return Number.isFinite(n) ? n : Number.NaN;
+  return typedNumber(value);
 }
 
 function listOf(form: Form, name: string): string[] {

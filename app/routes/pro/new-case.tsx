@@ -21,7 +21,7 @@ import { Field } from "~/components/ui/field";
 import { FIRST_YEAR, LAST_YEAR } from "~/domain/constants";
 import { EAR_SIDES, type EarSide, earsOf, PATIENT_SEXES } from "~/domain/dossier/choices";
 import { type Anamnesis, anamnesisSchema } from "~/domain/dossier/content";
-import { anamnesisFromForm } from "~/domain/dossier/form";
+import { anamnesisFromForm, typedNumber } from "~/domain/dossier/form";
 import { ownerMayEdit, type DossierStatus } from "~/domain/dossier/lifecycle";
 import { type DossierStep, stepOfItem, stepPath } from "~/domain/dossier/steps";
 import { shownAt, useCurrentStep } from "~/lib/use-current-step";
@@ -105,7 +105,7 @@ export async function action(args: Route.ActionArgs) {
         phone: String(form.get("phone") ?? ""),
         earSide: String(form.get("earSide") ?? ""),
         initials: String(form.get("initials") ?? "").trim() || undefined,
-        birthYear: birthYear ? Number(birthYear) : undefined,
+        birthYear: birthYear ? typedNumber(birthYear) : undefined,
         sex: String(form.get("sex") ?? "") || undefined,
         anamnesis: anamnesisFromForm(form),
       });
