@@ -6,7 +6,8 @@
  * uploaded for labelling (possibly a recording of a patient's ear) is audited when its bytes are read the same way.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signInCookie, startMediaServer, type MediaTestServer } from "../../../tests/support/media-server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import type { Actor } from "~/domain/access/actor";
@@ -112,7 +113,8 @@ describe("reads of labelled images are audited", () => {
 describe("reads of test videos are audited", () => {
   // The start of a webm file (EBML header, DocType "webm"), and bytes after it: enough for ranges.
   const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84]), Buffer.from("webm"), Buffer.alloc(200, 7)]);
-  const video = (id: string, headers: Record<string, string> = {}, cookie = adminCookie) => fetch(`${server.url}/api/ml/videos/${id}`, { headers: { cookie, ...headers } });
+  const video = (id: string, headers: Record<string, string> = {}, cookie = adminCookie, signal?: AbortSignal) =>
+    fetch(`${server.url}/api/ml/videos/${id}`, { headers: { cookie, ...headers }, signal });
 
   it("records who read a test video and from where, once per window however many ranges the player asks for", async () => {
     const id = await uploadTestVideo(admin, { name: "ear-of-a-patient.webm", size: WEBM.length, body: WEBM });
@@ -130,6 +132,28 @@ describe("reads of test videos are audited", () => {
     expect(whole.status).toBe(200);
     expect(Buffer.from(await whole.arrayBuffer())).toEqual(WEBM);
     expect(await rowsOf(TEST_VIDEO_READ_ACTION, id)).toHaveLength(1);
+  });
+
+  it("closes the file of a read the player gives up on (seeking aborts the range request it no longer needs)", async () => {
+    const large = Buffer.concat([WEBM, Buffer.alloc(8 * 1024 * 1024, 1)]);
+    const id = await uploadTestVideo(admin, { name: "long-clip.webm", size: large.length, body: large });
+    const openFiles = () =>
+      fs.readdirSync("/proc/self/fd").filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`).includes(id);
+        } catch {
+          return false;
+        }
+      }).length;
+    for (let i = 0; i < 5; i++) {
+      const controller = new AbortController();
+      const response = await video(id, {}, adminCookie, controller.signal);
+      const reader = response.body!.getReader();
+      await reader.read();
+      controller.abort();
+      await reader.cancel().catch(() => {});
+    }
+    await vi.waitFor(() => expect(openFiles()).toBe(0), { timeout: 5000 });
   });
 
   it("logs nothing when no byte is sent: an unknown id, a dossier video's id, a range past the end, another role", async () => {

@@ -16,6 +16,7 @@
  * Guards, cache rules and the same-origin check are the API table's (app/domain/api-table.ts): an administrator's
  * endpoint answers 404 to anyone else, before its body is read.
  */
+import { pipeline } from "node:stream/promises";
 import type { Request, Response } from "express";
 import yazl from "yazl";
 import { z } from "zod";
@@ -94,8 +95,13 @@ async function sendObject(res: Response, key: string, range?: { start: number; e
   if (download.range) {
     res.status(206).set("Content-Range", `bytes ${download.range.start}-${download.range.end}/${download.info.size}`);
   }
-  download.body.on("error", () => res.destroy());
-  download.body.pipe(res);
+  try {
+    // pipeline, not pipe: a player that goes away (seeking aborts its range request) destroys the file stream too,
+    // which pipe left paused with its file open until garbage collection.
+    await pipeline(download.body, res);
+  } catch {
+    download.body.destroy();
+  }
 }
 
 export const activeModelEndpoint = withActor({
