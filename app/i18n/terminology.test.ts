@@ -120,6 +120,14 @@ describe("terminology", () => {
     }
   });
 
+  it("keeps the French review's word for the review: the model pages measure a version, they do not évaluer it", () => {
+    const paths = (messages: Messages, prefix = ""): [string, string][] =>
+      Object.entries(messages).flatMap(([key, value]) => (typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : paths(value, `${prefix}${key}.`)));
+    const reviewWords = paths(load("fr", "ml")).filter(([, text]) => /évalu/i.test(text));
+    // The one that stays names the supervisor's review (a labelled image's source).
+    expect(reviewWords.map(([key]) => key)).toEqual(["source.review"]);
+  });
+
   it("has no retired words in any namespace", () => {
     for (const locale of LOCALES) {
       const found = NAMESPACES.flatMap((ns) => texts(load(locale, ns)).flatMap((text) => RETIRED[locale].filter(([word]) => word.test(text)).map(([word, use]) => `${ns}: "${text}" (${String(word)} → ${use})`)));
