@@ -4,7 +4,7 @@
  * scrolling sideways), with who asked and when and a link to the answer field. It appears live when the supervisor
  * returns the dossier, is the professional's only (not the supervisor's), and is gone once she submits again.
  */
-import type { Locator } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, openSignedIn, test } from "./support/fixtures";
 import { completeSubmittedDossier } from "./support/submitted-dossier";
 
@@ -21,16 +21,8 @@ async function inFirstScreenful(shown: Locator, actionBar: Locator) {
   expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
 }
 
-test("the professional sees the open return question at the top of her case page on a phone, until she submits again", async ({ page, browser }) => {
-  test.setTimeout(60_000);
-  const id = await completeSubmittedDossier();
-  const path = `/supervisor/case/${id}`;
-  await openSignedIn(page, "pro@casus.test", path);
-  const callout = page.getByTestId("return-question");
-  await expect(page.getByTestId("case-status")).toHaveText("Ingediend");
-  await expect(callout).toHaveCount(0);
-
-  // The supervisor claims and returns it with a question, on her own phone.
+/** The supervisor, on her own phone, claims the dossier and returns it with QUESTION; `then` looks at her page. */
+async function returnWithQuestion(browser: Browser, path: string, then?: (sup: Page) => Promise<void>) {
   const supervisorContext = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "nl-NL" });
   const sup = await supervisorContext.newPage();
   await openSignedIn(sup, "supervisor@casus.test", path);
@@ -41,10 +33,25 @@ test("the professional sees the open return question at the top of her case page
   await supBar.getByLabel("Vraag aan de professional").fill(QUESTION);
   await supBar.getByRole("button", { name: "Terugsturen", exact: true }).click();
   await expect(sup.getByTestId("case-status")).toHaveText("Teruggestuurd");
-  // The one who asked reads it in the thread; the callout is for the one who must answer.
-  await expect(sup.getByTestId("thread")).toContainText(QUESTION);
-  await expect(sup.getByTestId("return-question")).toHaveCount(0);
+  await then?.(sup);
   await supervisorContext.close();
+}
+
+test("the professional sees the open return question at the top of her case page on a phone, until she submits again", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const id = await completeSubmittedDossier();
+  const path = `/supervisor/case/${id}`;
+  await openSignedIn(page, "pro@casus.test", path);
+  const callout = page.getByTestId("return-question");
+  await expect(page.getByTestId("case-status")).toHaveText("Ingediend");
+  await expect(callout).toHaveCount(0);
+
+  // The supervisor claims and returns it with a question, on her own phone.
+  await returnWithQuestion(browser, path, async (sup) => {
+    // The one who asked reads it in the thread; the callout is for the one who must answer.
+    await expect(sup.getByTestId("thread")).toContainText(QUESTION);
+    await expect(sup.getByTestId("return-question")).toHaveCount(0);
+  });
 
   // Her open page shows it without a reload: the question, who asked it and when, what to do.
   await expect(page.getByTestId("case-status")).toHaveText("Teruggestuurd");
@@ -101,17 +108,7 @@ test("the professional sees the open return question at the top of her case page
 
 test("the return question speaks the page's language", async ({ page, browser }) => {
   const id = await completeSubmittedDossier();
-  const supervisorContext = await browser.newContext({ locale: "nl-NL" });
-  const sup = await supervisorContext.newPage();
-  await openSignedIn(sup, "supervisor@casus.test", `/supervisor/case/${id}`);
-  const supBar = sup.getByTestId("action-bar");
-  await supBar.getByRole("button", { name: "Oppakken" }).click();
-  await expect(sup.getByTestId("case-status")).toHaveText("In beoordeling");
-  await supBar.getByRole("button", { name: "Terugsturen met vraag" }).click();
-  await supBar.getByLabel("Vraag aan de professional").fill(QUESTION);
-  await supBar.getByRole("button", { name: "Terugsturen", exact: true }).click();
-  await expect(sup.getByTestId("case-status")).toHaveText("Teruggestuurd");
-  await supervisorContext.close();
+  await returnWithQuestion(browser, `/supervisor/case/${id}`);
 
   const titles = { en: "Question from your supervisor", de: "Frage Ihres Supervisors", fr: "Question de votre superviseur" };
   for (const [lang, title] of Object.entries(titles)) {

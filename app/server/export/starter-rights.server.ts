@@ -9,25 +9,15 @@
  * (`starterMayExport`), which also covers a right taken away outside the product (by hand in the database).
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { can } from "~/domain/access/permissions";
-import { isRole } from "~/domain/roles";
 import { recordAudit, type AuditOrigin } from "../audit/audit.server";
 import type { Queryable } from "../db/client.server";
-import { exportJob, user } from "../db/schema";
+import { personMay } from "../access/person-may.server";
+import { exportJob } from "../db/schema";
 
 export const STARTER_LOST_PERMISSION = "export/starter-lost-permission";
 
-/**
- * Whether the starter may still export, asked of the database (not of the actor the job was started with). `lock`
- * holds the person's row until the caller's transaction ends, so a demotion waits for a completion or the other way
- * round, never both at once (both take the person's row before the job's).
- */
-export async function starterMayExport(db: Queryable, userId: string, lock = false): Promise<boolean> {
-  const query = db.select({ role: user.role, banned: user.banned }).from(user).where(eq(user.id, userId));
-  const [person] = lock ? await query.for("share") : await query;
-  if (!person || person.banned || !isRole(person.role)) return false;
-  return can({ id: userId, role: person.role, organisationId: null, supervisedOrganisationIds: [] }, "export.run");
-}
+/** Whether the starter may still export (app/server/access/person-may.server.ts); `lock`: see there. */
+export const starterMayExport = (db: Queryable, userId: string, lock = false): Promise<boolean> => personMay(db, userId, "export.run", lock);
 
 /**
  * Inside the transaction that takes the right away: every queued or running export of `userId` fails with the reason,

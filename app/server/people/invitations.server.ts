@@ -12,6 +12,7 @@ import { INVITATION_VALID_DAYS } from "~/domain/constants";
 import { AppError } from "~/domain/errors";
 import { localizePath, type Locale } from "~/domain/locales";
 import { isRole, type Role } from "~/domain/roles";
+import { personMay } from "../access/person-may.server";
 import { recordAudit } from "../audit/audit.server";
 import type { Queryable, Transaction } from "../db/client.server";
 import { auditLog, invitation, organisation, professional, session, supervisor, supervisorOrganisation, user } from "../db/schema";
@@ -220,16 +221,31 @@ export async function revokeInvitation(actor: Actor, userId: string, origin: Ori
     if (row.acceptedAt || row.revokedAt) throw new AppError("conflict");
     const [person] = await tx.select({ id: user.id, role: user.role, banned: user.banned }).from(user).where(eq(user.id, userId));
     if (!person) throw new AppError("not-found");
-    await assertMayDisable(tx, actor, person);
-    await tx.update(invitation).set({ revokedAt: new Date() }).where(eq(invitation.id, row.id));
-    // An account already disabled keeps its reason, so a later resend does not enable what an administrator disabled.
-    if (!person.banned) await tx.update(user).set({ banned: true, banReason: INVITATION_REVOKED }).where(eq(user.id, userId));
-    await tx.delete(session).where(eq(session.userId, userId));
-    // An invited supervisor already signed in (by e-mail link) may have claimed a dossier: it goes back to the queue.
-    if (person.role === "supervisor") await releaseReviewsOf(tx, actor.id, userId, "every", "supervisor-disabled");
-    await endWorkOfLostRights(tx, actor, userId, origin);
-    await recordAudit({ action: "invitation.revoked", actorId: actor.id, subjectType: "user", subjectId: userId, before: { state: invitationState(row) }, after: { state: "revoked" } }, origin, tx);
+    await revokeInTransaction(tx, actor, row, person, origin, { state: "revoked" });
   });
+}
+
+/**
+ * What revoking does, by hand or because the sender lost the right: the link dies, the account is disabled (keeping
+ * an earlier reason, so a later resend does not enable what an administrator disabled), its sessions end, an invited
+ * supervisor's claimed reviews go back to the queue, and what the invitee set going ends with their rights.
+ */
+async function revokeInTransaction(
+  tx: Transaction,
+  actor: Actor,
+  row: typeof invitation.$inferSelect,
+  person: { id: string; role: string; banned: boolean | null },
+  origin: Origin,
+  after: Record<string, unknown>,
+): Promise<void> {
+  await assertMayDisable(tx, actor, person);
+  await tx.update(invitation).set({ revokedAt: new Date() }).where(eq(invitation.id, row.id));
+  if (!person.banned) await tx.update(user).set({ banned: true, banReason: INVITATION_REVOKED }).where(eq(user.id, person.id));
+  await tx.delete(session).where(eq(session.userId, person.id));
+  // An invited supervisor already signed in (by e-mail link) may have claimed a dossier: it goes back to the queue.
+  if (person.role === "supervisor") await releaseReviewsOf(tx, actor.id, person.id, "every", "supervisor-disabled");
+  await endWorkOfLostRights(tx, actor, person.id, origin);
+  await recordAudit({ action: "invitation.revoked", actorId: actor.id, subjectType: "user", subjectId: person.id, before: { state: invitationState(row) }, after }, origin, tx);
 }
 
 /**
@@ -258,25 +274,7 @@ export async function revokeInvitationsSentBy(tx: Transaction, actor: Actor, inv
     if (row.userId === actor.id) continue;
     const [person] = await tx.select({ id: user.id, role: user.role, banned: user.banned }).from(user).where(eq(user.id, row.userId));
     if (!person) continue;
-    await assertMayDisable(tx, actor, person);
-    await tx.update(invitation).set({ revokedAt: new Date() }).where(eq(invitation.id, row.id));
-    if (!person.banned) await tx.update(user).set({ banned: true, banReason: INVITATION_REVOKED }).where(eq(user.id, row.userId));
-    await tx.delete(session).where(eq(session.userId, row.userId));
-    if (person.role === "supervisor") await releaseReviewsOf(tx, actor.id, row.userId, "every", "supervisor-disabled");
-    // The invitee's own rights end with it: what they set going (an administrator signed in by link) ends too.
-    await endWorkOfLostRights(tx, actor, row.userId, origin);
-    await recordAudit(
-      {
-        action: "invitation.revoked",
-        actorId: actor.id,
-        subjectType: "user",
-        subjectId: row.userId,
-        before: { state: invitationState(row) },
-        after: { state: "revoked", reason: "inviter-lost-rights", inviter: inviterId },
-      },
-      origin,
-      tx,
-    );
+    await revokeInTransaction(tx, actor, row, person, origin, { state: "revoked", reason: "inviter-lost-rights", inviter: inviterId });
   }
 }
 
@@ -284,9 +282,4 @@ export async function revokeInvitationsSentBy(tx: Transaction, actor: Actor, inv
  * Whether the invitation's sender may still grant roles, asked when the link is opened and accepted: covers a right
  * that went outside the product (by hand in the database), which revokeInvitationsSentBy did not see.
  */
-export async function inviterMayInvite(db: Queryable, inviterId: string | null): Promise<boolean> {
-  if (!inviterId) return false;
-  const [inviter] = await db.select({ role: user.role, banned: user.banned }).from(user).where(eq(user.id, inviterId));
-  if (!inviter || inviter.banned || !isRole(inviter.role)) return false;
-  return can({ id: inviterId, role: inviter.role, organisationId: null, supervisedOrganisationIds: [] }, "people.manage");
-}
+export const inviterMayInvite = (db: Queryable, inviterId: string | null): Promise<boolean> => personMay(db, inviterId, "people.manage");
