@@ -226,6 +226,12 @@ test("a save of the anamnesis by its own button, without JavaScript, says a refu
     const french = await post(pro, `/fr/pro/${u.pro}/case?dossier=${d.draft}`, negative);
     // French groups thousands with a narrow space (Intl), which \s matches.
     expect(french.text).toMatch(/Indiquez un nombre entier de jours entre 0 et 36\s500\./);
+    // A crafted number no field sends (Number() read 0x10 as 16 days, 1e3 as 1,000): refused the same way.
+    for (const durationDays of ["0x10", "1e3"]) {
+      const crafted = await post(pro, `/pro/${u.pro}/case?dossier=${d.draft}`, { ...negative, durationDays });
+      expect(crafted.status, durationDays).toBe(400);
+      expect(crafted.text, durationDays).toContain("Vul een heel aantal dagen in van 0 tot en met 36.500.");
+    }
   } finally {
     await pro.dispose();
   }
