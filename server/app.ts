@@ -22,6 +22,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from "~/server/demo/see
 import { localeCookie } from "~/server/http/locale-cookie.server";
 import { createRequestLog } from "~/server/http/request-log.server";
 import { closeAfterUnreadBody } from "~/server/http/unread-body.server";
+import { clientFiles } from "~/server/http/client-files.server";
 import { refuseControlCharacters, refuseMalformedHost, refuseUndecodableParams, refuseUndecodablePaths, refuseUnfetchableMethods } from "~/server/http/request-hygiene.server";
 import { sameOriginActions } from "~/server/http/same-origin.server";
 import { securityHeaders } from "~/server/http/security-headers.server";
@@ -144,10 +145,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<CasusSe
   } else {
     const clientDir = options.clientBuildDir ?? "build/client";
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    // The client directory's own files (favicon.svg, robots.txt, models/…) all have an extension; a page address
-    // never ends in one. Skipping the rest saves a failed stat() on every page request (issue 13's profiles).
-    const clientFiles = express.static(clientDir, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? clientFiles(req, res, next) : next()));
+    // favicon.svg, robots.txt, models/…: looked up on disk only when the address names one of them (no stat() per page).
+    app.use(clientFiles(clientDir, { skip: ["assets"] }));
   }
   app.use(localeCookie({ secure: config.secureCookies }));
   app.use(sameOriginActions(config.trustedOrigins));
