@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { exportSeedStatements } from "./lib/export-seed.mjs";
+import { ensureDebianPackages } from "../scripts/debian-packages.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import { cpuMs, memoryMiB, root, startCasus } from "./lib/process.mjs";
 import { signIn } from "./lib/sign-in.mjs";
@@ -82,6 +83,7 @@ const format = (n) => Math.round(n).toLocaleString("en-GB");
 
 async function main() {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build: run npm run build first.");
+  ensureDebianPackages({ postgresql: "the exported database" }, "The export benchmark");
   const postgres = await startPostgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-bench-export-"));
   let server;

@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
+import { ensureDebianPackages } from "../scripts/debian-packages.mjs";
 import { CHROMIUM, CHROMIUM_ARGS } from "./lib/chromium.mjs";
 import { memoryMiB } from "./lib/process.mjs";
 
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
 });
 const sizes = args.sizes.split(",").map(Number);
 const epochs = Number(args.epochs);
+ensureDebianPackages({ chromium: "headless Chromium" }, "This benchmark");
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-bench-"));

@@ -17,12 +17,14 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
+import { ensureDebianPackages } from "../scripts/debian-packages.mjs";
 import { CHROMIUM, CHROMIUM_ARGS, DESKTOP_USER_AGENT } from "./lib/chromium.mjs";
 import { cpuMs, memoryMiB, root, startCasus } from "./lib/process.mjs";
 import { signIn } from "./lib/sign-in.mjs";
 
 const { values: args } = parseArgs({ options: { sizes: { type: "string", default: "1000,10000" }, "no-build": { type: "boolean", default: false } } });
 const sizes = args.sizes.split(",").map(Number).sort((a, b) => a - b);
+ensureDebianPackages({ chromium: "headless Chromium" }, "This benchmark");
 
 if (!args["no-build"]) {
   const built = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });

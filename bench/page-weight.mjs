@@ -14,11 +14,13 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
+import { ensureDebianPackages } from "../scripts/debian-packages.mjs";
 import { CHROMIUM, CHROMIUM_ARGS, DESKTOP_USER_AGENT } from "./lib/chromium.mjs";
 import { startCasus } from "./lib/process.mjs";
 import { DEMO_PASSWORD } from "./lib/sign-in.mjs";
 
 const SIGN_IN_BUDGET = 150 * 1024;
+ensureDebianPackages({ chromium: "headless Chromium" }, "This benchmark");
 /** The model's code: @tensorflow chunks and the app's own model runtime. */
 const TENSORFLOW = /tfjs|tensorflow|ml-client|model-runtime/i;
 

@@ -2,35 +2,13 @@
 // `npm test`: everything, in the order that fails fastest — type check, lint, unit and integration tests (Vitest on
 // PGlite and a real PostgreSQL), production build, browser tests (Playwright driving Debian's Chromium).
 // Installs Debian's chromium/postgresql when missing and running as root; otherwise says what to install.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ensureDebianPackages } from "./debian-packages.mjs";
 
-const CHROMIUM = "/usr/bin/chromium";
-
-function postgresInstalled() {
-  const root = "/usr/lib/postgresql";
-  return fs.existsSync(root) && fs.readdirSync(root).some((v) => fs.existsSync(path.join(root, v, "bin", "postgres")));
-}
-
-const needed = [
-  { name: "chromium", present: () => fs.existsSync(CHROMIUM), why: "browser tests" },
-  { name: "postgresql", present: postgresInstalled, why: "PostgreSQL integration tests" },
-].filter((p) => !p.present());
-
-if (needed.length) {
-  const names = needed.map((p) => p.name).join(" ");
-  if (process.getuid?.() !== 0) {
-    console.error(`Tests need Debian's ${names} (${needed.map((p) => p.why).join(", ")}): run "sudo apt-get install -y ${names}" and try again.`);
-    process.exit(1);
-  }
-  console.log(`Installing Debian packages: ${names}`);
-  for (const args of [["update"], ["install", "-y", "--no-install-recommends", ...needed.map((p) => p.name)]]) {
-    const result = spawnSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-    if (result.status !== 0) process.exit(result.status ?? 1);
-  }
-}
+ensureDebianPackages({ chromium: "browser tests", postgresql: "PostgreSQL integration tests" }, "Tests");
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "casus-test-"));
 const vitestReport = path.join(reports, "vitest.json");
