@@ -23,7 +23,10 @@ const pair = (a, b) => `${a} → ${b}`;
 for (const [kind, db] of Object.entries(after.databases)) {
   const old = before.databases[kind];
   if (!old) continue;
-  console.log(`\n**${kind}**, ${db.dossiers} bulk dossiers, ${variant}: idle RSS ${pair(ms(old.idleRssMiB), ms(db.idleRssMiB))} MiB, peak RSS ${pair(ms(old.peakRssMiB), ms(db.peakRssMiB))} MiB\n`);
+  console.log(`\n**${kind}**, ${db.dossiers} bulk dossiers, ${variant}: idle RSS ${pair(ms(old.idleRssMiB), ms(db.idleRssMiB))} MiB, peak RSS ${pair(ms(old.peakRssMiB), ms(db.peakRssMiB))} MiB`);
+  // Live delivery is in results written since 2026-12-02.
+  if (old.live || db.live) console.log(`live events (SSE), commit→receipt: p50 ${pair(ms(old.live?.p50), ms(db.live?.p50))} ms, p99 ${pair(ms(old.live?.p99), ms(db.live?.p99))} ms, missed ${pair(old.live?.missed ?? "–", db.live?.missed ?? "–")}`);
+  console.log("");
   console.log("| page | % of bare Node | p50 ms | p99 ms | CPU-ms/request | event loop CPU-ms | statements | rows | HTML kB | one request ms |");
   console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const [name, page] of Object.entries(db.pages)) {

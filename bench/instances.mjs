@@ -23,7 +23,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { ensureDebianPackages } from "../scripts/debian-packages.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
+import { deliverEvents, deliveryLatencies, percentile, readEventTimes } from "./lib/live-delivery.mjs";
 import { cpuMs, startCasus } from "./lib/process.mjs";
 import { signIn } from "./lib/sign-in.mjs";
 import { appCheckHeaders, CHUNK, diskWrite, MiB, patchChunk } from "./lib/upload.mjs";
@@ -42,35 +44,8 @@ function parseArgs(argv) {
 }
 
 const options = parseArgs(process.argv.slice(2));
+ensureDebianPackages({ postgresql: "the shared database" }, "The instance benchmark");
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-
-/** One event stream; calls `onEvent(seq, receivedAtMs)` for each dossier event. Resolves once the stream is ready. */
-function openStream(base, cookie, onEvent) {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${base}/api/live`, { agent, headers: { cookie, accept: "text/event-stream" } }, (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
-      response.setEncoding("utf8");
-      let buffer = "";
-      response.on("data", (chunk) => {
-        const at = performance.timeOrigin + performance.now();
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (frame.includes("event: ready")) resolve(request);
-          const id = /^id: (\d+)$/m.exec(frame);
-          if (id && frame.includes("event: dossier")) onEvent(Number(id[1]), at);
-        }
-      });
-    });
-    request.on("error", reject);
-  });
-}
-
-function percentile(sorted, p) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-}
 
 async function uploadAlternating(bases, cookie, size) {
   const headers = { "Tus-Resumable": "1.0.0", cookie, ...(await appCheckHeaders(bases[0], cookie)) };
@@ -120,49 +95,15 @@ try {
     await db.query(`select d.id from dossier d join "user" u on u.id = d.reviewer_id where u.email = 'supervisor@casus.test' and d.status = 'in_review' limit 1`)
   ).rows;
   if (!dossier) throw new Error("the demo has no dossier in review by the supervisor");
-  const received = new Map(); // seq → receipt times
-  const streams = [];
-  for (let i = 0; i < options.clients; i++) {
-    streams.push(
-      await openStream(bases[i % 2], supervisor, (seq, at) => {
-        let times = received.get(seq);
-        if (!times) received.set(seq, (times = []));
-        times.push(at);
-      }),
-    );
-  }
-  const sent = [];
-  for (let i = 0; i < options.events; i++) {
-    const base = bases[i % 2];
-    const response = await fetch(`${base}/supervisor/case/${dossier.id}`, {
-      method: "POST",
-      headers: { cookie: supervisor, origin: base, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "message", body: `Bench-bericht ${i + 1}` }),
-      redirect: "manual",
-    });
-    if (response.status >= 400) throw new Error(`posting a message answered ${response.status}`);
-    await response.arrayBuffer();
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  await new Promise((r) => setTimeout(r, 2000));
-  const events = (await db.query(`select seq, extract(epoch from at) * 1000 as at from dossier_event where dossier_id = $1 and kind = 'message' order by seq desc limit $2`, [dossier.id, options.events])).rows;
-  const latencies = [];
-  let missed = 0;
-  for (const e of events) {
-    const times = received.get(Number(e.seq)) ?? [];
-    missed += options.clients - times.length;
-    for (const t of times) latencies.push(t - Number(e.at));
-  }
-  latencies.sort((a, b) => a - b);
-  for (const s of streams) s.destroy();
   await db.end();
+  const received = await deliverEvents({ bases, cookie: supervisor, dossierId: dossier.id, clients: options.clients, events: options.events });
+  const live = deliveryLatencies(received, await readEventTimes({ databaseUrl: postgres.url, dossierId: dossier.id, count: options.events }), options.clients);
   // The streams are gone: both servers should be idle again before the upload is timed.
   const before = servers.map((s) => cpuMs(s.pid));
   await new Promise((r) => setTimeout(r, 2000));
   console.log(`  (after the streams closed, CPU of the servers over 2 s: ${servers.map((s, i) => `${(cpuMs(s.pid) - before[i]).toFixed(0)} ms`).join(", ")})`);
-  const p99 = percentile(latencies, 99);
-  console.log(`live events: ${latencies.length} receipts of ${events.length * options.clients}, missed ${missed}`);
-  console.log(`  commit→receipt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms (target p99 < 250 ms: ${p99 < 250 && missed === 0 ? "met" : "NOT met"})`);
+  console.log(`live events: ${live.receipts} receipts of ${live.events * options.clients}, missed ${live.missed}`);
+  console.log(`  commit→receipt p50 ${live.p50.toFixed(0)} ms, p99 ${live.p99.toFixed(0)} ms, max ${live.max.toFixed(0)} ms (target p99 < 250 ms: ${live.p99 < 250 && live.missed === 0 ? "met" : "NOT met"})`);
 
   // 2. Upload through alternating instances against a plain disk write.
   const size = options.uploadMiB * MiB;
