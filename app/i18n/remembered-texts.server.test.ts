@@ -67,6 +67,45 @@ describe("server texts remembered per instance", () => {
     expect(t("menu.open")).toBe("Open");
   });
 
+  it("gives texts with numbers exactly as i18next does, in every locale: counts, plurals and the queue's age", () => {
+    for (const locale of LOCALES) {
+      const expected = fixedT(plainInstance(locale), locale, "dossier");
+      const t = fixedT(serverI18n(locale), locale, "dossier", undefined, { scopeNs: ["dossier"] });
+      for (const days of [0, 1, 2, 3, 7, 21, 365]) {
+        for (let asked = 0; asked < 2; asked++) {
+          expect(t("queue.age", { days, target: 2 })).toBe(expected("queue.age", { days, target: 2 }));
+          expect(t("queue.waiting", { count: days })).toBe(expected("queue.waiting", { count: days }));
+        }
+      }
+    }
+  });
+
+  it("asks i18next once for the same numbers, every time for other values, and forgets past its bound", () => {
+    const instance = createInstance();
+    void instance.init({
+      lng: "en",
+      resources: { en: { translation: { age: "{{days}} of {{target}} days", hello: "Hello {{name}}", item_one: "{{count}} item", item_other: "{{count}} items" } } },
+      initAsync: false,
+    });
+    rememberFixedTexts(instance);
+    const t = fixedT(instance, "en");
+    const asked = vi.spyOn(instance, "t");
+    expect(t("age", { days: 3, target: 2 })).toBe("3 of 2 days");
+    expect(t("age", { days: 3, target: 2 })).toBe("3 of 2 days");
+    expect(t("item", { count: 1 })).toBe("1 item");
+    expect(t("item", { count: 1 })).toBe("1 item");
+    expect(asked).toHaveBeenCalledTimes(2);
+    // A name is not a number: i18next is asked each time, and each answer is its own.
+    expect(t("hello", { name: "Ada" })).toBe("Hello Ada");
+    expect(t("hello", { name: "Ada" })).toBe("Hello Ada");
+    expect(asked).toHaveBeenCalledTimes(4);
+    // Five thousand other numbers later the first is asked again.
+    for (let days = 100; days < 5_100; days++) t("age", { days, target: 2 });
+    asked.mockClear();
+    expect(t("age", { days: 3, target: 2 })).toBe("3 of 2 days");
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
   it("reports a missing key every time it is asked, not only the first", () => {
     const report = vi.fn();
     const instance = createInstance();
@@ -76,5 +115,11 @@ describe("server texts remembered per instance", () => {
     expect(t("nowhere")).toBe("nowhere");
     expect(t("nowhere")).toBe("nowhere");
     expect(report).toHaveBeenCalledTimes(2);
+    // With a count, i18next reports the plural forms it looked for; as often the second time as the first.
+    expect(t("nowhere", { count: 2 })).toBe("nowhere");
+    const once = report.mock.calls.length - 2;
+    expect(t("nowhere", { count: 2 })).toBe("nowhere");
+    expect(once).toBeGreaterThan(0);
+    expect(report).toHaveBeenCalledTimes(2 + 2 * once);
   });
 });
