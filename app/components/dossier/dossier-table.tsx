@@ -9,17 +9,9 @@ import { displayPhone } from "~/domain/dossier/phone";
 import { StatusBadgeLabel } from "./status-badge";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { translatedOnce } from "~/lib/translated-once";
+import type { DossierTableRow } from "~/domain/dossier/list-rows";
 
-export interface DossierSummary {
-  id: string;
-  status: string;
-  earSide: string;
-  phone: string | null;
-  createdAt: string | Date;
-  updatedAt: string | Date;
-  professionalName?: string;
-  professionalId?: string;
-}
+export type DossierSummary = DossierTableRow;
 
 export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: DossierSummary[]; hrefOf: (row: DossierSummary) => string | null; empty: string; showProfessional?: boolean }) {
   const { t, i18n } = useTranslation("dossier");

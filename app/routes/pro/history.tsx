@@ -5,6 +5,7 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { DossierTable } from "~/components/dossier/dossier-table";
+import { historyRow } from "~/domain/dossier/list-rows";
 import { proDossierPath } from "~/domain/dossier/pro-links";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
@@ -34,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     phone: canonical,
     patient: history.patient ? { initials: history.patient.initials, birthYear: history.patient.birthYear } : null,
-    rows: history.rows,
+    rows: history.rows.map(historyRow),
     page: history.page,
     pageCount: history.pageCount,
     capped: history.capped,

@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { DossierTable } from "~/components/dossier/dossier-table";
+import { tableRow } from "~/domain/dossier/list-rows";
 import { proDossierPath } from "~/domain/dossier/pro-links";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -35,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   // The lists and the curve side by side: a database across a network answers both in one round trip's time.
   // Their own learning curve only: the curve is read through the professional's own read rule.
   const [home, curve] = await Promise.all([professionalHome(user, auditOrigin(args.request, args.context)), professionalCurve(user, user.id)]);
-  return { ...home, curve, phoneError, phone: phoneError ? phone : null };
+  return { returned: home.returned.map(tableRow), recent: home.recent.map(tableRow), curve, phoneError, phone: phoneError ? phone : null };
 }
 
 export default function Page({ loaderData, params }: Route.ComponentProps) {

@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { DossierTable } from "~/components/dossier/dossier-table";
+import { tableRow } from "~/domain/dossier/list-rows";
 import { proDossierPath } from "~/domain/dossier/pro-links";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
@@ -38,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   const result = await listOwnDossiers(user, query, auditOrigin(args.request, args.context));
   const invalidDay = (typed: string | null, day: string | null) => (typed && !day ? "errors:codes.field-invalid" : null);
   const dayErrors = { from: invalidDay(params.get("from"), from), to: invalidDay(params.get("to"), to) };
-  return { ...result, dayErrors, filters: { status: query.status ?? "", from: params.get("from") ?? "", to: params.get("to") ?? "", phone: query.phone ?? "", sort } };
+  return { ...result, rows: result.rows.map(tableRow), dayErrors, filters: { status: query.status ?? "", from: params.get("from") ?? "", to: params.get("to") ?? "", phone: query.phone ?? "", sort } };
 }
 
 export default function Page({ loaderData, params }: Route.ComponentProps) {

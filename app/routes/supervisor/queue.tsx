@@ -12,6 +12,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { workingDaysSince } from "~/domain/dossier/age";
 import { displayPhone } from "~/domain/dossier/phone";
+import { queueRow } from "~/domain/dossier/list-rows";
 import { errorMessageKey } from "~/domain/errors";
 import { routePath } from "~/domain/route-table";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
@@ -44,13 +45,13 @@ export async function loader(args: Route.LoaderArgs) {
   const target = config().reviewTargetWorkingDays;
   return {
     target,
-    waiting: queue.waiting.map((r) => ({ ...r, age: r.submittedAt ? workingDaysSince(r.submittedAt, now) : 0 })),
+    waiting: queue.waiting.map((r) => ({ ...queueRow(r), age: r.submittedAt ? workingDaysSince(r.submittedAt, now) : 0 })),
     waitingTotal: queue.waitingTotal,
     waitingCapped: queue.waitingCapped,
     page: queue.page,
     pageCount: queue.pageCount,
-    mine: queue.mine,
-    recent: queue.recent,
+    mine: queue.mine.map(queueRow),
+    recent: queue.recent.map(queueRow),
   };
 }
 
