@@ -3,9 +3,9 @@
  * database with the demo data set, and the route table's guards.
  */
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { testLoadContext } from "../../../tests/support/load-context";
 import { localizePath } from "~/domain/locales";
 import { homePath, type Role } from "~/domain/roles";
 import { ROLE_VIEWS, ROUTE_KEYS, ROUTES, routePath, type RouteKey } from "~/domain/route-table";
@@ -59,16 +59,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-function context(): AppLoadContext {
-  return {
-    nonce: "test-nonce",
-    requestId: "test-request",
-    log: undefined as never,
-    publicConfig: { buildId: "test", versionPollMs: 60_000, testPages: true, defaultLocale: "nl", offlineCacheBytes: 40 * 1024 * 1024, clinicTimeZone: "Europe/Amsterdam" },
-    clientIp: "127.0.0.1",
-    refusedStatus: null,
-  };
-}
+const context = testLoadContext;
 
 function args(path: string, params: Record<string, string>, cookie?: string) {
   const headers = new Headers();

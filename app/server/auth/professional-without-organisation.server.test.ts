@@ -5,9 +5,9 @@
  * run, since the lists and patient pages threw `not-found` AppErrors that React Router turned into 500s.
  */
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { testLoadContext } from "../../../tests/support/load-context";
 import { LOCALES, localizePath } from "~/domain/locales";
 import { ROUTE_KEYS, ROUTES, routePath, type RouteKey } from "~/domain/route-table";
 import { systemDb } from "../db/client.server";
@@ -45,16 +45,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-function context(): AppLoadContext {
-  return {
-    nonce: "test-nonce",
-    requestId: "test-request",
-    log: undefined as never,
-    publicConfig: { buildId: "test", versionPollMs: 60_000, testPages: true, defaultLocale: "nl", offlineCacheBytes: 40 * 1024 * 1024, clinicTimeZone: "Europe/Amsterdam" },
-    clientIp: "127.0.0.1",
-    refusedStatus: null,
-  };
-}
+const context = testLoadContext;
 
 /** What a loader or action did: returned, or threw a response with this status and code, or threw anything else. */
 async function run(fn: () => Promise<unknown>): Promise<{ status: number; code?: unknown } | { returned: true } | { threw: string }> {

@@ -5,9 +5,9 @@
  * fails here.
  */
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { testLoadContext } from "../../../tests/support/load-context";
 import { systemDb } from "../db/client.server";
 import { dossier, patient } from "../db/schema";
 import { DEMO_PASSWORD, seedDemoData, type DemoData } from "../demo/seed-demo.server";
@@ -32,18 +32,9 @@ afterAll(async () => {
   await database?.close();
 });
 
-const context = (): AppLoadContext => ({
-  nonce: "test-nonce",
-  requestId: "test-request",
-  log: undefined as never,
-  publicConfig: { buildId: "test", versionPollMs: 60_000, testPages: true, defaultLocale: "nl", offlineCacheBytes: 40 * 1024 * 1024, clinicTimeZone: "Europe/Amsterdam" },
-  clientIp: "127.0.0.1",
-  refusedStatus: null,
-});
-
 async function load(file: string, path: string, params: Record<string, string>, cookie: string) {
   const { loader } = await MODULES[`../../routes/${file}`]!();
-  return loader({ request: new Request(`http://localhost:3999${path}`, { headers: { cookie } }), params, context: context() });
+  return loader({ request: new Request(`http://localhost:3999${path}`, { headers: { cookie } }), params, context: testLoadContext() });
 }
 
 function fieldsOf(rows: unknown): string[][] {
