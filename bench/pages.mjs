@@ -311,9 +311,10 @@ async function benchDatabase(kind, options) {
       }
       pages[name] = result;
     }
+    // The peak under the pages' load, as before live delivery was measured (its 1,000 streams hold memory of their own).
+    const peak = memoryMiB(server.pid).peak;
     // Live delivery last: its messages change the dossier the review page shows.
     const received = options.liveClients > 0 && caseId ? await deliverEvents({ bases: [server.url], cookie: supervisor.cookie, dossierId: caseId, clients: options.liveClients, events: options.liveEvents }) : null;
-    const peak = memoryMiB(server.pid).peak;
     await server.stop();
     // Read after the server stopped: a PGlite directory is never open in two processes.
     const live = received && deliveryLatencies(received, await readEventTimes({ databaseUrl, dataDir, dossierId: caseId, count: options.liveEvents }), options.liveClients);
