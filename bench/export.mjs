@@ -83,7 +83,7 @@ const format = (n) => Math.round(n).toLocaleString("en-GB");
 
 async function main() {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("No build: run npm run build first.");
-  ensureDebianPackages({ postgresql: "the exported database" }, "The export benchmark");
+  ensureDebianPackages({ postgresql: "the exported database" });
   const postgres = await startPostgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-bench-export-"));
   let server;

@@ -44,7 +44,7 @@ function parseArgs(argv) {
 }
 
 const options = parseArgs(process.argv.slice(2));
-ensureDebianPackages({ postgresql: "the shared database" }, "The instance benchmark");
+ensureDebianPackages({ postgresql: "the shared database" });
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 async function uploadAlternating(bases, cookie, size) {

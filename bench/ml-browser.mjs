@@ -31,7 +31,7 @@ const { values: args } = parseArgs({
 });
 const sizes = args.sizes.split(",").map(Number);
 const epochs = Number(args.epochs);
-ensureDebianPackages({ chromium: "headless Chromium" }, "This benchmark");
+ensureDebianPackages({ chromium: "this benchmark's browser" });
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "casus-bench-"));

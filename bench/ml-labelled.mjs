@@ -24,7 +24,7 @@ import { signIn } from "./lib/sign-in.mjs";
 
 const { values: args } = parseArgs({ options: { sizes: { type: "string", default: "1000,10000" }, "no-build": { type: "boolean", default: false } } });
 const sizes = args.sizes.split(",").map(Number).sort((a, b) => a - b);
-ensureDebianPackages({ chromium: "headless Chromium" }, "This benchmark");
+ensureDebianPackages({ chromium: "this benchmark's browser" });
 
 if (!args["no-build"]) {
   const built = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });

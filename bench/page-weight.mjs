@@ -20,7 +20,7 @@ import { startCasus } from "./lib/process.mjs";
 import { DEMO_PASSWORD } from "./lib/sign-in.mjs";
 
 const SIGN_IN_BUDGET = 150 * 1024;
-ensureDebianPackages({ chromium: "headless Chromium" }, "This benchmark");
+ensureDebianPackages({ chromium: "this benchmark's browser" });
 /** The model's code: @tensorflow chunks and the app's own model runtime. */
 const TENSORFLOW = /tfjs|tensorflow|ml-client|model-runtime/i;
 

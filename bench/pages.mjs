@@ -90,8 +90,9 @@ const PAGES = {
   review: { as: "supervisor", path: (c) => `/en/supervisor/case/${c.caseId}` },
   // A signed-in page with little on it (the account page): what session, guard and layout cost on their own.
   profile: { as: "pro", path: (c) => `/en/pro/${c.proId}/profiel` },
-  // The floor of any signed-in request: the account page's data as a navigation fetches it (session, guard and one
-  // small loader through Express and React Router, no HTML rendered). Every signed-in page costs this plus its render.
+  // The floor of any signed-in request: the account page's data as a navigation fetches it (the session, the guard
+  // and the page's loaders through Express and React Router, no HTML rendered). A signed-in page costs about this
+  // plus its render.
   floor: { as: "pro", path: (c) => `/en/pro/${c.proId}/profiel.data`, data: true },
   // The data pages (issue 14): a year of every organisation, aggregated in SQL.
   reporting: { as: "admin", path: () => "/en/reporting?period=year" },
@@ -313,12 +314,19 @@ async function benchDatabase(kind, options) {
     }
     // The peak under the pages' load, as before live delivery was measured (its 1,000 streams hold memory of their own).
     const peak = memoryMiB(server.pid).peak;
-    // Live delivery last: its messages change the dossier the review page shows.
-    const received = options.liveClients > 0 && caseId ? await deliverEvents({ bases: [server.url], cookie: supervisor.cookie, dossierId: caseId, clients: options.liveClients, events: options.liveEvents }) : null;
-    await server.stop();
-    // Read after the server stopped: a PGlite directory is never open in two processes.
-    const live = received && deliveryLatencies(received, await readEventTimes({ databaseUrl, dataDir, dossierId: caseId, count: options.liveEvents }), options.liveClients);
-    if (live) console.log(`  ${kind.padEnd(8)} live events: ${live.streams} streams × ${live.events} events, ${live.missed} missed, commit→receipt p50 ${live.p50.toFixed(0)} ms, p99 ${live.p99.toFixed(0)} ms`);
+    // Live delivery last: its messages change the dossier the review page shows. A failure there is reported
+    // with the run, whose pages are measured by then.
+    let live = null;
+    try {
+      const received = options.liveClients > 0 && caseId ? await deliverEvents({ bases: [server.url], cookie: supervisor.cookie, dossierId: caseId, clients: options.liveClients, events: options.liveEvents }) : null;
+      await server.stop();
+      // Read after the server stopped: a PGlite directory is never open in two processes.
+      live = received && deliveryLatencies(received, await readEventTimes({ databaseUrl, dataDir, dossierId: caseId, count: options.liveEvents }), options.liveClients);
+    } catch (error) {
+      live = { error: String(error?.message ?? error) };
+    }
+    if (live?.error) console.log(`  ${kind.padEnd(8)} live events: failed, ${live.error}`);
+    else if (live) console.log(`  ${kind.padEnd(8)} live events: ${live.streams} streams × ${live.events} events, ${live.missed} missed, commit→receipt p50 ${live.p50.toFixed(0)} ms, p99 ${live.p99.toFixed(0)} ms`);
     return { dossiers: options.dossiers, seedSeconds, idleRssMiB: idle.rss, peakRssMiB: peak, bare, browser, pages, live };
   } finally {
     await server?.stop();
@@ -338,7 +346,8 @@ function report(results) {
     lines.push("");
     lines.push(`${kind} (${db.dossiers} bulk dossiers): idle RSS ${db.idleRssMiB.toFixed(0)} MiB, peak RSS ${db.peakRssMiB.toFixed(0)} MiB`);
     lines.push(`bare Node before it: ${bare.rps.toFixed(0)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms, ${bare.cpuMsPerRequest.toFixed(3)} CPU-ms/req`);
-    if (db.live) lines.push(`live events (SSE): ${db.live.streams} streams, ${db.live.events} events, ${db.live.receipts} receipts, ${db.live.missed} missed; commit→receipt p50 ${db.live.p50.toFixed(0)} ms, p99 ${db.live.p99.toFixed(0)} ms, max ${db.live.max.toFixed(0)} ms`);
+    if (db.live?.error) lines.push(`live events (SSE): failed, ${db.live.error}`);
+    else if (db.live) lines.push(`live events (SSE): ${db.live.streams} streams, ${db.live.events} events, ${db.live.receipts} receipts, ${db.live.missed} missed; commit→receipt p50 ${db.live.p50.toFixed(0)} ms, p99 ${db.live.p99.toFixed(0)} ms, max ${db.live.max.toFixed(0)} ms`);
     if (db.browser) {
       const { bare: b, cold, warm } = db.browser;
       lines.push(
@@ -374,7 +383,7 @@ function report(results) {
 }
 
 const options = parseArgs(process.argv.slice(2));
-ensureDebianPackages({ ...(options.db.includes("postgres") ? { postgresql: "the PostgreSQL runs" } : {}), ...(options.browser ? { chromium: "the browser timings (--no-browser skips them)" } : {}) }, "The page benchmarks");
+ensureDebianPackages({ ...(options.db.includes("postgres") ? { postgresql: "the PostgreSQL runs" } : {}), ...(options.browser ? { chromium: "the browser timings (--no-browser skips them)" } : {}) });
 if (options.build) {
   console.log("Building (NODE_ENV=production react-router build)…");
   const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });

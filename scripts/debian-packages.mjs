@@ -21,12 +21,12 @@ const PACKAGES = {
  * Makes sure the packages named in `wanted` (`{ chromium: "browser tests", … }`: each package with what needs it)
  * are installed. As root a missing one is installed; otherwise this prints what to run and ends the process.
  */
-export function ensureDebianPackages(wanted, who) {
+export function ensureDebianPackages(wanted) {
   const missing = Object.keys(wanted).filter((name) => !PACKAGES[name]());
   if (!missing.length) return;
   const names = missing.join(" ");
   if (process.getuid?.() !== 0) {
-    console.error(`${who} need Debian's ${names} (${missing.map((name) => wanted[name]).join(", ")}): run "sudo apt-get install -y ${names}" and try again.`);
+    console.error(`Debian's ${names} ${missing.length === 1 ? "is" : "are"} needed (${missing.map((name) => wanted[name]).join(", ")}): run "sudo apt-get install -y ${names}" and try again.`);
     process.exit(1);
   }
   console.log(`Installing Debian packages: ${names}`);

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { ensureDebianPackages } from "./debian-packages.mjs";
 
-ensureDebianPackages({ chromium: "browser tests", postgresql: "PostgreSQL integration tests" }, "Tests");
+ensureDebianPackages({ chromium: "browser tests", postgresql: "PostgreSQL integration tests" });
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "casus-test-"));
 const vitestReport = path.join(reports, "vitest.json");

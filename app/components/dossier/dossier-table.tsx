@@ -11,9 +11,7 @@ import { ScrollRegion } from "~/components/ui/scroll-region";
 import { translatedOnce } from "~/lib/translated-once";
 import type { DossierTableRow } from "~/domain/dossier/list-rows";
 
-export type DossierSummary = DossierTableRow;
-
-export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: DossierSummary[]; hrefOf: (row: DossierSummary) => string | null; empty: string; showProfessional?: boolean }) {
+export function DossierTable({ rows, hrefOf, empty, showProfessional }: { rows: DossierTableRow[]; hrefOf: (row: DossierTableRow) => string | null; empty: string; showProfessional?: boolean }) {
   const { t, i18n } = useTranslation("dossier");
   const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   if (rows.length === 0) return <p className="text-slate-600">{empty}</p>;

@@ -17,7 +17,7 @@ export interface DossierTableRow {
   professionalId?: string;
 }
 
-export function tableRow(row: { id: string; status: string; earSide: string; phone: string | null; updatedAt: Date }): DossierTableRow {
+export function tableRow(row: Omit<DossierTableRow, "professionalName" | "professionalId">): DossierTableRow {
   return { id: row.id, status: row.status, earSide: row.earSide, phone: row.phone, updatedAt: row.updatedAt };
 }
 

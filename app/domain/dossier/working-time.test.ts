@@ -104,8 +104,11 @@ describe("the working-time clock", () => {
         for (const [a, b] of [
           [localDayStart("2026-01-02"), localDayStart("2026-01-05")],
           [new Date(localDayStart("2025-12-31").getTime() + 5 * HOUR), new Date(localDayStart("2026-01-02").getTime() + 7 * HOUR)],
-          // Either side of UTC's New Year and of the zone's own.
+          // Either side of UTC's New Year and of the zone's own; 31 December 2023 is a Sunday, so a reading put in
+          // the wrong year's table shows (a zone behind UTC counts Friday's hours wrongly without the year's switch).
           [at("2025-12-31T20:00:00Z"), at("2026-01-01T04:00:00Z")],
+          [at("2023-12-29T12:00:00Z"), at("2024-01-01T08:00:00Z")],
+          [at("2023-12-31T05:00:00Z"), at("2024-01-02T12:00:00Z")],
           [new Date(localDayStart("2026-01-01").getTime() - 1), new Date(localDayStart("2026-01-01").getTime() + 1)],
           [localDayStart("2026-03-27"), localDayStart("2026-04-08")],
           [localDayStart("2026-10-22"), localDayStart("2026-11-05")],

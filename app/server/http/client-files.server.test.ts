@@ -1,3 +1,7 @@
+/**
+ * The client directory's own files (client-files.server.ts): served from disk when the address names one of them,
+ * and no disk lookup at all for anything else — a page, or the `.data` a navigation fetches (issue 13's profiles).
+ */
 import fs from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -48,10 +52,19 @@ describe("the client directory's own files", () => {
       expect(await answer.text(), address).toBe("page");
     }
     expect(stat).not.toHaveBeenCalled();
+    // The spy sees the lookups express.static makes: a file of the directory is looked up.
+    await (await fetch(`${base}/robots.txt`)).text();
+    expect(stat).toHaveBeenCalled();
   });
 
   it("leave /assets to its own handler, and a missing file under a known name to what follows", async () => {
     expect(await (await fetch(`${base}/assets/app.js`)).text()).toBe("page");
     expect(await (await fetch(`${base}/models/none.json`)).text()).toBe("page");
+    // A directory's own name is no file: no redirect to it with a slash.
+    for (const address of ["/models", "/models/in-ear"]) {
+      const answer = await fetch(`${base}${address}`, { redirect: "manual" });
+      expect(answer.status, address).toBe(200);
+      expect(await answer.text(), address).toBe("page");
+    }
   });
 });

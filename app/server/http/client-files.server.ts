@@ -13,7 +13,8 @@ import express, { type RequestHandler } from "express";
 export function clientFiles(clientDir: string, options: { skip?: readonly string[] } = {}): RequestHandler {
   const skip = new Set(options.skip ?? []);
   const entries = new Set(fs.readdirSync(clientDir).filter((name) => !skip.has(name)));
-  const serve = express.static(clientDir, { maxAge: "1h", index: false });
+  // A directory's name (`/models`) is not a file: no redirect to `/models/`, React Router answers it as any address.
+  const serve = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
   return (req, res, next) => {
     const end = req.path.indexOf("/", 1);
     const first = req.path.slice(1, end === -1 ? undefined : end);
